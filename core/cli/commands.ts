@@ -1,0 +1,20 @@
+// The CLI's subcommands as a table: name → usage, description, run.
+import type { Writable } from 'node:stream';
+import type { QuorraConfig } from '../config/schema.ts';
+import { doctor } from './doctor.ts';
+import { migrate } from './migrate.ts';
+import { serve } from './serve.ts';
+
+/** A CLI subcommand; run returns the exit code. */
+export interface CliCommand {
+  usage: string;
+  description: string;
+  run(args: string[], config: QuorraConfig, out: Writable): Promise<number>;
+}
+
+export const commands: Record<string, CliCommand> = {
+  serve: { usage: 'serve', description: 'start the server (what npm start runs)', run: serve },
+  migrate: { usage: 'migrate', description: 'apply pending database migrations and exit', run: migrate },
+  doctor: { usage: 'doctor', description: 'check configuration and which endpoints answer', run: doctor },
+  help: { usage: 'help', description: 'show this help', run: async () => 0 },
+};

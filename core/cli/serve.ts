@@ -1,0 +1,23 @@
+// `quorra serve`: boots everything, listens, and shuts down gracefully on SIGTERM/SIGINT.
+import { createQuorra } from '../app.ts';
+import type { QuorraConfig } from '../config/schema.ts';
+
+/** Runs until a signal arrives; resolves with the exit code once shut down. */
+export async function serve(_args: string[], config: QuorraConfig): Promise<number> {
+  const quorra = await createQuorra(config);
+  await quorra.listen();
+  return new Promise((resolve) => {
+    const shutdown = (signal: string) => {
+      quorra.logger.info({ signal }, 'shutting down');
+      quorra.stop().then(
+        () => resolve(0),
+        (err) => {
+          quorra.logger.error({ err }, 'shutdown failed');
+          resolve(1);
+        },
+      );
+    };
+    process.once('SIGTERM', () => shutdown('SIGTERM'));
+    process.once('SIGINT', () => shutdown('SIGINT'));
+  });
+}

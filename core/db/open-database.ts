@@ -1,0 +1,63 @@
+// Opens Quorra's SQLite database through TypeORM (WAL, busy timeout) and runs pending migrations in order.
+import { accessSync, constants, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { DataSource, type MixedList } from 'typeorm';
+import { QuorraError } from '../errors.ts';
+
+export interface OpenDatabaseOptions {
+  path: string;
+  busyTimeoutMs: number;
+  entities: MixedList<Function>;
+  migrations: MixedList<Function>;
+}
+
+/** Makes sure a directory exists and is writable; a clear coded error otherwise. */
+export function ensureWritableDir(dir: string): void {
+  try {
+    mkdirSync(dir, { recursive: true });
+    accessSync(dir, constants.W_OK);
+  } catch (err) {
+    throw new QuorraError(
+      'QUORRA_DATA_DIR_UNWRITABLE',
+      `data directory ${dir} is not writable: ${(err as Error).message}`,
+    );
+  }
+}
+
+/** Opens the database and applies every pending migration; never uses synchronize. */
+export async function openDatabase(
+  opts: OpenDatabaseOptions,
+): Promise<{ db: DataSource; applied: string[] }> {
+  ensureWritableDir(path.dirname(opts.path));
+  const db = new DataSource({
+    type: 'better-sqlite3',
+    database: opts.path,
+    enableWAL: true,
+    timeout: opts.busyTimeoutMs,
+    entities: opts.entities,
+    migrations: opts.migrations,
+    migrationsTableName: 'migrations',
+    synchronize: false,
+    logging: false,
+  });
+  try {
+    await db.initialize();
+  } catch (err) {
+    throw new QuorraError(
+      'QUORRA_DB_OPEN_FAILED',
+      `could not open database ${opts.path}: ${(err as Error).message}`,
+    );
+  }
+  const applied = await runMigrations(db);
+  return { db, applied };
+}
+
+/** Runs pending migrations, each in its own transaction; returns the names applied. */
+export async function runMigrations(db: DataSource): Promise<string[]> {
+  try {
+    const done = await db.runMigrations({ transaction: 'each' });
+    return done.map((m) => m.name);
+  } catch (err) {
+    throw new QuorraError('QUORRA_MIGRATION_FAILED', `a migration failed: ${(err as Error).message}`);
+  }
+}

@@ -1,0 +1,78 @@
+// Renders every failure as {error:{code,message,details}} with the right status; never leaks stack traces.
+import type { Middleware } from 'koa';
+import { ZodError } from 'zod';
+import { HttpError, QuorraError } from '../errors.ts';
+import type { Logger } from '../logger.ts';
+
+/** The JSON body of every error response. */
+export interface ErrorEnvelope {
+  error: { code: string; message: string; details?: unknown };
+}
+
+/** Maps an error to a status and envelope. */
+export function toEnvelope(err: unknown): { status: number; body: ErrorEnvelope } {
+  if (err instanceof HttpError) {
+    return {
+      status: err.status,
+      body: { error: { code: err.code, message: err.message, details: err.details } },
+    };
+  }
+  if (err instanceof ZodError) {
+    const details = err.issues.map((i) => ({
+      path: i.path.map(String).join('.'),
+      message: i.message,
+      code: i.code,
+    }));
+    return {
+      status: 400,
+      body: { error: { code: 'VALIDATION_FAILED', message: 'request failed validation', details } },
+    };
+  }
+  const e = err as { status?: number; type?: string; message?: string; expose?: boolean };
+  if (e?.status === 413 || e?.type === 'entity.too.large') {
+    return {
+      status: 413,
+      body: { error: { code: 'PAYLOAD_TOO_LARGE', message: 'request body is too large' } },
+    };
+  }
+  if (e?.status === 400 && /JSON|Unexpected|parse/i.test(e.message ?? '')) {
+    return {
+      status: 400,
+      body: { error: { code: 'INVALID_JSON', message: 'request body is not valid JSON' } },
+    };
+  }
+  if (e?.status === 415) {
+    return {
+      status: 415,
+      body: { error: { code: 'UNSUPPORTED_MEDIA_TYPE', message: e.message ?? 'unsupported media type' } },
+    };
+  }
+  if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500 && e.expose) {
+    return {
+      status: e.status,
+      body: { error: { code: 'BAD_REQUEST', message: e.message ?? 'bad request' } },
+    };
+  }
+  const code = err instanceof QuorraError ? err.code : 'INTERNAL';
+  return { status: 500, body: { error: { code, message: 'internal error' } } };
+}
+
+/** Koa middleware: catches everything below it and answers with the envelope; unknown routes are 404s. */
+export function errorEnvelope(logger: Logger): Middleware {
+  return async (ctx, next) => {
+    try {
+      await next();
+      if (ctx.status === 404 && ctx.body === undefined) {
+        ctx.status = 404;
+        ctx.body = { error: { code: 'NOT_FOUND', message: `no route for ${ctx.method} ${ctx.path}` } };
+      }
+    } catch (err) {
+      const { status, body } = toEnvelope(err);
+      if (status >= 500) logger.error({ err, path: ctx.path, method: ctx.method }, 'request failed');
+      if (ctx.headerSent || !ctx.writable) return;
+      ctx.status = status;
+      ctx.type = 'application/json';
+      ctx.body = body;
+    }
+  };
+}

@@ -1,0 +1,38 @@
+// The shapes a plugin can contribute besides tools: modes, bang-commands and prompt fragments.
+
+/** A behavioural overlay within a scope; its prompt fragment lives at prompts/modes/<scope>/<name>.md. */
+export interface ModeDefinition {
+  scope: string;
+  name: string;
+  description: string;
+  /** Extra context injected on the first turn after the mode is activated. */
+  entryContext?: (ctx: { userId?: string; workspace?: string | null }) => Promise<string> | string;
+}
+
+/** Who may run a bang-command. */
+export type CommandPermission = 'owner' | 'member';
+
+/** A `!quorra <name> …` command; it never reaches the model. */
+export interface CommandDefinition {
+  name: string;
+  description: string;
+  usage: string;
+  permission: CommandPermission;
+  run(args: string[], ctx: CommandContext): Promise<string> | string;
+}
+
+/** What a command sees of the caller. */
+export interface CommandContext {
+  userId: string;
+  role: 'owner' | 'member';
+  roomId?: string;
+  sessionId?: string;
+  workspace?: string | null;
+}
+
+/** Prompt text contributed by a plugin for a scope, a mode (`scope/mode`), an origin or a task. */
+export interface PromptFragment {
+  kind: 'scope' | 'mode' | 'origin' | 'task';
+  name: string;
+  text: string;
+}

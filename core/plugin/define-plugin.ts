@@ -1,0 +1,61 @@
+// The plugin contract: a plugin is data (id, dependencies, settings, entities, migrations) plus activate(ctx).
+import type Router from '@koa/router';
+import type { DataSource, MixedList } from 'typeorm';
+import { z } from 'zod';
+import type { Disposable } from '../disposable.ts';
+import type { Logger } from '../logger.ts';
+import type { Metrics } from '../metrics/metrics.ts';
+import type { ModelClient } from '../model/model-client.ts';
+import type { ToolDefinition } from '../tools/define-tool.ts';
+import type { CommandDefinition, ModeDefinition, PromptFragment } from './contributions.ts';
+
+/** A registry handle as a plugin sees it: add returns a disposable the host also keeps. */
+export interface Contributions<T> {
+  add(item: T): Disposable;
+}
+
+/** Everything a plugin gets at activation. */
+export interface PluginContext<S = unknown> {
+  id: string;
+  settings: S;
+  db: DataSource;
+  logger: Logger;
+  metrics: Metrics;
+  model: ModelClient;
+  /** This plugin's own directory under the data dir, created on demand. */
+  dataDir: string;
+  /** Mounted under `/plugins/<id>`. */
+  router: Router;
+  tools: Contributions<ToolDefinition<any>>;
+  modes: Contributions<ModeDefinition>;
+  commands: Contributions<CommandDefinition>;
+  prompts: Contributions<PromptFragment>;
+  /** Runs `fn` on a cron expression; never two runs of the same job at once. */
+  schedule(cron: string, name: string, fn: () => Promise<void> | void): Disposable;
+  /** Registers cleanup to run when the plugin is disabled or the host stops. */
+  onDispose(fn: () => Promise<void> | void): Disposable;
+  /** Returns the public API a dependency exposed from its activate (only ids in dependsOn). */
+  dependency<T = unknown>(id: string): T;
+}
+
+/** A plugin as declared in `plugins/<id>/index.ts`. */
+export interface PluginDefinition<S extends z.ZodType = z.ZodType> {
+  id: string;
+  description?: string;
+  dependsOn?: string[];
+  settings?: S;
+  entities?: MixedList<Function>;
+  migrations?: MixedList<Function>;
+  /** Sets the plugin up; what it returns is the API its dependents get through ctx.dependency(id). */
+  activate(ctx: PluginContext<z.infer<S>>): unknown | Promise<unknown>;
+}
+
+const pluginId = /^[a-z][a-z0-9-]*$/;
+
+/** Declares a plugin; validates the static parts of the definition. */
+export function definePlugin<S extends z.ZodType = z.ZodObject<{}>>(
+  def: PluginDefinition<S>,
+): PluginDefinition<S> {
+  if (!pluginId.test(def.id)) throw new Error(`plugin id "${def.id}" must be kebab-case`);
+  return { dependsOn: [], settings: z.object({}) as unknown as S, entities: [], migrations: [], ...def };
+}

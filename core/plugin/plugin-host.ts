@@ -1,0 +1,260 @@
+// Boots plugins in dependency order, keeps what each registered, and reports their state for /health.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import Router from '@koa/router';
+import type { Middleware } from 'koa';
+import type { DataSource } from 'typeorm';
+import type { QuorraConfig } from '../config/schema.ts';
+import { DisposableStore, toDisposable } from '../disposable.ts';
+import { QuorraError } from '../errors.ts';
+import type { Logger } from '../logger.ts';
+import type { Metrics } from '../metrics/metrics.ts';
+import type { ModelClient } from '../model/model-client.ts';
+import type { Scheduler } from '../scheduler/scheduler.ts';
+import type { CoreRegistries } from './core-registries.ts';
+import type { Contributions, PluginContext } from './define-plugin.ts';
+import { formatSettingsIssues } from './format-settings-issues.ts';
+import type { LoadedPlugin, PluginLoadFailure } from './plugin-loader.ts';
+import { PluginState } from './plugin-state.entity.ts';
+
+/** A plugin's state as /health and the admin API show it. */
+export interface PluginStatus {
+  id: string;
+  enabled: boolean;
+  state: 'active' | 'failed' | 'disabled';
+  code?: string;
+  reason?: string;
+  dependsOn: string[];
+}
+
+interface Running {
+  store: DisposableStore;
+  router: Router;
+  api: unknown;
+}
+
+export interface PluginHostDeps {
+  config: QuorraConfig;
+  db: DataSource;
+  logger: Logger;
+  metrics: Metrics;
+  model: ModelClient;
+  scheduler: Scheduler;
+  registries: CoreRegistries;
+}
+
+/** Owns plugin lifecycles: checks, activation, disposal, enable/disable at runtime. */
+export class PluginHost {
+  private readonly plugins = new Map<string, LoadedPlugin>();
+  private readonly running = new Map<string, Running>();
+  private readonly failures = new Map<string, { code: string; reason: string }>();
+  private readonly enabled = new Map<string, boolean>();
+  private order: string[] = [];
+
+  constructor(
+    private readonly deps: PluginHostDeps,
+    loaded: LoadedPlugin[],
+    loadFailures: PluginLoadFailure[] = [],
+  ) {
+    for (const p of loaded) this.plugins.set(p.id, p);
+    for (const f of loadFailures) this.failures.set(f.id, { code: f.code, reason: f.message });
+  }
+
+  /** Seeds stored enablement from config, then activates enabled plugins in dependency order. */
+  async start(): Promise<void> {
+    const repo = this.deps.db.getRepository(PluginState);
+    const stored = new Map((await repo.find()).map((r) => [r.id, r.enabled]));
+    for (const id of this.plugins.keys()) {
+      if (!stored.has(id)) {
+        const enabled = this.deps.config.plugins[id]?.enabled ?? true;
+        await repo.insert({ id, enabled, updatedAt: new Date() });
+        stored.set(id, enabled);
+      }
+      this.enabled.set(id, stored.get(id)!);
+    }
+    this.order = this.sortByDependencies();
+    for (const id of this.order) if (this.enabled.get(id)) await this.activate(id);
+  }
+
+  private markFailed(id: string, code: string, reason: string): void {
+    this.failures.set(id, { code, reason });
+    this.deps.logger.error({ plugin: id, code }, `plugin ${id} failed: ${reason}`);
+  }
+
+  /** Topological order; plugins in a cycle are marked failed and left out. */
+  private sortByDependencies(): string[] {
+    const order: string[] = [];
+    const state = new Map<string, 'visiting' | 'done'>();
+    const visit = (id: string, trail: string[]): boolean => {
+      if (state.get(id) === 'done') return true;
+      if (state.get(id) === 'visiting') {
+        const cycle = [...trail.slice(trail.indexOf(id)), id];
+        for (const member of cycle.slice(0, -1)) {
+          this.markFailed(
+            member,
+            'QUORRA_PLUGIN_DEPENDENCY_CYCLE',
+            `dependency cycle: ${cycle.join(' -> ')}`,
+          );
+        }
+        return false;
+      }
+      state.set(id, 'visiting');
+      let ok = true;
+      for (const dep of this.plugins.get(id)!.definition.dependsOn ?? []) {
+        if (this.plugins.has(dep)) ok = visit(dep, [...trail, id]) && ok;
+      }
+      state.set(id, 'done');
+      if (ok) order.push(id);
+      return ok;
+    };
+    for (const id of [...this.plugins.keys()].sort()) visit(id, []);
+    return order;
+  }
+
+  /** Checks settings and dependencies, then runs activate; any failure is recorded, never thrown. */
+  private async activate(id: string): Promise<boolean> {
+    const { definition, dir } = this.plugins.get(id)!;
+    const log = this.deps.logger.child({ plugin: id });
+    this.failures.delete(id);
+    for (const dep of definition.dependsOn ?? []) {
+      if (!this.plugins.has(dep)) {
+        this.markFailed(
+          id,
+          'QUORRA_PLUGIN_MISSING_DEPENDENCY',
+          `depends on "${dep}", which is not installed`,
+        );
+        return false;
+      }
+      if (!this.running.has(dep)) {
+        this.markFailed(id, 'QUORRA_PLUGIN_DEPENDENCY_INACTIVE', `depends on "${dep}", which is not active`);
+        return false;
+      }
+    }
+    const parsed = definition.settings!.safeParse(this.deps.config.plugins[id]?.settings ?? {});
+    if (!parsed.success) {
+      this.markFailed(id, 'QUORRA_PLUGIN_INVALID_SETTINGS', formatSettingsIssues(parsed.error));
+      return false;
+    }
+    const store = new DisposableStore();
+    const router = new Router({ prefix: `/plugins/${id}` });
+    const contribute = <T>(registry: {
+      add(item: T, owner: string): { dispose(): unknown };
+    }): Contributions<T> => ({
+      add: (item: T) => store.add(registry.add(item, id) as never),
+    });
+    const dataDir = path.join(this.deps.config.dataDir, 'plugins', id);
+    const ctx: PluginContext = {
+      id,
+      settings: parsed.data,
+      db: this.deps.db,
+      logger: log,
+      metrics: this.deps.metrics,
+      model: this.deps.model,
+      get dataDir() {
+        mkdirSync(dataDir, { recursive: true });
+        return dataDir;
+      },
+      router,
+      tools: contribute(this.deps.registries.tools),
+      modes: contribute(this.deps.registries.modes),
+      commands: contribute(this.deps.registries.commands),
+      prompts: contribute(this.deps.registries.prompts),
+      schedule: (cron, name, fn) => store.add(this.deps.scheduler.add(cron, `${id}.${name}`, fn, id)),
+      onDispose: (fn) => store.add(toDisposable(fn)),
+      dependency: <T>(dep: string) => {
+        if (!(definition.dependsOn ?? []).includes(dep)) {
+          throw new QuorraError(
+            'QUORRA_PLUGIN_UNDECLARED_DEPENDENCY',
+            `plugin "${id}" did not declare "${dep}" in dependsOn`,
+          );
+        }
+        return this.running.get(dep)?.api as T;
+      },
+    };
+    try {
+      const api = await definition.activate(ctx);
+      this.running.set(id, { store, router, api });
+      log.info({ dir }, `plugin ${id} active`);
+      return true;
+    } catch (err) {
+      await store.dispose().catch(() => undefined);
+      const code = err instanceof QuorraError ? err.code : 'QUORRA_PLUGIN_ACTIVATE_FAILED';
+      this.markFailed(id, code, (err as Error).message);
+      return false;
+    }
+  }
+
+  private async deactivate(id: string): Promise<void> {
+    const run = this.running.get(id);
+    if (!run) return;
+    this.running.delete(id);
+    try {
+      await run.store.dispose();
+    } catch (err) {
+      this.deps.logger.error({ plugin: id, err }, `plugin ${id} did not dispose cleanly`);
+    }
+  }
+
+  /** Enables or disables a plugin now and stores the choice; disabling a dependency of an active plugin is refused. */
+  async setEnabled(id: string, enabled: boolean): Promise<PluginStatus> {
+    if (!this.plugins.has(id)) throw new QuorraError('QUORRA_PLUGIN_UNKNOWN', `no plugin "${id}"`);
+    if (!enabled) {
+      const dependents = [...this.running.keys()].filter((p) =>
+        this.plugins.get(p)!.definition.dependsOn?.includes(id),
+      );
+      if (dependents.length) {
+        throw new QuorraError(
+          'QUORRA_PLUGIN_HAS_DEPENDENTS',
+          `"${id}" is needed by ${dependents.join(', ')}`,
+          { dependents },
+        );
+      }
+    }
+    await this.deps.db.getRepository(PluginState).save({ id, enabled, updatedAt: new Date() });
+    this.enabled.set(id, enabled);
+    if (enabled && !this.running.has(id)) await this.activate(id);
+    if (!enabled) {
+      await this.deactivate(id);
+      this.failures.delete(id);
+    }
+    return this.status().find((s) => s.id === id)!;
+  }
+
+  /** Every known plugin (including ones that failed to load) with its state and reason. */
+  status(): PluginStatus[] {
+    const ids = new Set([...this.plugins.keys(), ...this.failures.keys()]);
+    return [...ids].sort().map((id) => {
+      const failure = this.failures.get(id);
+      const enabled = this.enabled.get(id) ?? false;
+      const state = this.running.has(id) ? 'active' : failure ? 'failed' : 'disabled';
+      const dependsOn = this.plugins.get(id)?.definition.dependsOn ?? [];
+      return {
+        id,
+        enabled,
+        state,
+        dependsOn,
+        ...(failure && state === 'failed' ? { code: failure.code, reason: failure.reason } : {}),
+      };
+    });
+  }
+
+  /** The public API an active plugin returned from activate. */
+  api<T>(id: string): T | undefined {
+    return this.running.get(id)?.api as T | undefined;
+  }
+
+  /** Routes `/plugins/<id>/…` to that plugin's router while it is active. */
+  middleware(): Middleware {
+    return async (ctx, next) => {
+      const match = /^\/plugins\/([a-z][a-z0-9-]*)(\/|$)/.exec(ctx.path);
+      const run = match && this.running.get(match[1]);
+      if (!run) return next();
+      await run.router.routes()(ctx as never, async () => next());
+    };
+  }
+
+  /** Disposes every active plugin in reverse activation order. */
+  async stop(): Promise<void> {
+    for (const id of [...this.running.keys()].reverse()) await this.deactivate(id);
+  }
+}

@@ -1,0 +1,59 @@
+// Boots the whole app on an ephemeral port against a temp data dir (and the scripted model, if given).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createQuorra, type Quorra } from '../../core/app.ts';
+import { deepMerge, loadConfig } from '../../core/config/load-config.ts';
+import type { ScriptedModelServer } from './model-server.ts';
+
+export interface BootedApp {
+  quorra: Quorra;
+  url: string;
+  dataDir: string;
+  /** Stops the app; keeps the data dir unless `clean` (so a test can boot again on it). */
+  stop(opts?: { clean?: boolean }): Promise<void>;
+}
+
+export interface BootOptions {
+  model?: ScriptedModelServer;
+  dataDir?: string;
+  config?: Record<string, unknown>;
+  pluginRoots?: string[];
+  listen?: boolean;
+}
+
+/** A fresh temp directory, removed by the caller (or by stop({clean:true})). */
+export function tempDir(prefix = 'quorra-test-'): string {
+  return mkdtempSync(path.join(tmpdir(), prefix));
+}
+
+/** Boots Quorra with silent logs on 127.0.0.1:0. */
+export async function bootApp(opts: BootOptions = {}): Promise<BootedApp> {
+  const dataDir = opts.dataDir ?? tempDir();
+  const base: Record<string, unknown> = {
+    dataDir,
+    server: { host: '127.0.0.1', port: 0 },
+    log: { level: process.env.QUORRA_TEST_LOG ?? 'silent' },
+    model: opts.model
+      ? {
+          baseUrl: opts.model.url,
+          chatModel: 'test-chat',
+          embeddingModel: 'test-embed',
+          maxRetries: 0,
+          timeoutMs: 5000,
+        }
+      : { baseUrl: 'http://127.0.0.1:9/v1', maxRetries: 0 },
+  };
+  const config = loadConfig({ env: {}, cwd: dataDir, overrides: deepMerge(base, opts.config ?? {}) });
+  const quorra = await createQuorra(config, opts.pluginRoots ? { pluginRoots: opts.pluginRoots } : {});
+  const server = opts.listen === false ? undefined : await quorra.listen();
+  return {
+    quorra,
+    url: server?.url ?? '',
+    dataDir,
+    async stop({ clean = false } = {}) {
+      await quorra.stop();
+      if (clean) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

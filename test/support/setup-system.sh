@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Installs the real servers the tests drive (Radicale, Chromium, promtool) when they are missing.
+set -euo pipefail
+need=()
+command -v radicale >/dev/null 2>&1 || need+=(radicale)
+[ -x /usr/bin/chromium ] || need+=(chromium)
+command -v promtool >/dev/null 2>&1 || need+=(prometheus)
+if [ ${#need[@]} -eq 0 ]; then exit 0; fi
+if [ "$(id -u)" -ne 0 ]; then
+  echo "tests need: ${need[*]} (apt-get install -y ${need[*]}); run as root or install them first" >&2
+  exit 1
+fi
+echo "installing test dependencies: ${need[*]}"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
