@@ -26,9 +26,12 @@ export function listen(app: Koa, host: string, port: number): Promise<HttpServer
         close: (timeoutMs) =>
           new Promise<void>((done) => {
             const timer = setTimeout(() => server.closeAllConnections(), timeoutMs);
+            // keep-alive sockets become idle only after their in-flight response; reap them as they do
+            const reaper = setInterval(() => server.closeIdleConnections(), 25);
             timer.unref();
             server.close(() => {
               clearTimeout(timer);
+              clearInterval(reaper);
               done();
             });
             server.closeIdleConnections();

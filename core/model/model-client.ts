@@ -83,7 +83,7 @@ export class ModelClient {
     try {
       const res = await this.sdk.chat.completions.create(
         { ...req, model: req.model ?? this.chatModel, stream: false },
-        { signal: opts.signal, timeout: opts.timeoutMs },
+        { signal: opts.signal, ...(opts.timeoutMs ? { timeout: opts.timeoutMs } : {}) },
       );
       if (!Array.isArray(res?.choices)) throw new SyntaxError('model answered without choices');
       end({ outcome: 'ok' });

@@ -1,0 +1,31 @@
+// HTTP layer overhead: requests/second of GET /health against a bare Koa handler, in the same run.
+import Koa from 'koa';
+import { listen } from '../core/http/http-server.ts';
+import { bootApp } from '../test/support/boot-app.ts';
+import { ScriptedModelServer } from '../test/support/model-server.ts';
+import { hammer } from './support/hammer.ts';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 3);
+const model = await ScriptedModelServer.start();
+const app = await bootApp({ model });
+const bare = new Koa();
+bare.use((ctx) => {
+  ctx.body = { status: 'ok' };
+});
+const bareServer = await listen(bare, '127.0.0.1', 0);
+
+await hammer(`${bareServer.url}/`, 1, 16); // warm-up
+await hammer(`${app.url}/health`, 1, 16);
+const baseline = await hammer(`${bareServer.url}/`, seconds, 16);
+const health = await hammer(`${app.url}/health`, seconds, 16);
+console.log(
+  `http: bare Koa handler      ${baseline.rps.toFixed(0)} req/s (p50 ${baseline.p50.toFixed(2)} ms)`,
+);
+console.log(`http: GET /health           ${health.rps.toFixed(0)} req/s (p50 ${health.p50.toFixed(2)} ms)`);
+console.log(
+  `http: /health ÷ bare = ${(health.rps / baseline.rps).toFixed(2)} (throughput ratio; 1.00 = no overhead)`,
+);
+
+await bareServer.close(1000);
+await app.stop({ clean: true });
+await model.close();

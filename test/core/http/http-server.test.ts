@@ -1,0 +1,27 @@
+// Graceful shutdown: in-flight requests finish, new connections are refused, the database is closed.
+import assert from 'node:assert/strict';
+import { type BootedApp, bootApp } from '../../support/boot-app.ts';
+
+describe('graceful shutdown', () => {
+  let app: BootedApp;
+  before(async () => {
+    app = await bootApp();
+    app.quorra.router.get('/test/slow', async (ctx) => {
+      await new Promise((r) => setTimeout(r, 150));
+      ctx.body = { done: true };
+    });
+  });
+  after(() => app.stop({ clean: true }));
+
+  it('lets an in-flight request finish, then refuses new ones and closes the db', async () => {
+    const inflight = fetch(`${app.url}/test/slow`);
+    await new Promise((r) => setTimeout(r, 30));
+    const stopping = app.quorra.stop();
+    const res = await inflight;
+    assert.equal(res.status, 200);
+    assert.deepEqual(await res.json(), { done: true });
+    await stopping;
+    await assert.rejects(fetch(`${app.url}/health`));
+    assert.equal(app.quorra.db.isInitialized, false);
+  });
+});

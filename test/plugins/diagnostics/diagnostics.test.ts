@@ -1,0 +1,34 @@
+// The diagnostics plugin proves the contract: its tool, command, route and job are registered and work.
+import assert from 'node:assert/strict';
+import { createLogger } from '../../../core/logger.ts';
+import { type BootedApp, bootApp } from '../../support/boot-app.ts';
+
+describe('diagnostics plugin', () => {
+  let app: BootedApp;
+  before(async () => {
+    app = await bootApp();
+  });
+  after(() => app.stop({ clean: true }));
+
+  it('registers system_get_health as a tier-0 tool that reports db, disk and uptime', async () => {
+    const tool = app.quorra.registries.tools.get('system_get_health');
+    assert.ok(tool);
+    assert.equal(tool.tier, 0);
+    const out = (await tool.run({}, { logger: createLogger('silent') })) as any;
+    assert.equal(out.database, 'ok');
+    assert.ok(out.diskFreeBytes > 0);
+    assert.ok(out.uptimeSeconds >= 0);
+  });
+
+  it('serves the same report at /plugins/diagnostics/health and as a command', async () => {
+    const res = await fetch(`${app.url}/plugins/diagnostics/health`);
+    assert.equal(((await res.json()) as any).database, 'ok');
+    const cmd = app.quorra.registries.commands.get('health')!;
+    assert.match(String(await cmd.run([], { userId: 'u', role: 'member' })), /"database":"ok"/);
+  });
+
+  it('schedules its heartbeat job and counts runs', async () => {
+    assert.equal(await app.quorra.scheduler.run('diagnostics.heartbeat'), 'ok');
+    assert.match(await app.quorra.metrics.registry.metrics(), /quorra_diagnostics_heartbeats_total 1/);
+  });
+});
