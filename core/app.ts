@@ -10,6 +10,7 @@ import { buildInfo, rootDir } from './build-info.ts';
 import type { QuorraConfig } from './config/schema.ts';
 import { coreEntities } from './db/entities.ts';
 import { ensureWritableDir, openDatabase } from './db/open-database.ts';
+import { addConversationRoutes, type Conversation, setupConversation } from './engine/setup-conversation.ts';
 import { Health } from './health/health.ts';
 import { errorEnvelope } from './http/error-envelope.ts';
 import { type HttpServer, listen } from './http/http-server.ts';
@@ -35,6 +36,7 @@ export interface Quorra {
   health: Health;
   registries: CoreRegistries;
   plugins: PluginHost;
+  conversation: Conversation;
   http: Koa;
   router: Router;
   listen(): Promise<HttpServer>;
@@ -78,6 +80,7 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
   const scheduler = new Scheduler(logger.child({ subsystem: 'scheduler' }), metrics);
   const health = new Health();
   const registries = createRegistries();
+  const conversation = await setupConversation({ config, db, logger, metrics, model, registries });
   const host = new PluginHost(
     { config, db, logger, metrics, model, scheduler, registries },
     loaded,
@@ -119,6 +122,7 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
   http.proxy = false;
   const router = new Router();
   addSystemRoutes(router, health, metrics, new Date());
+  addConversationRoutes(router, conversation, config);
   http.use(requestMetrics(metrics));
   http.use(errorEnvelope(logger));
   http.use(bodyParser({ enableTypes: ['json'], jsonLimit: config.server.bodyLimitBytes, encoding: 'utf-8' }));
@@ -138,6 +142,7 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
     health,
     registries,
     plugins: host,
+    conversation,
     http,
     router,
     async listen() {

@@ -5,6 +5,8 @@ import { QuorraError } from './errors.ts';
 /** Holds items by key; adding a key twice throws `QUORRA_DUPLICATE_<KIND>`. */
 export class Registry<T> {
   private readonly items = new Map<string, { item: T; owner: string }>();
+  /** Runs before an item is added; throwing refuses it (e.g. a mode without its prompt fragment). */
+  validator?: (item: T) => void;
 
   constructor(
     readonly kind: string,
@@ -22,6 +24,7 @@ export class Registry<T> {
         { key, owner: existing.owner, attemptedBy: owner },
       );
     }
+    this.validator?.(item);
     const entry = { item, owner };
     this.items.set(key, entry);
     return toDisposable(() => {

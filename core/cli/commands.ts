@@ -4,6 +4,7 @@ import type { QuorraConfig } from '../config/schema.ts';
 import { doctor } from './doctor.ts';
 import { migrate } from './migrate.ts';
 import { serve } from './serve.ts';
+import { token, user } from './user-commands.ts';
 
 /** A CLI subcommand; run returns the exit code. */
 export interface CliCommand {
@@ -16,5 +17,15 @@ export const commands: Record<string, CliCommand> = {
   serve: { usage: 'serve', description: 'start the server (what npm start runs)', run: serve },
   migrate: { usage: 'migrate', description: 'apply pending database migrations and exit', run: migrate },
   doctor: { usage: 'doctor', description: 'check configuration and which endpoints answer', run: doctor },
+  user: {
+    usage: 'user add <name> --role owner|member [--matrix @id:server] [--email …] | user list',
+    description: 'manage household users',
+    run: user,
+  },
+  token: {
+    usage: 'token create <user> [label]',
+    description: 'create an API token (printed once)',
+    run: token,
+  },
   help: { usage: 'help', description: 'show this help', run: async () => 0 },
 };

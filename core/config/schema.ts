@@ -54,6 +54,19 @@ export const configSchema = z
       .strict()
       .prefault({}),
     developerMode: z.coerce.boolean().default(false),
+    engine: z
+      .object({
+        historyMessages: z.coerce.number().int().min(0).max(100).default(8),
+        maxToolRounds: z.coerce.number().int().min(1).max(20).default(4),
+        maxMessageChars: z.coerce.number().int().min(100).max(100_000).default(8000),
+        confirmationTtlMinutes: z.coerce.number().int().positive().default(30),
+        inspectorRecords: z.coerce.number().int().min(1).max(1000).default(50),
+        inspectorRecordBytes: z.coerce.number().int().min(1000).default(64_000),
+      })
+      .strict()
+      .prefault({}),
+    /** Users created or updated at every start (matched by id). */
+    users: z.array(z.record(z.string(), z.unknown())).default([]),
     plugins: z.record(z.string().regex(/^[a-z][a-z0-9-]*$/), pluginEntrySchema).default({}),
     pluginPaths: z.array(z.string().min(1)).default([]),
   })

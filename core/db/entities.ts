@@ -1,4 +1,18 @@
 // The core's own entities; plugins add theirs through the plugin contract.
+import { ApiToken } from '../auth/api-token.entity.ts';
+import { User } from '../auth/user.entity.ts';
+import { AuditEntry } from '../engine/audit-entry.entity.ts';
+import { Confirmation } from '../engine/confirmation.entity.ts';
 import { PluginState } from '../plugin/plugin-state.entity.ts';
+import { Message } from '../sessions/message.entity.ts';
+import { Session } from '../sessions/session.entity.ts';
 
-export const coreEntities: Function[] = [PluginState];
+export const coreEntities: Function[] = [
+  PluginState,
+  User,
+  ApiToken,
+  Session,
+  Message,
+  Confirmation,
+  AuditEntry,
+];

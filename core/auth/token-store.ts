@@ -1,0 +1,34 @@
+// API tokens: generated once, shown once, stored only as a SHA-256 hash.
+import { createHash, randomBytes } from 'node:crypto';
+import type { DataSource } from 'typeorm';
+import { ApiToken } from './api-token.entity.ts';
+
+/** The hash stored for a token. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** Issues and verifies per-user API tokens. */
+export class TokenStore {
+  constructor(private readonly db: DataSource) {}
+
+  /** Creates a token for a user and returns it; it cannot be read back later. */
+  async create(userId: string, label = ''): Promise<string> {
+    const token = `qra_${randomBytes(32).toString('base64url')}`;
+    await this.db
+      .getRepository(ApiToken)
+      .insert({ userId, tokenHash: hashToken(token), label, createdAt: new Date(), lastUsedAt: null });
+    return token;
+  }
+
+  /** The user id a token belongs to, or null. */
+  async verify(token: string): Promise<string | null> {
+    const row = await this.db.getRepository(ApiToken).findOneBy({ tokenHash: hashToken(token) });
+    if (!row) return null;
+    // last-use bookkeeping is best-effort and coarse, to keep auth off the write path
+    if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > 60_000) {
+      await this.db.getRepository(ApiToken).update({ id: row.id }, { lastUsedAt: new Date() });
+    }
+    return row.userId;
+  }
+}

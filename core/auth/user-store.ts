@@ -1,0 +1,127 @@
+// Household users: create, look up by id, Matrix ID or email, and seed from config.
+import type { DataSource } from 'typeorm';
+import { z } from 'zod';
+import { QuorraError } from '../errors.ts';
+import type { UserPrincipal } from './principal.ts';
+import { User } from './user.entity.ts';
+
+/** Input for a new user, validated at every boundary that creates one (CLI, config, API). */
+export const newUserSchema = z
+  .object({
+    id: z
+      .string()
+      .regex(/^[a-z][a-z0-9-]{0,63}$/)
+      .optional(),
+    name: z.string().trim().min(1).max(200),
+    role: z.enum(['owner', 'member']),
+    matrix: z.array(z.string().regex(/^@[^:\s]+:\S+$/, 'a Matrix ID like @name:server')).default([]),
+    email: z.email().optional(),
+    locale: z.string().min(2).max(32).default('en'),
+    timezone: z
+      .string()
+      .refine(
+        (tz) => Intl.supportedValuesOf('timeZone').includes(tz) || tz === 'UTC',
+        'a valid IANA time zone',
+      )
+      .default('UTC'),
+  })
+  .strict();
+
+export type NewUser = z.input<typeof newUserSchema>;
+
+/** Turns a display name into an id candidate: lowercase kebab-case. */
+export function slugify(name: string): string {
+  return (
+    name
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 48) || 'user'
+  );
+}
+
+/** Reads and writes the users table. */
+export class UserStore {
+  constructor(private readonly db: DataSource) {}
+
+  private get repo() {
+    return this.db.getRepository(User);
+  }
+
+  /** Creates a user; the id is the given one or a unique slug of the name. Matrix IDs must be unused. */
+  async add(input: NewUser): Promise<User> {
+    const u = newUserSchema.parse(input);
+    for (const mxid of u.matrix) {
+      if (await this.findByMatrixId(mxid))
+        throw new QuorraError('QUORRA_USER_MATRIX_TAKEN', `${mxid} already belongs to a user`);
+    }
+    let id = u.id ?? slugify(u.name);
+    if (u.id && (await this.repo.existsBy({ id })))
+      throw new QuorraError('QUORRA_USER_EXISTS', `user "${id}" exists`);
+    for (let n = 2; await this.repo.existsBy({ id }); n++) id = `${slugify(u.name)}-${n}`;
+    const user = this.repo.create({
+      id,
+      displayName: u.name,
+      role: u.role,
+      matrixIds: u.matrix,
+      email: u.email ?? null,
+      locale: u.locale,
+      timezone: u.timezone,
+      createdAt: new Date(),
+    });
+    return this.repo.save(user);
+  }
+
+  /** Inserts or updates users listed in config (matched by id). */
+  async seed(users: NewUser[]): Promise<void> {
+    for (const raw of users) {
+      const u = newUserSchema.parse(raw);
+      const id = u.id ?? slugify(u.name);
+      const existing = await this.repo.findOneBy({ id });
+      if (!existing) await this.add({ ...raw, id });
+      else
+        await this.repo.update(
+          { id },
+          {
+            displayName: u.name,
+            role: u.role,
+            matrixIds: u.matrix,
+            email: u.email ?? null,
+            locale: u.locale,
+            timezone: u.timezone,
+          },
+        );
+    }
+  }
+
+  list(): Promise<User[]> {
+    return this.repo.find({ order: { createdAt: 'ASC' } });
+  }
+
+  get(id: string): Promise<User | null> {
+    return this.repo.findOneBy({ id });
+  }
+
+  /** Finds the user a Matrix ID is mapped to. */
+  async findByMatrixId(mxid: string): Promise<User | null> {
+    const rows = await this.repo
+      .createQueryBuilder('u')
+      .where('u.matrix_ids LIKE :p', { p: `%"${mxid}"%` })
+      .getMany();
+    return rows.find((r) => r.matrixIds.includes(mxid)) ?? null;
+  }
+
+  /** Finds a user by id, email or Matrix ID (what a trusted adapter may send). */
+  async resolve(ref: string): Promise<User | null> {
+    if (ref.startsWith('@')) return this.findByMatrixId(ref);
+    if (ref.includes('@')) return this.repo.findOneBy({ email: ref });
+    return this.get(ref);
+  }
+}
+
+/** The principal for a stored user. */
+export function principalOf(user: User): UserPrincipal {
+  return { kind: 'user', userId: user.id, role: user.role, displayName: user.displayName };
+}

@@ -1,0 +1,29 @@
+// A household member: owner or member, with the identities other surfaces map to them (Matrix IDs, email).
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+
+@Entity('users')
+export class User {
+  @PrimaryColumn({ type: 'varchar', length: 64 })
+  id!: string;
+
+  @Column({ type: 'varchar', length: 200, name: 'display_name' })
+  displayName!: string;
+
+  @Column({ type: 'varchar', length: 16 })
+  role!: 'owner' | 'member';
+
+  @Column({ type: 'varchar', length: 32, default: 'en' })
+  locale!: string;
+
+  @Column({ type: 'varchar', length: 64, default: 'UTC' })
+  timezone!: string;
+
+  @Column({ type: 'simple-json', name: 'matrix_ids' })
+  matrixIds!: string[];
+
+  @Column({ type: 'varchar', length: 320, nullable: true })
+  email!: string | null;
+
+  @Column({ type: 'datetime', name: 'created_at' })
+  createdAt!: Date;
+}

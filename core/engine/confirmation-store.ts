@@ -1,0 +1,87 @@
+// Pending tier-2 confirmations: drafted in a turn, resolved by id or a plain yes/no, expired by time.
+import { randomUUID } from 'node:crypto';
+import type { DataSource, EntityManager } from 'typeorm';
+import { LessThanOrEqual } from 'typeorm';
+import type { Metrics } from '../metrics/metrics.ts';
+import { Confirmation, type ConfirmationStatus } from './confirmation.entity.ts';
+
+/** Stores confirmations; expiry is applied on read so a restart never revives a stale one. */
+export class ConfirmationStore {
+  private readonly expired;
+
+  constructor(
+    private readonly db: DataSource,
+    private readonly ttlMs: number,
+    metrics: Metrics,
+  ) {
+    this.expired = metrics.counter('quorra_engine_confirmations_total', 'Tier-2 confirmations by outcome', [
+      'outcome',
+    ]);
+  }
+
+  /** A new pending confirmation (unsaved; it is written with the turn that drafted it). */
+  draft(fields: {
+    sessionId: string;
+    userId: string;
+    toolName: string;
+    input: unknown;
+    description: string;
+  }): Confirmation {
+    const now = new Date();
+    return this.db.getRepository(Confirmation).create({
+      id: randomUUID(),
+      ...fields,
+      status: 'pending',
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + this.ttlMs),
+      resolvedAt: null,
+    });
+  }
+
+  /** Saves a drafted confirmation inside the turn's transaction. */
+  async save(c: Confirmation, em?: EntityManager): Promise<void> {
+    await (em ?? this.db.manager).getRepository(Confirmation).save(c);
+  }
+
+  /** Marks every pending confirmation past its time as expired; returns how many. */
+  async expireDue(now = new Date()): Promise<number> {
+    const res = await this.db
+      .getRepository(Confirmation)
+      .update({ status: 'pending', expiresAt: LessThanOrEqual(now) }, { status: 'expired', resolvedAt: now });
+    if (res.affected) this.expired.inc({ outcome: 'expired' }, res.affected);
+    return res.affected ?? 0;
+  }
+
+  /** A confirmation by id (any status). */
+  get(id: string): Promise<Confirmation | null> {
+    return this.db.getRepository(Confirmation).findOneBy({ id });
+  }
+
+  /** The newest still-pending confirmation of a session. */
+  async pendingFor(sessionId: string): Promise<Confirmation | null> {
+    await this.expireDue();
+    return this.db
+      .getRepository(Confirmation)
+      .findOne({ where: { sessionId, status: 'pending' }, order: { createdAt: 'DESC' } });
+  }
+
+  /** Pending confirmations waiting on a user (for `!quorra approvals`). */
+  async pendingForUser(userId: string): Promise<Confirmation[]> {
+    await this.expireDue();
+    return this.db
+      .getRepository(Confirmation)
+      .find({ where: { userId, status: 'pending' }, order: { createdAt: 'ASC' } });
+  }
+
+  /** Moves a pending confirmation to a final status; false if it was no longer pending. */
+  async resolve(
+    id: string,
+    status: Exclude<ConfirmationStatus, 'pending'>,
+    em?: EntityManager,
+  ): Promise<boolean> {
+    const res = await (em ?? this.db.manager)
+      .getRepository(Confirmation)
+      .update({ id, status: 'pending' }, { status, resolvedAt: new Date() });
+    return (res.affected ?? 0) > 0;
+  }
+}

@@ -1,0 +1,48 @@
+// Extension points of the engine: what other core modules add to a turn without the engine knowing them.
+import type { Principal } from '../auth/principal.ts';
+import { type Disposable, toDisposable } from '../disposable.ts';
+import type { Session } from '../sessions/session.entity.ts';
+
+/** What a hook sees of the turn. */
+export interface TurnInfo {
+  principal: Principal;
+  session: Session;
+  message: string;
+}
+
+/** The hook points and their signatures. */
+export interface HookSignatures {
+  /** Lines injected in the core-memories slot of the system prompt. */
+  coreMemories: (turn: TurnInfo) => Promise<string[]> | string[];
+  /** Extra prompt sections after core memories (e.g. the user's workspaces). */
+  context: (turn: TurnInfo) => Promise<string | undefined> | string | undefined;
+  /** Checks a new or re-scoped session before anything is stored; throw an HttpError to refuse. */
+  validateSession: (session: Session, principal: Principal) => Promise<void> | void;
+  /** Runs after a turn was committed (e.g. appending it to the notes log). */
+  afterTurn: (turn: TurnInfo & { reply: string; interrupted: boolean }) => Promise<void> | void;
+}
+
+/** Lists of hook functions by point; add returns a disposable that removes it. */
+export class EngineHooks {
+  private readonly hooks: { [K in keyof HookSignatures]: HookSignatures[K][] } = {
+    coreMemories: [],
+    context: [],
+    validateSession: [],
+    afterTurn: [],
+  };
+
+  /** Adds a function at a hook point. */
+  add<K extends keyof HookSignatures>(point: K, fn: HookSignatures[K]): Disposable {
+    this.hooks[point].push(fn);
+    return toDisposable(() => {
+      const list = this.hooks[point];
+      const i = list.indexOf(fn);
+      if (i >= 0) list.splice(i, 1);
+    });
+  }
+
+  /** The functions at a hook point, in the order they were added. */
+  at<K extends keyof HookSignatures>(point: K): readonly HookSignatures[K][] {
+    return this.hooks[point];
+  }
+}

@@ -1,0 +1,262 @@
+// The conversation engine: resolves the session, handles confirmations, builds the prompt, runs the tool loop, commits.
+import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import type { DataSource } from 'typeorm';
+import type { Principal } from '../auth/principal.ts';
+import type { UserStore } from '../auth/user-store.ts';
+import type { QuorraConfig } from '../config/schema.ts';
+import { HttpError, httpErrors } from '../errors.ts';
+import type { Logger } from '../logger.ts';
+import type { Metrics } from '../metrics/metrics.ts';
+import type { ModelClient } from '../model/model-client.ts';
+import type { CoreRegistries } from '../plugin/core-registries.ts';
+import type { Session } from '../sessions/session.entity.ts';
+import type { SessionStore } from '../sessions/session-store.ts';
+import { runChatLoop } from './chat-loop.ts';
+import type { ConfirmationStore } from './confirmation-store.ts';
+import { resolveConfirmation } from './confirmation-turn.ts';
+import type { EngineHooks } from './engine-hooks.ts';
+import { modelFailure } from './model-failure.ts';
+import { origins } from './origins.ts';
+import { persona } from './personas.ts';
+import type { PromptLibrary } from './prompt-library.ts';
+import { sessionPrompt } from './session-prompt.ts';
+import { withGapMarkers } from './time-gaps.ts';
+import { offeredTools } from './tool-gate.ts';
+import type { ToolRunner } from './tool-runner.ts';
+import type { TurnInspector } from './turn-inspector.ts';
+
+/** One message to the engine from any surface. */
+export interface TurnRequest {
+  principal: Principal;
+  message: string;
+  sessionId?: string;
+  scope?: string[];
+  origin?: string;
+  workspace?: string | null;
+  confirmationId?: string;
+  /** Surface-specific values handed to tools (e.g. the Matrix room). */
+  extras?: Record<string, unknown>;
+}
+
+/** The engine's answer. */
+export interface TurnResult {
+  reply: string;
+  sessionId: string;
+  pendingConfirmation?: { id: string; description: string };
+  interrupted?: boolean;
+}
+
+/** How the caller wants the turn delivered. */
+export interface TurnOptions {
+  stream?: boolean;
+  signal?: AbortSignal;
+  onToken?: (text: string) => void;
+  onStatus?: (text: string) => void;
+}
+
+export interface EngineDeps {
+  config: QuorraConfig;
+  db: DataSource;
+  logger: Logger;
+  metrics: Metrics;
+  model: ModelClient;
+  registries: CoreRegistries;
+  prompts: PromptLibrary;
+  sessions: SessionStore;
+  confirmations: ConfirmationStore;
+  runner: ToolRunner;
+  inspector: TurnInspector;
+  hooks: EngineHooks;
+  users: UserStore;
+}
+
+export const INTERRUPTED_MARKER = ' [interrupted]';
+const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((x) => b.includes(x));
+
+/** Runs turns for every surface. */
+export class Engine {
+  private readonly turns;
+
+  constructor(readonly deps: EngineDeps) {
+    this.turns = deps.metrics.counter('quorra_engine_turns_total', 'Chat turns by outcome', ['outcome']);
+  }
+
+  /** Scopes a session may lock to: those with a prompt fragment (core files or plugin-registered). */
+  knownScopes(): string[] {
+    return this.deps.prompts.scopeNames();
+  }
+
+  private async resolveSession(req: TurnRequest): Promise<{ session: Session; isNew: boolean }> {
+    const { principal } = req;
+    for (const s of req.scope ?? [])
+      if (!this.knownScopes().includes(s))
+        throw httpErrors.badRequest(`unknown scope "${s}"`, { known: this.knownScopes() });
+    if (req.origin && !(origins as readonly string[]).includes(req.origin))
+      throw httpErrors.badRequest(`unknown origin "${req.origin}"`, { known: origins });
+    let session: Session;
+    let isNew = false;
+    if (req.sessionId) {
+      session = await this.deps.sessions.owned(req.sessionId, principal);
+      if (req.scope && session.scope && !sameSet(req.scope, session.scope)) {
+        throw new HttpError(
+          400,
+          'SCOPE_MISMATCH',
+          `this session is locked to scope [${session.scope.join(', ')}]; start a new session to change it`,
+        );
+      }
+      if (req.workspace !== undefined && req.workspace !== session.workspace) {
+        throw new HttpError(
+          400,
+          'WORKSPACE_MISMATCH',
+          'this session belongs to another workspace; start a new session',
+        );
+      }
+    } else {
+      const workspace = principal.kind === 'reservation' ? principal.workspace : (req.workspace ?? null);
+      session = this.deps.sessions.draft(principal, {
+        workspace,
+        persona: principal.kind === 'user' ? 'owner' : 'guest-concierge',
+      });
+      isNew = true;
+    }
+    const committing = !session.scope && req.scope?.length;
+    if (committing) session.scope = [...new Set(req.scope)];
+    session.origin ??= req.origin ?? 'standard';
+    if (isNew || committing)
+      for (const check of this.deps.hooks.at('validateSession')) await check(session, principal);
+    return { session, isNew };
+  }
+
+  private async historyMessages(session: Session, timeZone: string, now: Date) {
+    const rows = await this.deps.sessions.history(session.id, this.deps.config.engine.historyMessages);
+    const timed = rows.map((m) => ({ role: m.role, content: m.content, at: m.createdAt }));
+    return withGapMarkers(timed, now, timeZone);
+  }
+
+  /** Handles one message end to end; nothing is stored unless the turn completes (or is interrupted). */
+  async handle(req: TurnRequest, opts: TurnOptions = {}): Promise<TurnResult> {
+    const message = req.message.trim();
+    if (!message) throw httpErrors.badRequest('message is empty');
+    if (message.length > this.deps.config.engine.maxMessageChars) {
+      throw new HttpError(
+        413,
+        'MESSAGE_TOO_LONG',
+        `message is longer than ${this.deps.config.engine.maxMessageChars} characters`,
+      );
+    }
+    const { session } = await this.resolveSession(req);
+    const { principal } = req;
+    const now = new Date();
+    const user = principal.kind === 'user' ? await this.deps.users.get(principal.userId) : null;
+    const history = await this.historyMessages(session, user?.timezone ?? 'UTC', now);
+    if (history.gapBeforeNow && session.activeMode) {
+      session.activeMode = null;
+      session.modeEntryPending = false;
+    }
+    const userText = history.gapBeforeNow ? `${history.gapBeforeNow}\n${message}` : message;
+    const p = persona(session.persona);
+    const tools = offeredTools(this.deps.registries.tools.list(), session.scope, p);
+    const scope = {
+      offered: tools,
+      principal,
+      sessionId: session.id,
+      workspace: session.workspace,
+      signal: opts.signal,
+      extras: req.extras,
+    };
+    const system = await sessionPrompt(
+      { prompts: this.deps.prompts, modes: this.deps.registries.modes, hooks: this.deps.hooks },
+      { principal, session, message },
+    );
+    const messages: ChatCompletionMessageParam[] = [
+      { role: 'system', content: system },
+      ...history.messages,
+      { role: 'user', content: userText },
+    ];
+    const loopBase = {
+      model: this.deps.model,
+      runner: this.deps.runner,
+      metrics: this.deps.metrics,
+      stream: opts.stream ?? false,
+      signal: opts.signal,
+      onToken: opts.onToken,
+      onStatus: opts.onStatus,
+      inspector:
+        p.recordable && principal.kind === 'user'
+          ? { recorder: this.deps.inspector, userId: principal.userId }
+          : undefined,
+    };
+
+    const resolved = await resolveConfirmation(this, { req, session, message, messages, scope, loopBase });
+    if (resolved) return this.commit(req, session, message, resolved);
+
+    const partial = { text: '' };
+    try {
+      const result = await runChatLoop(
+        { ...loopBase, messages, tools, scope, maxRounds: this.deps.config.engine.maxToolRounds },
+        partial,
+      );
+      if (result.confirmation) {
+        const c = result.confirmation;
+        const reply = `${result.reply ? `${result.reply}\n\n` : ''}Before I ${c.description}, I need your confirmation. Reply **yes** to go ahead or **no** to cancel.`;
+        return this.commit(req, session, message, { reply, confirmation: c });
+      }
+      return this.commit(req, session, message, { reply: result.reply || '…' });
+    } catch (err) {
+      if (opts.signal?.aborted) {
+        this.turns.inc({ outcome: 'interrupted' });
+        return this.commit(req, session, message, {
+          reply: `${partial.text}${INTERRUPTED_MARKER}`,
+          interrupted: true,
+        });
+      }
+      this.turns.inc({ outcome: 'model_error' });
+      this.deps.logger.warn({ err, session: session.id }, 'turn failed at the model');
+      throw modelFailure(err);
+    }
+  }
+
+  /** Writes the turn (session, both messages, any new confirmation) in one transaction, then runs afterTurn hooks. */
+  async commit(
+    req: TurnRequest,
+    session: Session,
+    message: string,
+    out: {
+      reply: string;
+      interrupted?: boolean;
+      confirmation?: import('./confirmation.entity.ts').Confirmation;
+    },
+  ): Promise<TurnResult> {
+    await this.deps.sessions.commitTurn(
+      session,
+      { user: message, reply: out.reply, interrupted: out.interrupted },
+      async (em) => {
+        if (out.confirmation) await this.deps.confirmations.save(out.confirmation, em);
+      },
+    );
+    if (!out.interrupted) this.turns.inc({ outcome: out.confirmation ? 'confirmation' : 'ok' });
+    if (persona(session.persona).recordable) {
+      for (const fn of this.deps.hooks.at('afterTurn')) {
+        try {
+          await fn({
+            principal: req.principal,
+            session,
+            message,
+            reply: out.reply,
+            interrupted: out.interrupted ?? false,
+          });
+        } catch (err) {
+          this.deps.logger.error({ err, session: session.id }, 'afterTurn hook failed');
+        }
+      }
+    }
+    return {
+      reply: out.reply,
+      sessionId: session.id,
+      ...(out.confirmation
+        ? { pendingConfirmation: { id: out.confirmation.id, description: out.confirmation.description } }
+        : {}),
+      ...(out.interrupted ? { interrupted: true } : {}),
+    };
+  }
+}

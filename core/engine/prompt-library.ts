@@ -1,0 +1,75 @@
+// Prompt fragments: Markdown files under prompts/, loaded once at start-up, plus fragments plugins register.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { QuorraError } from '../errors.ts';
+import type { PromptFragment } from '../plugin/contributions.ts';
+import type { Registry } from '../registry.ts';
+
+const folderOf: Record<PromptFragment['kind'], string> = {
+  scope: 'scopes',
+  mode: 'modes',
+  origin: 'origin',
+  task: 'tasks',
+};
+
+/** Reads every .md file under dir into a map keyed by relative path without extension (`scopes/general`). */
+export function readPromptFiles(dir: string): Map<string, string> {
+  const out = new Map<string, string>();
+  const walk = (d: string) => {
+    for (const name of readdirSync(d).sort()) {
+      const full = path.join(d, name);
+      if (statSync(full).isDirectory()) walk(full);
+      else if (name.endsWith('.md'))
+        out.set(
+          path.relative(dir, full).slice(0, -3).split(path.sep).join('/'),
+          readFileSync(full, 'utf8').trim(),
+        );
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+/** Looks fragments up by kind and name: a plugin-registered fragment wins over a file. */
+export class PromptLibrary {
+  constructor(
+    private readonly files: Map<string, string>,
+    private readonly registered: Registry<PromptFragment>,
+  ) {}
+
+  /** The fragment text, or undefined. */
+  find(kind: PromptFragment['kind'], name: string): string | undefined {
+    return this.registered.get(`${kind}:${name}`)?.text ?? this.files.get(`${folderOf[kind]}/${name}`);
+  }
+
+  /** The fragment text; a missing one is a coded error naming the file it expected. */
+  get(kind: PromptFragment['kind'], name: string): string {
+    const text = this.find(kind, name);
+    if (text === undefined) {
+      throw new QuorraError(
+        'QUORRA_PROMPT_MISSING',
+        `no prompt fragment for ${kind} "${name}" (expected prompts/${folderOf[kind]}/${name}.md)`,
+      );
+    }
+    return text;
+  }
+
+  /** A top-level file such as `base` or `personas/guest-concierge`. */
+  file(name: string): string {
+    const text = this.files.get(name);
+    if (text === undefined) throw new QuorraError('QUORRA_PROMPT_MISSING', `missing prompts/${name}.md`);
+    return text;
+  }
+
+  /** Names of the scope fragments that exist (files and registered). */
+  scopeNames(): string[] {
+    const fromFiles = [...this.files.keys()]
+      .filter((k) => k.startsWith('scopes/'))
+      .map((k) => k.slice('scopes/'.length));
+    const fromPlugins = this.registered
+      .list()
+      .filter((f) => f.kind === 'scope')
+      .map((f) => f.name);
+    return [...new Set([...fromFiles, ...fromPlugins])].sort();
+  }
+}

@@ -1,0 +1,17 @@
+// Which tools a turn may use: the session's scope ∩ each tool's scopes ∩ the persona's allow-list.
+import type { ToolDefinition } from '../tools/define-tool.ts';
+import type { Persona } from './personas.ts';
+
+/** The tools offered on a turn; a pre-commit session (scope null) gets none. */
+export function offeredTools(
+  all: ToolDefinition<any>[],
+  scope: string[] | null,
+  persona: Persona,
+): ToolDefinition<any>[] {
+  if (!scope?.length) return [];
+  return all.filter(
+    (t) =>
+      t.scopes.some((s) => scope.includes(s)) &&
+      (persona.allowTools === undefined || persona.allowTools.includes(t.name)),
+  );
+}

@@ -1,0 +1,89 @@
+// Sessions and their message history: ownership-checked reads, and a turn written in one transaction.
+import { randomUUID } from 'node:crypto';
+import type { DataSource, EntityManager } from 'typeorm';
+import type { Principal } from '../auth/principal.ts';
+import { httpErrors } from '../errors.ts';
+import { Message } from './message.entity.ts';
+import { Session } from './session.entity.ts';
+
+/** Whether a session belongs to a principal (a user's own, or the guest's own reservation). */
+export function ownsSession(s: Session, p: Principal): boolean {
+  return p.kind === 'user' ? s.userId === p.userId : s.reservationId === p.reservationId && s.userId === null;
+}
+
+/** Reads and writes sessions and messages. */
+export class SessionStore {
+  constructor(private readonly db: DataSource) {}
+
+  /** A new, unsaved session for a principal (it is stored with its first turn). */
+  draft(p: Principal, fields: { workspace: string | null; persona: string }): Session {
+    const now = new Date();
+    return this.db.getRepository(Session).create({
+      id: randomUUID(),
+      userId: p.kind === 'user' ? p.userId : null,
+      reservationId: p.kind === 'reservation' ? p.reservationId : null,
+      workspace: fields.workspace,
+      persona: fields.persona,
+      scope: null,
+      origin: null,
+      purpose: null,
+      activeMode: null,
+      modeEntryPending: false,
+      createdAt: now,
+      updatedAt: now,
+    });
+  }
+
+  /** The principal's session, or 404 (someone else's session is indistinguishable from none). */
+  async owned(id: string, p: Principal): Promise<Session> {
+    const s = await this.db.getRepository(Session).findOneBy({ id });
+    if (!s || !ownsSession(s, p)) throw httpErrors.notFound('session');
+    return s;
+  }
+
+  /** Saves session fields outside a turn (purpose, mode). */
+  async update(
+    s: Session,
+    fields: Partial<Pick<Session, 'purpose' | 'activeMode' | 'modeEntryPending'>>,
+  ): Promise<Session> {
+    Object.assign(s, fields, { updatedAt: new Date() });
+    return this.db.getRepository(Session).save(s);
+  }
+
+  /** The last `limit` messages of a session, oldest first. */
+  async history(sessionId: string, limit: number): Promise<Message[]> {
+    const rows = await this.db
+      .getRepository(Message)
+      .find({ where: { sessionId }, order: { id: 'DESC' }, take: limit });
+    return rows.reverse();
+  }
+
+  /** Writes the session, the user's message and the reply (and anything else given) atomically. */
+  async commitTurn(
+    s: Session,
+    turn: { user: string; reply: string; interrupted?: boolean; at?: Date },
+    extra?: (em: EntityManager) => Promise<void>,
+  ): Promise<void> {
+    const at = turn.at ?? new Date();
+    s.updatedAt = at;
+    await this.db.transaction(async (em) => {
+      await em.getRepository(Session).save(s);
+      const repo = em.getRepository(Message);
+      await repo.insert({
+        sessionId: s.id,
+        role: 'user',
+        content: turn.user,
+        interrupted: false,
+        createdAt: at,
+      });
+      await repo.insert({
+        sessionId: s.id,
+        role: 'assistant',
+        content: turn.reply,
+        interrupted: turn.interrupted ?? false,
+        createdAt: new Date(at.getTime() + 1),
+      });
+      if (extra) await extra(em);
+    });
+  }
+}

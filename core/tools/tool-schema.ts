@@ -1,0 +1,32 @@
+// Turns a tool's zod input into the function schema sent to the model (strict when the schema allows it).
+import type { ChatCompletionTool } from 'openai/resources/chat/completions';
+import { z } from 'zod';
+import type { ToolDefinition } from './define-tool.ts';
+
+type Json = Record<string, any>;
+
+/** Closes every object schema and reports whether strict mode is possible (all properties required). */
+function closeObjects(node: Json): boolean {
+  let strictOk = true;
+  if (node && typeof node === 'object') {
+    if (node.type === 'object') {
+      node.additionalProperties = false;
+      const props = Object.keys(node.properties ?? {});
+      if (props.some((p) => !(node.required ?? []).includes(p))) strictOk = false;
+    }
+    for (const v of Object.values(node))
+      if (v && typeof v === 'object') strictOk = closeObjects(v) && strictOk;
+  }
+  return strictOk;
+}
+
+/** The OpenAI function-tool definition for a tool. */
+export function toolSchema(tool: ToolDefinition<any>): ChatCompletionTool {
+  const parameters = z.toJSONSchema(tool.input, { io: 'input', unrepresentable: 'any' }) as Json;
+  delete parameters.$schema;
+  const strict = closeObjects(parameters);
+  return {
+    type: 'function',
+    function: { name: tool.name, description: tool.description, parameters, strict },
+  };
+}
