@@ -24,6 +24,7 @@ export interface ProbeResult {
 /** Sorts a failure into a small set of kinds for metrics and user-facing messages. */
 export function classifyModelError(err: unknown): string {
   if (err instanceof OpenAI.APIUserAbortError || (err as Error)?.name === 'AbortError') return 'aborted';
+  if ((err as { streamDropped?: boolean })?.streamDropped) return 'stream_dropped';
   if (err instanceof OpenAI.APIConnectionTimeoutError) return 'timeout';
   if (err instanceof OpenAI.APIConnectionError) return 'unreachable';
   if (err instanceof OpenAI.RateLimitError) return 'rate_limited';
@@ -110,10 +111,21 @@ export class ModelClient {
         stream_options: { include_usage: true },
       };
       const stream = await this.sdk.chat.completions.create(params, { signal: opts.signal });
-      for await (const chunk of stream) {
-        this.countUsage(chunk.usage);
-        yield chunk;
+      try {
+        for await (const chunk of stream) {
+          this.countUsage(chunk.usage);
+          yield chunk;
+        }
+      } catch (err) {
+        // the endpoint answered 200 and then broke off: the model's failure, not an unreachable endpoint
+        if (!opts.signal?.aborted)
+          throw Object.assign(new Error(`the model stream broke off: ${(err as Error).message}`), {
+            streamDropped: true,
+          });
+        throw err;
       }
+      // the SDK ends an aborted stream quietly; the caller must know it was cut short
+      if (opts.signal?.aborted) throw new OpenAI.APIUserAbortError();
       outcome = 'ok';
     } catch (err) {
       this.fail('chat_stream', err);

@@ -70,6 +70,8 @@ export class ScriptedModelServer {
   /** Reply used when no rule matches. */
   fallback: ScriptedReply = { content: 'OK.' };
   embeddingFailures = 0;
+  /** Streams whose client went away before the stream finished. */
+  abortedStreams = 0;
   private sockets = new Set<import('node:net').Socket>();
 
   /** Starts listening on 127.0.0.1 on an ephemeral port. */
@@ -228,9 +230,14 @@ export class ScriptedModelServer {
       for (const a of split(args)) deltas.push({ tool_calls: [{ index, function: { arguments: a } }] });
     });
     let sent = 0;
+    let finished = false;
+    res.on('close', () => {
+      if (!finished) this.abortedStreams++;
+    });
     for (const delta of deltas) {
       if (res.destroyed) return;
       if (reply.dropAfterChunks !== undefined && sent >= reply.dropAfterChunks) {
+        finished = true;
         res.socket?.destroy();
         return;
       }
@@ -246,6 +253,7 @@ export class ScriptedModelServer {
     );
     const usage = reply.usage ?? { prompt_tokens: 10, completion_tokens: 5 };
     res.write(`data: ${JSON.stringify({ ...base, choices: [], usage: { ...usage, total_tokens: 0 } })}\n\n`);
+    finished = true;
     res.end('data: [DONE]\n\n');
   }
 }

@@ -74,3 +74,58 @@ describe('quorra CLI', () => {
     }
   });
 });
+
+describe('quorra user and token commands', () => {
+  let dir: string;
+  before(() => {
+    dir = tempDir('quorra-cli-users-');
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+  const run = (...args: string[]) =>
+    spawnSync(process.execPath, [bin, ...args], {
+      cwd: dir,
+      env: { PATH: process.env.PATH ?? '', QUORRA_DATA_DIR: dir, QUORRA_LOG_LEVEL: 'silent' },
+      encoding: 'utf8',
+    });
+
+  it('adds users, lists them, and prints a token once', () => {
+    assert.match(
+      run(
+        'user',
+        'add',
+        'Olivia',
+        'Smith',
+        '--role',
+        'owner',
+        '--matrix',
+        '@olivia:home.test',
+        '--email',
+        'o@home.test',
+      ).stdout,
+      /added olivia-smith \(owner\)/,
+    );
+    assert.match(run('user', 'add', 'Max', '--role', 'member').stdout, /added max \(member\)/);
+    const list = run('user', 'list').stdout;
+    assert.match(list, /olivia-smith\towner\tOlivia Smith\t@olivia:home\.test\to@home\.test/);
+    const token = run('token', 'create', '@olivia:home.test').stdout.trim();
+    assert.match(token, /^qra_[A-Za-z0-9_-]{40,}$/);
+    const db = spawnSync(
+      'node',
+      [
+        '-e',
+        `const D=require('better-sqlite3');const d=new D(process.argv[1]);console.log(JSON.stringify(d.prepare('select token_hash from api_tokens').all()))`,
+        `${dir}/quorra.db`,
+      ],
+      { encoding: 'utf8', cwd: fileURLToPath(new URL('../../..', import.meta.url)) },
+    );
+    assert.doesNotMatch(db.stdout, new RegExp(token.slice(4, 20)), 'only the hash is stored');
+  });
+
+  it('refuses bad input with a readable message and exit 1', () => {
+    const bad = run('user', 'add', 'Eve', '--role', 'admin');
+    assert.equal(bad.status, 1);
+    assert.match(bad.stderr, /role/);
+    assert.equal(run('user', 'add', 'Dup', '--role', 'member', '--matrix', '@olivia:home.test').status, 1);
+    assert.match(run('token', 'create', 'nobody').stderr, /no user "nobody"/);
+  });
+});

@@ -34,7 +34,11 @@ describe('POST /chat', () => {
 
   it('refuses missing or unknown credentials with 401 and stores nothing', async () => {
     const before = await count(Session);
-    for (const headers of [{} as Record<string, string>, { authorization: 'Bearer qra_nope' }, { authorization: 'Basic abc' }]) {
+    for (const headers of [
+      {} as Record<string, string>,
+      { authorization: 'Bearer qra_nope' },
+      { authorization: 'Basic abc' },
+    ]) {
       const res = await fetch(`${app.url}/chat`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...headers },
