@@ -8,6 +8,7 @@ import type { DataSource } from 'typeorm';
 import { coreMigrations } from '../migrations/index.ts';
 import { buildInfo, rootDir } from './build-info.ts';
 import type { QuorraConfig } from './config/schema.ts';
+import type { CoreServices } from './core-services.ts';
 import { coreEntities } from './db/entities.ts';
 import { ensureWritableDir, openDatabase } from './db/open-database.ts';
 import { addConversationRoutes, type Conversation, setupConversation } from './engine/setup-conversation.ts';
@@ -24,6 +25,8 @@ import { type CoreRegistries, createRegistries } from './plugin/core-registries.
 import { PluginHost } from './plugin/plugin-host.ts';
 import { loadPlugins } from './plugin/plugin-loader.ts';
 import { Scheduler } from './scheduler/scheduler.ts';
+import { setupWorkspaces, vaultRoot } from './workspaces/setup-workspaces.ts';
+import type { WorkspaceStore } from './workspaces/workspace-store.ts';
 
 /** A booted Quorra instance: every subsystem, plus listen and stop. */
 export interface Quorra {
@@ -37,6 +40,7 @@ export interface Quorra {
   registries: CoreRegistries;
   plugins: PluginHost;
   conversation: Conversation;
+  workspaces: WorkspaceStore;
   http: Koa;
   router: Router;
   listen(): Promise<HttpServer>;
@@ -80,9 +84,20 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
   const scheduler = new Scheduler(logger.child({ subsystem: 'scheduler' }), metrics);
   const health = new Health();
   const registries = createRegistries();
+  const router = new Router();
+  addSystemRoutes(router, health, metrics, new Date());
   const conversation = await setupConversation({ config, db, logger, metrics, model, registries });
+  addConversationRoutes(router, conversation, config);
+  const workspaces = setupWorkspaces({ config, db, conversation, router });
+  const core: CoreServices = {
+    engine: conversation.engine,
+    hooks: conversation.hooks,
+    users: conversation.users,
+    workspaces,
+    vaultDir: vaultRoot(config),
+  };
   const host = new PluginHost(
-    { config, db, logger, metrics, model, scheduler, registries },
+    { config, db, logger, metrics, model, scheduler, registries, core },
     loaded,
     failures,
   );
@@ -120,9 +135,6 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
 
   const http = new Koa();
   http.proxy = false;
-  const router = new Router();
-  addSystemRoutes(router, health, metrics, new Date());
-  addConversationRoutes(router, conversation, config);
   http.use(requestMetrics(metrics));
   http.use(errorEnvelope(logger));
   http.use(bodyParser({ enableTypes: ['json'], jsonLimit: config.server.bodyLimitBytes, encoding: 'utf-8' }));
@@ -143,6 +155,7 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
     registries,
     plugins: host,
     conversation,
+    workspaces,
     http,
     router,
     async listen() {

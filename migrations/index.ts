@@ -1,5 +1,10 @@
 // Core migrations in the order they run; additive only, written with the QueryRunner/Table API.
 import { CreatePluginState1764460800000 } from './1764460800000-create-plugin-state.ts';
 import { CreateConversation1764500000000 } from './1764500000000-create-conversation.ts';
+import { CreateWorkspaces1764500100000 } from './1764500100000-create-workspaces.ts';
 
-export const coreMigrations: Function[] = [CreatePluginState1764460800000, CreateConversation1764500000000];
+export const coreMigrations: Function[] = [
+  CreatePluginState1764460800000,
+  CreateConversation1764500000000,
+  CreateWorkspaces1764500100000,
+];

@@ -2,6 +2,7 @@
 import type { DataSource } from 'typeorm';
 import { z } from 'zod';
 import { QuorraError } from '../errors.ts';
+import { slugify } from '../text/slugify.ts';
 import type { UserPrincipal } from './principal.ts';
 import { User } from './user.entity.ts';
 
@@ -29,19 +30,6 @@ export const newUserSchema = z
 
 export type NewUser = z.input<typeof newUserSchema>;
 
-/** Turns a display name into an id candidate: lowercase kebab-case. */
-export function slugify(name: string): string {
-  return (
-    name
-      .normalize('NFKD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '')
-      .slice(0, 48) || 'user'
-  );
-}
-
 /** Reads and writes the users table. */
 export class UserStore {
   constructor(private readonly db: DataSource) {}
@@ -57,10 +45,10 @@ export class UserStore {
       if (await this.findByMatrixId(mxid))
         throw new QuorraError('QUORRA_USER_MATRIX_TAKEN', `${mxid} already belongs to a user`);
     }
-    let id = u.id ?? slugify(u.name);
+    let id = u.id ?? slugify(u.name, 48, 'user');
     if (u.id && (await this.repo.existsBy({ id })))
       throw new QuorraError('QUORRA_USER_EXISTS', `user "${id}" exists`);
-    for (let n = 2; await this.repo.existsBy({ id }); n++) id = `${slugify(u.name)}-${n}`;
+    for (let n = 2; await this.repo.existsBy({ id }); n++) id = `${slugify(u.name, 48, 'user')}-${n}`;
     const user = this.repo.create({
       id,
       displayName: u.name,
@@ -78,7 +66,7 @@ export class UserStore {
   async seed(users: NewUser[]): Promise<void> {
     for (const raw of users) {
       const u = newUserSchema.parse(raw);
-      const id = u.id ?? slugify(u.name);
+      const id = u.id ?? slugify(u.name, 48, 'user');
       const existing = await this.repo.findOneBy({ id });
       if (!existing) await this.add({ ...raw, id });
       else

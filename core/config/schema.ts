@@ -24,6 +24,8 @@ export const configSchema = z
       .strict()
       .prefault({}),
     dataDir: z.string().min(1).default('./data'),
+    /** Root of the Markdown vault; defaults to <dataDir>/vault. */
+    vaultDir: z.string().min(1).optional(),
     database: z
       .object({
         path: z.string().min(1).optional(),
@@ -80,6 +82,7 @@ export const envVariables: Record<string, string> = {
   QUORRA_PORT: 'server.port',
   QUORRA_SERVICE_SECRET: 'server.serviceSecret',
   QUORRA_DATA_DIR: 'dataDir',
+  QUORRA_VAULT_DIR: 'vaultDir',
   QUORRA_DB_PATH: 'database.path',
   QUORRA_LOG_LEVEL: 'log.level',
   QUORRA_DEVELOPER_MODE: 'developerMode',

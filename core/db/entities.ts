@@ -6,6 +6,8 @@ import { Confirmation } from '../engine/confirmation.entity.ts';
 import { PluginState } from '../plugin/plugin-state.entity.ts';
 import { Message } from '../sessions/message.entity.ts';
 import { Session } from '../sessions/session.entity.ts';
+import { Workspace } from '../workspaces/workspace.entity.ts';
+import { WorkspaceBinding } from '../workspaces/workspace-binding.entity.ts';
 
 export const coreEntities: Function[] = [
   PluginState,
@@ -15,4 +17,6 @@ export const coreEntities: Function[] = [
   Message,
   Confirmation,
   AuditEntry,
+  Workspace,
+  WorkspaceBinding,
 ];

@@ -2,6 +2,7 @@
 import type Router from '@koa/router';
 import type { DataSource, MixedList } from 'typeorm';
 import { z } from 'zod';
+import type { CoreServices } from '../core-services.ts';
 import type { Disposable } from '../disposable.ts';
 import type { Logger } from '../logger.ts';
 import type { Metrics } from '../metrics/metrics.ts';
@@ -22,6 +23,8 @@ export interface PluginContext<S = unknown> {
   logger: Logger;
   metrics: Metrics;
   model: ModelClient;
+  /** Core services: the engine, workspaces, users, engine hooks, the vault root. */
+  core: CoreServices;
   /** This plugin's own directory under the data dir, created on demand. */
   dataDir: string;
   /** Mounted under `/plugins/<id>`. */

@@ -5,6 +5,7 @@ import Router from '@koa/router';
 import type { Middleware } from 'koa';
 import type { DataSource } from 'typeorm';
 import type { QuorraConfig } from '../config/schema.ts';
+import type { CoreServices } from '../core-services.ts';
 import { DisposableStore, toDisposable } from '../disposable.ts';
 import { QuorraError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
@@ -41,6 +42,7 @@ export interface PluginHostDeps {
   model: ModelClient;
   scheduler: Scheduler;
   registries: CoreRegistries;
+  core: CoreServices;
 }
 
 /** Owns plugin lifecycles: checks, activation, disposal, enable/disable at runtime. */
@@ -150,6 +152,7 @@ export class PluginHost {
       logger: log,
       metrics: this.deps.metrics,
       model: this.deps.model,
+      core: this.deps.core,
       get dataDir() {
         mkdirSync(dataDir, { recursive: true });
         return dataDir;

@@ -56,6 +56,7 @@ describe('turn inspector', () => {
   });
 
   it('never records a guest turn, and a guest gets no household tools', async () => {
+    await app.quorra.workspaces.create({ name: 'Cabin', kind: 'hosting', services: ['general'] }, owner.id);
     const guest: ReservationPrincipal = { kind: 'reservation', reservationId: 'res-1', workspace: 'cabin' };
     model.reset();
     const r = await app.quorra.conversation.engine.handle({

@@ -1,0 +1,55 @@
+// Validation for creating a workspace: name, description, kind, services (with data windows), room, personas.
+import { z } from 'zod';
+
+const service = z.union([
+  z.string().regex(/^[a-z][a-z0-9_-]*$/),
+  z
+    .object({
+      service: z.string().regex(/^[a-z][a-z0-9_-]*$/),
+      data_window: z
+        .record(z.string(), z.json())
+        .default({})
+        .refine((w) => JSON.stringify(w).length <= 4096, 'data_window is larger than 4 KiB'),
+      max_tier: z.union([z.literal(0), z.literal(1), z.literal(2)]).default(2),
+    })
+    .strict(),
+]);
+
+export const newWorkspaceSchema = z
+  .object({
+    name: z.string().trim().min(1).max(120),
+    description: z.string().trim().max(2000).default(''),
+    kind: z.enum(['household', 'hosting', 'personal']).default('household'),
+    services: z
+      .array(service)
+      .min(1)
+      .max(20)
+      .refine((list) => {
+        const names = list.map((s) => (typeof s === 'string' ? s : s.service));
+        return new Set(names).size === names.length;
+      }, 'each service may be bound once'),
+    matrix_room_id: z
+      .string()
+      .regex(/^![^:\s]+:\S+$/, 'a Matrix room ID like !abc:server')
+      .optional(),
+    personas: z.array(z.string()).max(5).optional(),
+  })
+  .strict();
+
+export type NewWorkspace = z.input<typeof newWorkspaceSchema>;
+
+/** A service binding after defaults. */
+export interface BindingInput {
+  service: string;
+  dataWindow: Record<string, unknown>;
+  maxTier: number;
+}
+
+/** Normalises the services list into bindings. */
+export function bindingsOf(services: z.infer<typeof newWorkspaceSchema>['services']): BindingInput[] {
+  return services.map((s) =>
+    typeof s === 'string'
+      ? { service: s, dataWindow: {}, maxTier: 2 }
+      : { service: s.service, dataWindow: s.data_window as Record<string, unknown>, maxTier: s.max_tier },
+  );
+}

@@ -1,0 +1,63 @@
+// The engine hooks that seal sessions to workspaces: scope ⊆ bindings, personas offered, and the workspace list.
+import type { Principal } from '../auth/principal.ts';
+import type { EngineHooks } from '../engine/engine-hooks.ts';
+import { HttpError } from '../errors.ts';
+import type { Session } from '../sessions/session.entity.ts';
+import type { WorkspaceStore } from './workspace-store.ts';
+
+/** Checks a new or newly scoped session against its workspace; derives the scope when none was given. */
+export async function checkWorkspaceSession(
+  store: WorkspaceStore,
+  session: Session,
+  principal: Principal,
+): Promise<void> {
+  if (!session.workspace) {
+    if (principal.kind === 'reservation')
+      throw new HttpError(400, 'WORKSPACE_REQUIRED', 'a guest session needs a hosting workspace');
+    return;
+  }
+  const ws = await store.get(session.workspace);
+  if (!ws) throw new HttpError(400, 'UNKNOWN_WORKSPACE', `no workspace "${session.workspace}"`);
+  if (!ws.personas.includes(session.persona)) {
+    throw new HttpError(
+      400,
+      'PERSONA_NOT_OFFERED',
+      `workspace "${ws.slug}" does not offer the ${session.persona} persona`,
+    );
+  }
+  const bound = await store.derivedScope(ws.slug);
+  if (!session.scope) {
+    if (principal.kind === 'user') session.scope = bound;
+    return;
+  }
+  const outside = session.scope.filter((s) => !bound.includes(s));
+  if (outside.length) {
+    throw new HttpError(
+      400,
+      'SCOPE_NOT_BOUND',
+      `workspace "${ws.slug}" has no ${outside.join(', ')} service`,
+      { bound },
+    );
+  }
+}
+
+/** Lists the user's workspaces (name and description only) in personal chat, so Quorra can offer to switch. */
+export async function workspaceListSection(
+  store: WorkspaceStore,
+  session: Session,
+  principal: Principal,
+): Promise<string | undefined> {
+  if (session.workspace || principal.kind !== 'user') return undefined;
+  const list = (await store.list()).filter((w) => w.kind !== 'personal');
+  if (!list.length) return undefined;
+  const lines = list.map((w) => `- ${w.name}${w.description ? `: ${w.description}` : ''}`);
+  return `## Workspaces\nThis is personal chat. The household also has these workspaces; if the user's request belongs in one, offer to continue there:\n${lines.join('\n')}`;
+}
+
+/** Registers both hooks on the engine. */
+export function sealSessionsToWorkspaces(hooks: EngineHooks, store: WorkspaceStore) {
+  return [
+    hooks.add('validateSession', (session, principal) => checkWorkspaceSession(store, session, principal)),
+    hooks.add('context', ({ session, principal }) => workspaceListSection(store, session, principal)),
+  ];
+}

@@ -1,0 +1,107 @@
+// Workspaces and their service bindings: atomic creation with a provisioned vault folder, and lookups.
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import type { DataSource } from 'typeorm';
+import { HttpError } from '../errors.ts';
+import { slugify } from '../text/slugify.ts';
+import { Workspace } from './workspace.entity.ts';
+import { WorkspaceBinding } from './workspace-binding.entity.ts';
+import { bindingsOf, type NewWorkspace, newWorkspaceSchema } from './workspace-input.ts';
+
+/** Creates and reads workspaces; the vault folder lives at `<vaultRoot>/workspaces/<slug>`. */
+export class WorkspaceStore {
+  constructor(
+    private readonly db: DataSource,
+    private readonly vaultRoot: string,
+    private readonly knownServices: () => string[],
+    private readonly knownPersonas: string[],
+  ) {}
+
+  private async freeSlug(name: string): Promise<string> {
+    const base = slugify(name, 48, 'workspace');
+    const repo = this.db.getRepository(Workspace);
+    let slug = base;
+    for (let n = 2; await repo.existsBy({ slug }); n++) slug = `${base}-${n}`;
+    return slug;
+  }
+
+  /** Creates a workspace: folder, row and bindings together, or none of them. */
+  async create(
+    input: NewWorkspace,
+    createdBy: string | null,
+  ): Promise<Workspace & { bindings: WorkspaceBinding[] }> {
+    const w = newWorkspaceSchema.parse(input);
+    const bindings = bindingsOf(w.services);
+    const unknown = bindings.map((b) => b.service).filter((s) => !this.knownServices().includes(s));
+    if (unknown.length)
+      throw new HttpError(400, 'UNKNOWN_SERVICE', `unknown service(s): ${unknown.join(', ')}`, {
+        known: this.knownServices(),
+      });
+    const personas = w.personas ?? (w.kind === 'hosting' ? ['owner', 'guest-concierge'] : ['owner']);
+    const badPersona = personas.filter((p) => !this.knownPersonas.includes(p));
+    if (badPersona.length)
+      throw new HttpError(400, 'UNKNOWN_PERSONA', `unknown persona(s): ${badPersona.join(', ')}`);
+    if (personas.includes('guest-concierge') && w.kind !== 'hosting') {
+      throw new HttpError(
+        400,
+        'PERSONA_NOT_ALLOWED',
+        'only a hosting workspace can offer the guest concierge',
+      );
+    }
+    const slug = await this.freeSlug(w.name);
+    const dataDir = path.join(this.vaultRoot, 'workspaces', slug);
+    const createdDir = !existsSync(dataDir);
+    mkdirSync(dataDir, { recursive: true });
+    try {
+      return await this.db.transaction(async (em) => {
+        const row = em.getRepository(Workspace).create({
+          slug,
+          name: w.name,
+          description: w.description,
+          kind: w.kind,
+          matrixRoomId: w.matrix_room_id ?? null,
+          dataDir,
+          personas,
+          createdBy,
+          createdAt: new Date(),
+        });
+        await em.getRepository(Workspace).insert(row);
+        const rows = bindings.map((b) =>
+          em.getRepository(WorkspaceBinding).create({ workspace: slug, ...b, createdAt: new Date() }),
+        );
+        await em.getRepository(WorkspaceBinding).save(rows);
+        return Object.assign(row, { bindings: rows });
+      });
+    } catch (err) {
+      if (createdDir) rmSync(dataDir, { recursive: true, force: true });
+      if (/UNIQUE constraint failed: workspaces\.matrix_room_id/.test((err as Error).message)) {
+        throw new HttpError(409, 'ROOM_TAKEN', 'that Matrix room already belongs to another workspace');
+      }
+      throw err;
+    }
+  }
+
+  /** Every workspace, oldest first. */
+  list(): Promise<Workspace[]> {
+    return this.db.getRepository(Workspace).find({ order: { createdAt: 'ASC' } });
+  }
+
+  get(slug: string): Promise<Workspace | null> {
+    return this.db.getRepository(Workspace).findOneBy({ slug });
+  }
+
+  /** The workspace living in a Matrix room. */
+  byRoom(roomId: string): Promise<Workspace | null> {
+    return this.db.getRepository(Workspace).findOneBy({ matrixRoomId: roomId });
+  }
+
+  bindings(slug: string): Promise<WorkspaceBinding[]> {
+    return this.db.getRepository(WorkspaceBinding).find({ where: { workspace: slug }, order: { id: 'ASC' } });
+  }
+
+  /** The scope a household user gets in a workspace: its bound services (at least general). */
+  async derivedScope(slug: string): Promise<string[]> {
+    const services = (await this.bindings(slug)).map((b) => b.service);
+    return services.length ? services : ['general'];
+  }
+}
