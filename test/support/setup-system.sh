@@ -1,9 +1,7 @@
 #!/usr/bin/env bash
-# Installs the real servers the tests drive (Radicale, Chromium, promtool) when they are missing.
+# Installs the real programs the tests drive (promtool checks /metrics) when they are missing.
 set -euo pipefail
 need=()
-command -v radicale >/dev/null 2>&1 || need+=(radicale)
-[ -x /usr/bin/chromium ] || need+=(chromium)
 command -v promtool >/dev/null 2>&1 || need+=(prometheus)
 if [ ${#need[@]} -eq 0 ]; then exit 0; fi
 if [ "$(id -u)" -ne 0 ]; then
