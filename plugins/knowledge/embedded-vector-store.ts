@@ -1,0 +1,238 @@
+// The default vector store: chunks in Quorra's own SQLite database, exact cosine search over cached vectors.
+import type { DataSource } from 'typeorm';
+import { normalise } from './lexical-embedder.ts';
+import { TopK } from './top-k.ts';
+import { packVector, VectorCache } from './vector-cache.ts';
+import {
+  batchDimensions,
+  type CollectionInfo,
+  DimensionMismatchError,
+  type SearchHit,
+  type VectorRecord,
+  type VectorStore,
+} from './vector-store.ts';
+
+const insertColumns =
+  'collection, path, ordinal, kind, title, headings, line_start, line_end, text, dimensions, vector';
+// 11 bound values per row; 300 rows stay well below SQLite's variable limit.
+const rowsPerInsert = 300;
+
+/**
+ * Vectors in the `knowledge_chunk` table, searched exactly, filtered by collection. Each searched
+ * collection is held in a VectorCache, loaded on its first search and then kept in step with every
+ * write this store makes (the store must be the only writer of the table).
+ */
+export class EmbeddedVectorStore implements VectorStore {
+  readonly kind = 'embedded' as const;
+  private readonly caches = new Map<string, VectorCache>();
+  private readonly loading = new Map<string, Promise<VectorCache>>();
+  // Writes and cache loads run one at a time so a cache never misses a write that raced its load.
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly db: DataSource) {}
+
+  private exclusive<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(fn, fn);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Inserts records, replacing any with the same collection, path and ordinal. */
+  upsert(records: VectorRecord[]): Promise<void> {
+    if (!records.length) return Promise.resolve();
+    return this.exclusive(async () => {
+      const dims = batchDimensions(records);
+      for (const [collection, d] of dims) {
+        const existing = await this.storedDimensions(collection);
+        if (existing && existing !== d) throw new DimensionMismatchError(collection, existing, d);
+      }
+      const replaced: { id: number; collection: string }[] = [];
+      const inserted: { id: number; collection: string; vector: Float32Array }[] = [];
+      await this.db.transaction(async (m) => {
+        const byFile = new Map<string, Set<number>>();
+        for (const r of records) {
+          const key = JSON.stringify([r.collection, r.path]);
+          byFile.set(key, (byFile.get(key) ?? new Set()).add(r.ordinal));
+        }
+        for (const [key, ordinals] of byFile) {
+          const [collection, path] = JSON.parse(key) as [string, string];
+          const rows: { id: number; ordinal: number }[] = await m.query(
+            'SELECT id, ordinal FROM knowledge_chunk WHERE collection = ? AND path = ?',
+            [collection, path],
+          );
+          const stale = rows.filter((r) => ordinals.has(r.ordinal)).map((r) => r.id);
+          if (stale.length) {
+            await m.query(
+              `DELETE FROM knowledge_chunk WHERE id IN (${stale.map(() => '?').join(',')})`,
+              stale,
+            );
+            replaced.push(...stale.map((id) => ({ id, collection })));
+          }
+        }
+        for (let i = 0; i < records.length; i += rowsPerInsert) {
+          const slice = records.slice(i, i + rowsPerInsert);
+          const vectors = slice.map((r) => normalise(Float32Array.from(r.vector)));
+          const params = slice.flatMap((r, j) => [
+            r.collection,
+            r.path,
+            r.ordinal,
+            r.kind,
+            r.title ?? null,
+            JSON.stringify(r.headings),
+            r.lineStart,
+            r.lineEnd,
+            r.text,
+            vectors[j].length,
+            packVector(vectors[j]),
+          ]);
+          const placeholders = slice.map(() => '(?,?,?,?,?,?,?,?,?,?,?)').join(',');
+          const rows: { id: number; collection: string; path: string; ordinal: number }[] = await m.query(
+            `INSERT INTO knowledge_chunk (${insertColumns}) VALUES ${placeholders} RETURNING id, collection, path, ordinal`,
+            params,
+          );
+          // RETURNING order is not guaranteed, so rows are matched back to records by their key.
+          const index = new Map(slice.map((r, j) => [JSON.stringify([r.collection, r.path, r.ordinal]), j]));
+          for (const row of rows) {
+            const j = index.get(JSON.stringify([row.collection, row.path, row.ordinal]))!;
+            inserted.push({ id: row.id, collection: row.collection, vector: vectors[j] });
+          }
+        }
+      });
+      for (const { id, collection } of replaced) this.caches.get(collection)?.remove(id);
+      for (const { id, collection, vector } of inserted) this.caches.get(collection)?.append(id, vector);
+    });
+  }
+
+  /** Deletes a file's chunks in the given collections (all when omitted). */
+  deleteByPath(path: string, collections?: string[]): Promise<void> {
+    if (collections && !collections.length) return Promise.resolve();
+    return this.exclusive(async () => {
+      const filter = collections ? ` AND collection IN (${collections.map(() => '?').join(',')})` : '';
+      const params = [path, ...(collections ?? [])];
+      const rows: { id: number; collection: string }[] = await this.db.query(
+        `SELECT id, collection FROM knowledge_chunk WHERE path = ?${filter}`,
+        params,
+      );
+      if (!rows.length) return;
+      await this.db.query(`DELETE FROM knowledge_chunk WHERE path = ?${filter}`, params);
+      for (const row of rows) this.caches.get(row.collection)?.remove(row.id);
+    });
+  }
+
+  /** Exact cosine top-k over the cached vectors of the requested collections. */
+  async search(collections: string[], vector: Float32Array, k: number): Promise<SearchHit[]> {
+    const names = [...new Set(collections)];
+    if (k <= 0 || !names.length) return [];
+    const q = normalise(Float32Array.from(vector));
+    const caches = await Promise.all(names.map((c) => this.cache(c)));
+    const heap = new TopK(k);
+    const owners: { cache: VectorCache; offset: number }[] = [];
+    let offset = 0;
+    caches.forEach((cache, ci) => {
+      if (!cache.size) return;
+      if (cache.dims !== q.length) throw new DimensionMismatchError(names[ci], cache.dims, q.length);
+      owners.push({ cache, offset });
+      cache.scan(q, heap, offset);
+      offset += cache.size;
+    });
+    const best = heap.sorted().map(({ score, item }) => {
+      const owner = owners.findLast((o) => o.offset <= item)!;
+      return { score, id: owner.cache.idAt(item - owner.offset) };
+    });
+    if (!best.length) return [];
+    const rows: any[] = await this.db.query(
+      `SELECT id, collection, path, ordinal, kind, title, headings, line_start, line_end, text
+       FROM knowledge_chunk WHERE id IN (${best.map(() => '?').join(',')})`,
+      best.map((b) => b.id),
+    );
+    const byId = new Map(rows.map((r) => [Number(r.id), r]));
+    // A row deleted between the scan and this read simply drops out of the answer.
+    return best
+      .filter((b) => byId.has(b.id))
+      .map(({ id, score }) => {
+        const r = byId.get(id);
+        return {
+          collection: r.collection,
+          path: r.path,
+          ordinal: r.ordinal,
+          kind: r.kind,
+          ...(r.title ? { title: r.title } : {}),
+          headings: JSON.parse(r.headings),
+          lineStart: r.line_start,
+          lineEnd: r.line_end,
+          text: r.text,
+          score,
+        };
+      });
+  }
+
+  /** Chunks in one collection, or overall. */
+  async count(collection?: string): Promise<number> {
+    const rows: { n: number }[] = collection
+      ? await this.db.query('SELECT COUNT(*) AS n FROM knowledge_chunk WHERE collection = ?', [collection])
+      : await this.db.query('SELECT COUNT(*) AS n FROM knowledge_chunk');
+    return Number(rows[0]?.n ?? 0);
+  }
+
+  /** Every non-empty collection with its size and vector length. */
+  async collections(): Promise<CollectionInfo[]> {
+    const rows: { name: string; n: number; d: number }[] = await this.db.query(
+      'SELECT collection AS name, COUNT(*) AS n, MAX(dimensions) AS d FROM knowledge_chunk GROUP BY collection ORDER BY collection',
+    );
+    return rows.map((r) => ({ name: r.name, count: Number(r.n), dimensions: Number(r.d) }));
+  }
+
+  /** Deletes a whole collection. */
+  dropCollection(name: string): Promise<void> {
+    return this.exclusive(async () => {
+      await this.db.query('DELETE FROM knowledge_chunk WHERE collection = ?', [name]);
+      this.caches.delete(name);
+    });
+  }
+
+  /** Deletes every chunk of every collection. */
+  clear(): Promise<void> {
+    return this.exclusive(async () => {
+      await this.db.query('DELETE FROM knowledge_chunk');
+      this.caches.clear();
+    });
+  }
+
+  /** Drops the in-memory caches; the database stays open (it belongs to the app). */
+  async close(): Promise<void> {
+    await this.exclusive(async () => this.caches.clear());
+  }
+
+  private async storedDimensions(collection: string): Promise<number> {
+    const cached = this.caches.get(collection);
+    if (cached) return cached.size ? cached.dims : 0;
+    const rows: { d: number }[] = await this.db.query(
+      'SELECT dimensions AS d FROM knowledge_chunk WHERE collection = ? LIMIT 1',
+      [collection],
+    );
+    return Number(rows[0]?.d ?? 0);
+  }
+
+  private cache(collection: string): Promise<VectorCache> {
+    const ready = this.caches.get(collection);
+    if (ready) return Promise.resolve(ready);
+    let pending = this.loading.get(collection);
+    if (!pending) {
+      pending = this.exclusive(() => this.load(collection)).finally(() => this.loading.delete(collection));
+      this.loading.set(collection, pending);
+    }
+    return pending;
+  }
+
+  private async load(collection: string): Promise<VectorCache> {
+    const existing = this.caches.get(collection);
+    if (existing) return existing;
+    const rows: { id: number; dimensions: number; vector: Uint8Array }[] = await this.db.query(
+      'SELECT id, dimensions, vector FROM knowledge_chunk WHERE collection = ?',
+      [collection],
+    );
+    const cache = VectorCache.fromRows(rows);
+    this.caches.set(collection, cache);
+    return cache;
+  }
+}
