@@ -1,0 +1,52 @@
+// The one module through which Quorra loads matrix-bot-sdk; without the native crypto library the SDK loads with E2EE off.
+import Module, { createRequire } from 'node:module';
+import type * as BotSdk from 'matrix-bot-sdk';
+
+/** The matrix-bot-sdk module namespace. */
+export type MatrixBotSdk = typeof BotSdk;
+
+/** The loaded SDK and whether E2EE is available (with the reason when not; then build MatrixClient without a crypto store). */
+export interface LoadedMatrixSdk {
+  sdk: MatrixBotSdk;
+  e2ee: boolean;
+  e2eeReason?: string;
+}
+
+const cryptoPackage = '@matrix-org/matrix-sdk-crypto-nodejs';
+let loaded: LoadedMatrixSdk | undefined;
+
+/** Loads matrix-bot-sdk once (later calls return the same result), stubbing the crypto module when it cannot load. */
+export function loadMatrixSdk(): LoadedMatrixSdk {
+  if (loaded) return loaded;
+  const require = createRequire(import.meta.url);
+  // Resolve the crypto package from matrix-bot-sdk's own location: that is the copy it will require.
+  const sdkRequire = createRequire(require.resolve('matrix-bot-sdk'));
+  let e2eeReason: string | undefined;
+  try {
+    sdkRequire(cryptoPackage);
+  } catch (e) {
+    e2eeReason = `${cryptoPackage} could not be loaded (${firstLine(e)})`;
+    stubModule(require, sdkRequire.resolve(cryptoPackage));
+  }
+  const sdk = require('matrix-bot-sdk') as MatrixBotSdk;
+  loaded = e2eeReason === undefined ? { sdk, e2ee: true } : { sdk, e2ee: false, e2eeReason };
+  return loaded;
+}
+
+/** The one log line describing E2EE availability ("E2EE enabled" or "E2EE disabled: <reason>"). */
+export function describeE2ee(result: Pick<LoadedMatrixSdk, 'e2ee' | 'e2eeReason'>): string {
+  return result.e2ee ? 'E2EE enabled' : `E2EE disabled: ${result.e2eeReason ?? 'unknown reason'}`;
+}
+
+function stubModule(require: NodeJS.Require, path: string): void {
+  const stub = new Module(path);
+  stub.filename = path;
+  stub.exports = {};
+  stub.loaded = true;
+  require.cache[path] = stub;
+}
+
+function firstLine(e: unknown): string {
+  const message = e instanceof Error ? e.message : String(e);
+  return message.split('\n')[0];
+}

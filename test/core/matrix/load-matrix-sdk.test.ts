@@ -1,0 +1,53 @@
+// The matrix-bot-sdk loader: it yields a working SDK and reports why E2EE is off when the native crypto is missing.
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import { describeE2ee, loadMatrixSdk } from '../../../core/matrix/load-matrix-sdk.ts';
+import { MatrixHomeserver } from '../../support/matrix-homeserver/index.ts';
+
+/** Whether the real native crypto library loads here (not the loader's empty stand-in; absent in the dev container). */
+function nativeCryptoLoads(): boolean {
+  const require = createRequire(import.meta.url);
+  try {
+    const crypto = createRequire(require.resolve('matrix-bot-sdk'))('@matrix-org/matrix-sdk-crypto-nodejs');
+    return typeof crypto.OlmMachine === 'function';
+  } catch {
+    return false;
+  }
+}
+
+describe('loadMatrixSdk', () => {
+  let hs: MatrixHomeserver | undefined;
+
+  afterEach(async () => {
+    await hs?.close();
+    hs = undefined;
+  });
+
+  it('loads matrix-bot-sdk once and reports E2EE disabled with the reason when the native crypto is missing', () => {
+    const native = nativeCryptoLoads();
+    const loaded = loadMatrixSdk();
+    assert.equal(loadMatrixSdk(), loaded);
+    assert.equal(loaded.e2ee, native);
+    if (!native) {
+      assert.match(
+        loaded.e2eeReason ?? '',
+        /@matrix-org\/matrix-sdk-crypto-nodejs could not be loaded \(.+\)/,
+      );
+      assert.match(describeE2ee(loaded), /^E2EE disabled: @matrix-org\/matrix-sdk-crypto-nodejs/);
+    }
+    assert.equal(describeE2ee({ e2ee: true }), 'E2EE enabled');
+  });
+
+  it('yields a MatrixClient class that talks to a homeserver', async () => {
+    const { sdk } = loadMatrixSdk();
+    sdk.LogService.setLevel(sdk.LogLevel.ERROR);
+    hs = await MatrixHomeserver.start();
+    const user = hs.registerUser('quorra');
+    const client = new sdk.MatrixClient(hs.url, user.accessToken, new sdk.MemoryStorageProvider());
+    assert.equal(client.crypto, undefined);
+    assert.equal(await client.getUserId(), user.userId);
+    const whoami = await client.getWhoAmI();
+    assert.equal(whoami.device_id, user.deviceId);
+    assert.equal(typeof sdk.RichReply.createFor, 'function');
+  });
+});

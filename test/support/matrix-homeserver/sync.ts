@@ -1,0 +1,168 @@
+// GET /sync for the homeserver double: joined/invited/left rooms and account data since a token, as the spec shapes them.
+import { formatEvent, type Room, type StoredEvent, stripEvent } from './room.ts';
+import { toToken } from './stream.ts';
+import type { Session, Users } from './users.ts';
+
+/** What one sync computation needs to know. */
+export interface SyncParams {
+  session: Session;
+  since?: number;
+  upto: number;
+  fullState: boolean;
+  timelineLimit: number;
+  includeLeave: boolean;
+  now: number;
+}
+
+/** A sync response plus whether it carries anything new (empty answers keep a long-poll waiting). */
+export interface SyncResult {
+  body: Record<string, unknown>;
+  empty: boolean;
+}
+
+const inviteStateTypes = new Set([
+  'm.room.create',
+  'm.room.join_rules',
+  'm.room.name',
+  'm.room.avatar',
+  'm.room.canonical_alias',
+  'm.room.encryption',
+  'm.room.topic',
+]);
+
+/** Builds the /sync answer for a session between `since` (exclusive; undefined = initial) and `upto`. */
+export function buildSync(rooms: Room[], users: Users, p: SyncParams): SyncResult {
+  const { userId, accessToken } = p.session;
+  const fmt = (ev: StoredEvent) => formatEvent(ev, { now: p.now, accessToken, withRoomId: false });
+  const isNew = (pos: number) => p.since === undefined || pos > p.since;
+  const join: Record<string, unknown> = {};
+  const invite: Record<string, unknown> = {};
+  const leave: Record<string, unknown> = {};
+
+  for (const room of rooms) {
+    const now = room.membershipAt(userId, p.upto);
+    const before = p.since === undefined ? undefined : room.membershipAt(userId, p.since);
+    const visible = room.events.filter((ev) => ev.pos <= p.upto);
+    if (now === 'join') {
+      const fresh = before !== 'join';
+      const candidates = fresh ? visible : visible.filter((ev) => isNew(ev.pos));
+      const timeline = candidates.slice(-p.timelineLimit);
+      const firstPos = timeline[0]?.pos ?? p.upto + 1;
+      const limited = fresh ? visible.length > timeline.length : candidates.length > timeline.length;
+      const stateBefore = [...room.stateAt(firstPos - 1).values()];
+      const state = fresh || p.fullState ? stateBefore : stateBefore.filter((ev) => isNew(ev.pos));
+      const ephemeral = ephemeralFor(room, userId, fresh ? undefined : p.since, p.upto);
+      const accountData = users.accountDataSince(userId, fresh ? undefined : p.since, room.id);
+      if (
+        !fresh &&
+        !p.fullState &&
+        !timeline.length &&
+        !state.length &&
+        !ephemeral.length &&
+        !accountData.length
+      )
+        continue;
+      join[room.id] = {
+        timeline: { events: timeline.map(fmt), limited, prev_batch: toToken(firstPos - 1) },
+        state: { events: state.map(fmt) },
+        ephemeral: { events: ephemeral },
+        account_data: { events: accountData.map((e) => ({ type: e.type, content: e.content })) },
+        unread_notifications: { highlight_count: 0, notification_count: 0 },
+        summary: summaryOf(room, userId),
+      };
+    } else if (now === 'invite') {
+      const inviteEvent = room.getState('m.room.member', userId)!;
+      if (!isNew(inviteEvent.pos) && !p.fullState) continue;
+      const stateAtInvite = [...room.stateAt(inviteEvent.pos).values()];
+      const stripped = stateAtInvite.filter(
+        (ev) =>
+          inviteStateTypes.has(ev.type) ||
+          (ev.type === 'm.room.member' && (ev.state_key === userId || ev.state_key === inviteEvent.sender)),
+      );
+      invite[room.id] = { invite_state: { events: stripped.map(stripEvent) } };
+    } else if ((now === 'leave' || now === 'ban') && before !== undefined && before !== now) {
+      const leaveEvent = [...room.events]
+        .reverse()
+        .find((ev) => ev.type === 'm.room.member' && ev.state_key === userId && ev.pos <= p.upto)!;
+      const candidates = visible.filter((ev) => isNew(ev.pos) && ev.pos <= leaveEvent.pos);
+      const timeline = before === 'join' ? candidates.slice(-p.timelineLimit) : [leaveEvent];
+      leave[room.id] = {
+        timeline: {
+          events: timeline.map(fmt),
+          limited: candidates.length > timeline.length,
+          prev_batch: toToken((timeline[0]?.pos ?? leaveEvent.pos) - 1),
+        },
+        state: { events: [] },
+        account_data: { events: [] },
+      };
+    } else if (now === 'leave' && p.since === undefined && p.includeLeave) {
+      leave[room.id] = {
+        timeline: { events: [], limited: false },
+        state: { events: [] },
+        account_data: { events: [] },
+      };
+    }
+  }
+
+  const accountData = users.accountDataSince(userId, p.since, undefined);
+  const empty =
+    !Object.keys(join).length &&
+    !Object.keys(invite).length &&
+    !Object.keys(leave).length &&
+    !accountData.length;
+  return {
+    empty,
+    body: {
+      next_batch: toToken(p.upto),
+      rooms: { join, invite, leave, knock: {} },
+      account_data: { events: accountData.map((e) => ({ type: e.type, content: e.content })) },
+      presence: { events: [] },
+      to_device: { events: [] },
+      device_lists: { changed: [], left: [] },
+      device_one_time_keys_count: {},
+    },
+  };
+}
+
+function ephemeralFor(
+  room: Room,
+  userId: string,
+  since: number | undefined,
+  upto: number,
+): Record<string, unknown>[] {
+  const out: Record<string, unknown>[] = [];
+  if (
+    (since === undefined && room.typing.size) ||
+    (since !== undefined && room.typingPos > since && room.typingPos <= upto)
+  )
+    out.push({ type: 'm.typing', content: { user_ids: [...room.typing.keys()] } });
+  const receipts = room.receipts.filter(
+    (r) =>
+      (since === undefined || r.pos > since) &&
+      r.pos <= upto &&
+      (r.receiptType !== 'm.read.private' || r.userId === userId),
+  );
+  if (receipts.length) {
+    const content: Record<string, Record<string, Record<string, Record<string, unknown>>>> = {};
+    for (const r of receipts) {
+      content[r.eventId] ??= {};
+      content[r.eventId][r.receiptType] ??= {};
+      content[r.eventId][r.receiptType][r.userId] = r.threadId
+        ? { ts: r.ts, thread_id: r.threadId }
+        : { ts: r.ts };
+    }
+    out.push({ type: 'm.receipt', content });
+  }
+  return out;
+}
+
+function summaryOf(room: Room, userId: string): Record<string, unknown> {
+  const joined = room.usersWith('join');
+  const invited = room.usersWith('invite');
+  const heroes = [...joined, ...invited].filter((id) => id !== userId).slice(0, 5);
+  return {
+    'm.heroes': heroes,
+    'm.joined_member_count': joined.length,
+    'm.invited_member_count': invited.length,
+  };
+}
