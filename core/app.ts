@@ -97,7 +97,7 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
     vaultDir: vaultRoot(config),
   };
   const host = new PluginHost(
-    { config, db, logger, metrics, model, scheduler, registries, core },
+    { config, db, logger, metrics, model, scheduler, registries, core, health },
     loaded,
     failures,
   );

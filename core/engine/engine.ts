@@ -155,7 +155,10 @@ export class Engine {
     }
     const userText = history.gapBeforeNow ? `${history.gapBeforeNow}\n${message}` : message;
     const p = persona(session.persona);
-    const tools = offeredTools(this.deps.registries.tools.list(), session.scope, p);
+    const tools = offeredTools(this.deps.registries.tools.list(), session.scope, p, {
+      principal,
+      workspace: session.workspace,
+    });
     const scope = {
       offered: tools,
       principal,

@@ -1,4 +1,5 @@
-// Which tools a turn may use: the session's scope ∩ each tool's scopes ∩ the persona's allow-list.
+// Which tools a turn may use: the session's scope ∩ each tool's scopes ∩ the persona's allow-list ∩ availability.
+import type { Principal } from '../auth/principal.ts';
 import type { ToolDefinition } from '../tools/define-tool.ts';
 import type { Persona } from './personas.ts';
 
@@ -7,11 +8,13 @@ export function offeredTools(
   all: ToolDefinition<any>[],
   scope: string[] | null,
   persona: Persona,
+  turn: { principal?: Principal; workspace: string | null } = { workspace: null },
 ): ToolDefinition<any>[] {
   if (!scope?.length) return [];
   return all.filter(
     (t) =>
       t.scopes.some((s) => scope.includes(s)) &&
-      (persona.allowTools === undefined || persona.allowTools.includes(t.name)),
+      (persona.allowTools === undefined || persona.allowTools.includes(t.name)) &&
+      (t.available === undefined || t.available({ principal: turn.principal, workspace: turn.workspace })),
   );
 }

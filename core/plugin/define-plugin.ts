@@ -4,6 +4,7 @@ import type { DataSource, MixedList } from 'typeorm';
 import { z } from 'zod';
 import type { CoreServices } from '../core-services.ts';
 import type { Disposable } from '../disposable.ts';
+import type { CheckResult } from '../health/health.ts';
 import type { Logger } from '../logger.ts';
 import type { Metrics } from '../metrics/metrics.ts';
 import type { ModelClient } from '../model/model-client.ts';
@@ -35,6 +36,8 @@ export interface PluginContext<S = unknown> {
   prompts: Contributions<PromptFragment>;
   /** Runs `fn` on a cron expression; never two runs of the same job at once. */
   schedule(cron: string, name: string, fn: () => Promise<void> | void): Disposable;
+  /** Adds this plugin's own entry to /health (named after the plugin id). */
+  healthCheck(check: () => CheckResult | Promise<CheckResult>): Disposable;
   /** Registers cleanup to run when the plugin is disabled or the host stops. */
   onDispose(fn: () => Promise<void> | void): Disposable;
   /** Returns the public API a dependency exposed from its activate (only ids in dependsOn). */

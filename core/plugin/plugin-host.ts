@@ -8,6 +8,7 @@ import type { QuorraConfig } from '../config/schema.ts';
 import type { CoreServices } from '../core-services.ts';
 import { DisposableStore, toDisposable } from '../disposable.ts';
 import { QuorraError } from '../errors.ts';
+import type { Health } from '../health/health.ts';
 import type { Logger } from '../logger.ts';
 import type { Metrics } from '../metrics/metrics.ts';
 import type { ModelClient } from '../model/model-client.ts';
@@ -43,6 +44,7 @@ export interface PluginHostDeps {
   scheduler: Scheduler;
   registries: CoreRegistries;
   core: CoreServices;
+  health: Health;
 }
 
 /** Owns plugin lifecycles: checks, activation, disposal, enable/disable at runtime. */
@@ -164,6 +166,7 @@ export class PluginHost {
       prompts: contribute(this.deps.registries.prompts),
       schedule: (cron, name, fn) => store.add(this.deps.scheduler.add(cron, `${id}.${name}`, fn, id)),
       onDispose: (fn) => store.add(toDisposable(fn)),
+      healthCheck: (check) => store.add(this.deps.health.add(id, check)),
       dependency: <T>(dep: string) => {
         if (!(definition.dependsOn ?? []).includes(dep)) {
           throw new QuorraError(

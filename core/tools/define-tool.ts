@@ -1,5 +1,6 @@
 // A tool is plain data: name, description, tier, scopes, zod input and a run function.
 import type { z } from 'zod';
+import type { Principal } from '../auth/principal.ts';
 import type { Logger } from '../logger.ts';
 
 /** Permission tiers: 0 read-only, 1 low-risk write (audited), 2 destructive/external (confirmed first). */
@@ -9,7 +10,7 @@ export type ToolTier = 0 | 1 | 2;
 export interface ToolContext {
   logger: Logger;
   /** The principal on whose behalf the tool runs (set by the engine). */
-  principal?: unknown;
+  principal?: Principal;
   sessionId?: string;
   workspace?: string | null;
   signal?: AbortSignal;
@@ -23,6 +24,11 @@ export interface ToolDefinition<I extends z.ZodType = z.ZodType> {
   /** The capability surfaces (session scopes) this tool belongs to. */
   scopes: string[];
   input: I;
+  /**
+   * Narrows who is offered the tool beyond scopes (e.g. owner only, only inside a workspace).
+   * It runs in the tool gate, so a tool it rejects is unreachable, not merely refused.
+   */
+  available?: (turn: { principal: ToolContext['principal']; workspace: string | null }) => boolean;
   /** For tier 2: a one-line description of what confirming will do, shown to the user. */
   describe?: (input: z.infer<I>) => string;
   run(input: z.infer<I>, ctx: ToolContext): unknown | Promise<unknown>;

@@ -2,6 +2,7 @@
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { DataSource } from 'typeorm';
+import { type Disposable, toDisposable } from '../disposable.ts';
 import { HttpError } from '../errors.ts';
 import { slugify } from '../text/slugify.ts';
 import { Workspace } from './workspace.entity.ts';
@@ -10,6 +11,8 @@ import { bindingsOf, type NewWorkspace, newWorkspaceSchema } from './workspace-i
 
 /** Creates and reads workspaces; the vault folder lives at `<vaultRoot>/workspaces/<slug>`. */
 export class WorkspaceStore {
+  private readonly createdListeners = new Set<(w: Workspace) => void | Promise<void>>();
+
   constructor(
     private readonly db: DataSource,
     private readonly vaultRoot: string,
@@ -52,8 +55,9 @@ export class WorkspaceStore {
     const dataDir = path.join(this.vaultRoot, 'workspaces', slug);
     const createdDir = !existsSync(dataDir);
     mkdirSync(dataDir, { recursive: true });
+    let created: Workspace & { bindings: WorkspaceBinding[] };
     try {
-      return await this.db.transaction(async (em) => {
+      created = await this.db.transaction(async (em) => {
         const row = em.getRepository(Workspace).create({
           slug,
           name: w.name,
@@ -79,6 +83,15 @@ export class WorkspaceStore {
       }
       throw err;
     }
+    // the workspace exists now: a listener's failure is its own, never a rollback
+    for (const fn of this.createdListeners) await Promise.resolve(fn(created)).catch(() => undefined);
+    return created;
+  }
+
+  /** Calls `fn` after each workspace is created (e.g. to open a guest window); dispose stops it. */
+  onCreated(fn: (w: Workspace) => void | Promise<void>): Disposable {
+    this.createdListeners.add(fn);
+    return toDisposable(() => void this.createdListeners.delete(fn));
   }
 
   /** Every workspace, oldest first. */

@@ -6,6 +6,8 @@ import { knowledgeMetrics } from './knowledge-metrics.ts';
 import { type KnowledgeApi, KnowledgeService } from './knowledge-service.ts';
 import { knowledgeSettings } from './knowledge-settings.ts';
 import { CreateKnowledge1764521000000 } from './migrations/1764521000000-create-knowledge.ts';
+import { documentTools } from './tools/document-tools.ts';
+import { searchKnowledge } from './tools/search-knowledge.ts';
 import { VectorChunk } from './vector-chunk.entity.ts';
 
 export type { KnowledgeApi, KnowledgeStatus } from './knowledge-service.ts';
@@ -17,12 +19,7 @@ export default definePlugin({
   entities: [VectorChunk, IndexedFile],
   migrations: [CreateKnowledge1764521000000],
   async activate(ctx): Promise<KnowledgeApi> {
-    // The plugin setting wins, then the core's vault root (config `vaultDir`) where the host offers one,
-    // then <dataDir>/vault (ctx.dataDir is <dataDir>/plugins/knowledge).
-    const coreVault = (ctx as { core?: { vaultDir?: string } }).core?.vaultDir;
-    const vaultRoot = path.resolve(
-      ctx.settings.vaultRoot ?? coreVault ?? path.join(ctx.dataDir, '..', '..', 'vault'),
-    );
+    const vaultRoot = path.resolve(ctx.settings.vaultRoot ?? ctx.core.vaultDir);
     const service = new KnowledgeService({
       settings: ctx.settings,
       vaultRoot,
@@ -34,6 +31,37 @@ export default definePlugin({
     ctx.onDispose(() => service.stop());
     await service.start();
     const api = service.api();
+
+    const { workspaces } = ctx.core;
+    const hosting = async () =>
+      (await workspaces.list())
+        .filter((w) => w.kind === 'hosting' && w.personas.includes('guest-concierge'))
+        .map((w) => w.slug);
+    void api
+      .setGuestWorkspaces([...ctx.settings.guestWorkspaces, ...(await hosting())])
+      .catch((err) => ctx.logger.error({ err }, 'could not open guest windows'));
+    ctx.onDispose(
+      workspaces.onCreated(async (w) => {
+        if (w.kind === 'hosting')
+          await api.setGuestWorkspaces([...ctx.settings.guestWorkspaces, ...(await hosting())]);
+      }).dispose,
+    );
+
+    ctx.tools.add(searchKnowledge(api));
+    for (const tool of documentTools(api, workspaces)) ctx.tools.add(tool);
+    ctx.healthCheck(async () => {
+      const s = await api.status();
+      return {
+        status: 'ok',
+        embedder: s.embedder.id,
+        embedderKind: s.embedder.kind,
+        store: s.store,
+        files: s.files,
+        chunks: s.chunks,
+        indexing: s.running ? `${s.running.phase} ${s.running.done}/${s.running.total}` : 'idle',
+        skipped: s.skippedByReason,
+      };
+    });
     ctx.router.get('/status', async (http) => {
       // Counts and reasons only: skipped file names stay out of an unauthenticated route.
       const { recentSkipped: _paths, collections, ...status } = await api.status();

@@ -1,0 +1,38 @@
+// document_create (tier 1) and document_overwrite (tier 2): the owner authoring workspace documents.
+import path from 'node:path';
+import { isOwner } from '../../../core/auth/principal.ts';
+import { defineTool } from '../../../core/tools/define-tool.ts';
+import type { WorkspaceStore } from '../../../core/workspaces/workspace-store.ts';
+import type { KnowledgeApi } from '../knowledge-service.ts';
+import { documentInput, documentPath, writeDocument } from './write-document.ts';
+
+// the gate hides these tools from everyone but the owner, and outside a workspace
+const ownerInWorkspace = (t: { principal?: Parameters<typeof isOwner>[0]; workspace: string | null }) =>
+  isOwner(t.principal) && t.workspace !== null;
+
+/** Both document tools over the workspace store and the knowledge API. */
+export function documentTools(api: KnowledgeApi, workspaces: WorkspaceStore) {
+  const make = (mode: 'create' | 'overwrite') =>
+    defineTool({
+      name: `document_${mode}`,
+      description:
+        mode === 'create'
+          ? 'Create a new Markdown document in this workspace (front matter: title, tags, guest_visible). It is searchable at once.'
+          : 'Replace an existing Markdown document in this workspace with new content.',
+      tier: mode === 'create' ? 1 : 2,
+      scopes: ['general', 'knowledge'],
+      input: documentInput,
+      available: ownerInWorkspace,
+      describe: (d) => `overwrite ${d.filename} in this workspace with “${d.title}”`,
+      async run(d, ctx) {
+        if (!ownerInWorkspace({ principal: ctx.principal, workspace: ctx.workspace ?? null })) {
+          throw new Error('documents can only be written by the owner, inside a workspace');
+        }
+        const target = await documentPath(workspaces, ctx.workspace!, d.filename);
+        await writeDocument(target, d, mode);
+        const outcome = await api.indexFile(target);
+        return { written: path.basename(target), index: outcome.status };
+      },
+    });
+  return [make('create'), make('overwrite')];
+}
