@@ -1,0 +1,213 @@
+// Benchmarks sealed memory recall at 1k, 10k and 100k memories in one run and prints p50/p95 and the ratios.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Seal } from '../core/auth/principal.ts';
+import { coreEntities } from '../core/db/entities.ts';
+import { openDatabase } from '../core/db/open-database.ts';
+import { memoryEntities, memoryMigrations } from '../core/memory/index.ts';
+import { MemoryStore } from '../core/memory/memory-store.ts';
+import { sqliteConnection } from '../core/memory/sql-values.ts';
+import { coreMigrations } from '../migrations/index.ts';
+
+const SIZES = [1_000, 10_000, 100_000];
+const QUERIES_PER_SIZE = 600;
+const WARMUP = 100;
+
+/** A small deterministic PRNG so every run measures the same data and queries. */
+function prng(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const rand = prng(20300601);
+const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)];
+
+/** Draws ranks 0..n-1 with Zipf-like frequencies, as words and names occur in real text. */
+function zipf(n: number, s = 1.05): () => number {
+  const cumulative: number[] = [];
+  let total = 0;
+  for (let r = 1; r <= n; r++) {
+    total += 1 / r ** s;
+    cumulative.push(total);
+  }
+  return () => {
+    const x = rand() * total;
+    let lo = 0;
+    let hi = n - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (cumulative[mid] < x) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+}
+
+const split = (s: string) => s.split(',').map((w) => w.trim());
+const people = split(
+  'Mia,Leo,Cara,Gary,Kurt,Anna,Tom,Rosa,Ben,Ivy,Omar,Lena,Jonas,Priya,Sam,Grandma,Grandpa,the twins,Aunt Ruth,Uncle Joe',
+);
+const foods = split(
+  'oat milk,peanuts,gluten free bread,spicy curry,mushrooms,strawberries,shellfish,dark chocolate,porridge,lasagne,' +
+    'green tea,sourdough,feta,lentil soup,sushi,pancakes,olives,avocado,salmon,plain yoghurt',
+);
+const appointments = split(
+  'dentist appointment,eye test,flu jab,physio session,school meeting,car service,haircut,vet check-up,' +
+    'parents evening,blood test,piano exam,swimming lesson,tax advisor meeting,boiler inspection',
+);
+const items = split(
+  'boiler,dishwasher,garden hose,car battery,roof gutter,smoke alarm,fridge filter,bike chain,heat pump,' +
+    'garage door,washing machine,router,hot tub,chimney,kitchen tap,solar panel,lawn mower,sofa bed,printer',
+);
+const places = split(
+  'clinic,town hall,lake house,rental flat,office,primary school,farmers market,garden centre,library,' +
+    'train station,sports hall,allotment,hardware store,pharmacy,bakery,community centre',
+);
+const days = split('Monday,Tuesday,Wednesday,Thursday,Friday,Saturday,Sunday,weekend,first of the month');
+const months = split('January,February,March,April,May,June,July,August,September,October,November,December');
+const activities = split(
+  'yoga,football practice,chess club,rock climbing,choir,board games,long walks,gardening,baking,' +
+    'cycling to work,karate,book club,pottery,sailing,birdwatching',
+);
+const relations = split(
+  'sister,brother,cousin,colleague,neighbour,godmother,landlord,plumber,babysitter,friend',
+);
+const topicTags = split(
+  'health,school,finance,car,home,food,travel,kids,rental,guests,work,pets,hobby,insurance,maintenance,family,' +
+    'schedule,shopping,garden,allergy,birthday,utilities,doctor,holiday,cleaning,security,bakery,recipes,sport,music',
+);
+
+// The long tail: invented proper nouns (shops, streets, people) with Zipf frequencies, so that, as in real
+// household text, the vocabulary keeps growing with the number of memories.
+const syllables = split(
+  'bra,ken,lo,mi,sta,vo,rin,dal,fe,gu,tor,wen,sha,pel,mar,tis,hol,ne,quin,ab,zu,ro,cal,dre',
+);
+const longTail = Array.from({ length: 30_000 }, (_, i) => {
+  let n = i + 7;
+  let name = '';
+  do {
+    name += syllables[n % syllables.length];
+    n = Math.floor(n / syllables.length);
+  } while (n > 0);
+  return name[0].toUpperCase() + name.slice(1);
+});
+const tailRank = zipf(longTail.length);
+const name = () => longTail[tailRank()];
+
+const templates: Array<() => string> = [
+  () => `${pick(people)} prefers ${pick(foods)} for breakfast on ${pick(days)}`,
+  () => `${pick(people)} is allergic to ${pick(foods)}, check labels at ${name()} market`,
+  () => `${pick(people)} has a ${pick(appointments)} with ${name()} at the ${pick(places)} on ${pick(days)}`,
+  () =>
+    `The ${pick(items)} at the ${pick(places)} needs fixing before ${pick(months)}, ${name()} quoted ${Math.floor(rand() * 900) + 40} euros`,
+  () => `We decided to replace the ${pick(items)} in ${pick(months)} because the old one kept failing`,
+  () => `${pick(people)}'s ${pick(relations)} ${name()} lives on ${name()} Street`,
+  () =>
+    `Guests at the rental flat should leave the ${pick(items)} alone and call ${name()} if something breaks`,
+  () => `${pick(people)} paid ${Math.floor(rand() * 500) + 5} euros for the ${pick(items)} at ${name()}`,
+  () => `${pick(people)} does not enjoy ${pick(activities)} on ${pick(days)} evenings`,
+  () => `${name()} from ${name()} delivers ${pick(foods)} every ${pick(days)}`,
+  () => `${pick(people)} wants to try ${pick(activities)} in ${pick(months)} with ${name()}`,
+  () => `The ${pick(appointments)} for ${pick(people)} moved to ${pick(days)} at the ${pick(places)}`,
+];
+
+const queryTemplates: Array<() => { text?: string; tags?: string[] }> = [
+  () => ({ text: `When is ${pick(people)}'s ${pick(appointments)}?` }),
+  () => ({ text: `Does ${pick(people)} like ${pick(foods)}?` }),
+  () => ({ text: `Who is ${name()} again?` }),
+  () => ({ text: `what did we decide about the ${pick(items)}`, tags: [pick(topicTags)] }),
+  () => ({ text: `how much did we pay for the ${pick(items)} at ${name()}` }),
+  () => ({ tags: [pick(topicTags), pick(topicTags)] }),
+  () => ({ text: `remind me what ${pick(people)} said about ${pick(activities)} in ${pick(months)}` }),
+  () => ({ text: `is anything at the ${pick(places)} broken? the ${pick(items)} maybe` }),
+];
+
+const users = ['alice', 'bob', 'carol', 'dave', 'erin', 'frank'];
+const workspaces = [null, null, 'rental', 'bakery', 'allotment'];
+
+async function seed(store: MemoryStore, conn: ReturnType<typeof sqliteConnection>, count: number) {
+  const BATCH = 5_000;
+  for (let done = 0; done < count; done += BATCH) {
+    // One transaction per batch keeps seeding quick; each row still goes through create() and the FTS triggers.
+    conn.exec('BEGIN');
+    for (let i = 0; i < Math.min(BATCH, count - done); i++) {
+      const tags = Array.from({ length: Math.floor(rand() * 4) }, () => pick(topicTags));
+      await store.create(
+        { content: pick(templates)(), tags, importance: rand() < 0.05 ? 'core' : 'contextual' },
+        {
+          workspace: pick(workspaces),
+          ownerUserId: rand() < 0.3 ? null : pick(users),
+          provenance: 'user_stated',
+        },
+      );
+    }
+    conn.exec('COMMIT');
+  }
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+async function measure(store: MemoryStore): Promise<{ p50: number; p95: number; hits: number }> {
+  const latencies: number[] = [];
+  let hits = 0;
+  for (let i = 0; i < WARMUP + QUERIES_PER_SIZE; i++) {
+    const seal: Seal = { userId: pick(users), workspace: pick(workspaces) };
+    const query = pick(queryTemplates)();
+    const start = process.hrtime.bigint();
+    const found = await store.recall(seal, { ...query, limit: 8 });
+    const ms = Number(process.hrtime.bigint() - start) / 1e6;
+    if (i >= WARMUP) {
+      latencies.push(ms);
+      hits += found.length;
+    }
+  }
+  latencies.sort((a, b) => a - b);
+  return { p50: percentile(latencies, 50), p95: percentile(latencies, 95), hits: hits / QUERIES_PER_SIZE };
+}
+
+async function main() {
+  const dir = mkdtempSync(path.join(tmpdir(), 'quorra-bench-'));
+  const { db } = await openDatabase({
+    path: path.join(dir, 'bench.db'),
+    busyTimeoutMs: 5000,
+    entities: [...new Set([...coreEntities, ...memoryEntities])],
+    migrations: [...new Set([...coreMigrations, ...memoryMigrations])],
+  });
+  try {
+    const store = new MemoryStore(db);
+    const conn = sqliteConnection(db);
+    const results: Array<{ size: number; p50: number; p95: number; hits: number }> = [];
+    let seeded = 0;
+    console.log(`memory recall: ${QUERIES_PER_SIZE} sealed queries per size, 6 users, 4 contexts, top 8`);
+    for (const size of SIZES) {
+      const t0 = Date.now();
+      await seed(store, conn, size - seeded);
+      seeded = size;
+      const r = await measure(store);
+      results.push({ size, ...r });
+      console.log(
+        `  ${String(size).padStart(7)} memories: p50 ${r.p50.toFixed(3)} ms  p95 ${r.p95.toFixed(3)} ms` +
+          `  (${r.hits.toFixed(1)} results/query, seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s)`,
+      );
+    }
+    const [base] = results;
+    for (const r of results.slice(1)) {
+      console.log(
+        `  ratio ${r.size / 1000}k/1k: p50 ${(r.p50 / base.p50).toFixed(2)}x  p95 ${(r.p95 / base.p95).toFixed(2)}x`,
+      );
+    }
+  } finally {
+    await db.destroy();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,89 @@
+// Turns untrusted text into a safe FTS5 MATCH expression: quoted words only, so no input is read as syntax.
+
+// English function words and chat filler: they match nearly every memory, so they only cost time and blur ranking.
+const STOPWORD_LIST =
+  'a about after again all am an and any are as at be been before being but by can could did do does doing ' +
+  'for from had has have having he her here hers him his how i if in into is it its just me more most my no ' +
+  'nor not now of on once only or other our ours out over own same she should so some such than that the ' +
+  'their theirs them then there these they this those through to too under until up very was we were what ' +
+  'when where which while who whom why will with would you your yours quorra please tell remind know';
+
+/** Lowercased word tokens split the way SQLite's unicode61 tokenizer splits (letters, digits, private use). */
+export function words(text: string): string[] {
+  return text
+    .normalize('NFC')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}\p{Co}]+/u)
+    .filter((w) => w.length > 0);
+}
+
+/** A comparison key for a word: diacritics removed, lowercased, a plural 's' dropped ("dentists" → "dentist"). */
+export function foldWord(w: string): string {
+  // Plain ASCII (most words) has nothing to decompose; skipping NFD keeps ranking cheap.
+  const base = /^[\x20-\x7e]*$/.test(w)
+    ? w.toLowerCase()
+    : w
+        .normalize('NFD')
+        .replace(/\p{M}+/gu, '')
+        .toLowerCase();
+  return base.length > 3 && base.endsWith('s') && !base.endsWith('ss') ? base.slice(0, -1) : base;
+}
+
+const STOPWORDS = new Set(STOPWORD_LIST.split(' ').map(foldWord));
+
+/** The distinct meaningful words of a query, at most `max`; stopwords are dropped unless nothing else is left. */
+export function queryWords(text: string, max = 16): string[] {
+  const all = words(text);
+  const pick = (keepStopwords: boolean) => {
+    const seen = new Set<string>();
+    const kept: string[] = [];
+    for (const w of all) {
+      const f = foldWord(w);
+      if (seen.has(f) || (!keepStopwords && STOPWORDS.has(f))) continue;
+      seen.add(f);
+      kept.push(w);
+    }
+    return kept;
+  };
+  const meaningful = pick(false);
+  return (meaningful.length > 0 ? meaningful : pick(true)).slice(0, max);
+}
+
+/** An FTS5 string literal: inner double quotes doubled, so its content is always just text to tokenize. */
+export function ftsString(s: string): string {
+  return `"${s.replaceAll('"', '""')}"`;
+}
+
+/** A word and its singular/plural twin; unicode61 does not stem, so the match accepts either. */
+export function wordVariants(w: string): string[] {
+  const twin = w.length > 3 && w.endsWith('s') && !w.endsWith('ss') ? w.slice(0, -1) : `${w}s`;
+  return [w, twin];
+}
+
+export interface MatchParts {
+  /** FTS scope tokens of the admitted slices (from the seal or slice filter). */
+  scopeKeys: string[];
+  /** Query words, matched in content or tags (OR). */
+  words: string[];
+  /** Normalized tags, each matched as a phrase in the tags column (OR). */
+  tags: string[];
+}
+
+/**
+ * One MATCH expression per query word (`scope:(…) AND {content tags}:("w" OR "ws")`) plus one for all the tags
+ * (`scope:(…) AND tags:(…)`); empty when nothing is searchable. Searching each word on its own lets a rare word's
+ * matches reach the ranking even when a common word matches far more rows.
+ */
+export function buildMatches(parts: MatchParts): string[] {
+  if (parts.scopeKeys.length === 0) return [];
+  const scope = `scope : (${parts.scopeKeys.map(ftsString).join(' OR ')})`;
+  const matches = parts.words.map(
+    (w) => `${scope} AND {content tags} : (${wordVariants(w).map(ftsString).join(' OR ')})`,
+  );
+  const tagPhrases = parts.tags
+    .map((t) => words(t).join(' '))
+    .filter((t) => t.length > 0)
+    .map(ftsString);
+  if (tagPhrases.length > 0) matches.push(`${scope} AND tags : (${tagPhrases.join(' OR ')})`);
+  return matches;
+}

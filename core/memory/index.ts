@@ -1,0 +1,23 @@
+// The memory layer's public surface: its entities and migrations (wired by the app) and its stores.
+import { CreateMemory1764510000000 } from '../../migrations/1764510000000-create-memory.ts';
+import { Memory } from './memory.entity.ts';
+import { Note } from './note.entity.ts';
+
+export const memoryEntities: Function[] = [Note, Memory];
+export const memoryMigrations: Function[] = [CreateMemory1764510000000];
+
+export { Memory } from './memory.entity.ts';
+export * from './memory-input.ts';
+export { DEFAULT_ARCHIVE_RETENTION_DAYS } from './memory-lifecycle.ts';
+export type { RecallQuery, ScoredMemory } from './memory-search.ts';
+export { MemoryStore, type MemoryStoreOptions } from './memory-store.ts';
+export { Note } from './note.entity.ts';
+export * from './note-input.ts';
+export { type ChatTurn, NotesLog } from './notes-log.ts';
+export {
+  isUnreachable,
+  type OwnerListedMemory,
+  type OwnerListFilters,
+  ownerListFiltersSchema,
+} from './owner-listing.ts';
+export type { MemorySlice } from './seal-filter.ts';

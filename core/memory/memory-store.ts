@@ -1,0 +1,263 @@
+// The memories store: validated writes, sealed reads and search, the Dream pass's hooks and owner actions.
+import type { DataSource } from 'typeorm';
+import type { Seal } from '../auth/principal.ts';
+import type { Memory } from './memory.entity.ts';
+import {
+  type MemoryInput,
+  type MemoryOrigin,
+  type MemoryPatch,
+  makeMemoryInputSchema,
+  makeMemoryPatchSchema,
+  memoryOriginSchema,
+} from './memory-input.ts';
+import {
+  archiveMemory,
+  archiveOrphans,
+  DEFAULT_ARCHIVE_RETENTION_DAYS,
+  purgeArchivedOlderThan,
+  purgeMemory,
+  restoreMemory,
+  sweepExpired,
+  takeSurfaceOnce,
+} from './memory-lifecycle.ts';
+import { toMemory } from './memory-row.ts';
+import {
+  DEFAULT_SEARCH_WINDOW,
+  type RecallQuery,
+  type ScoredMemory,
+  searchMemories,
+} from './memory-search.ts';
+import { listForOwner, type OwnerListedMemory, type OwnerListFilters } from './owner-listing.ts';
+import { type MemorySlice, sealFilter, sliceFilter } from './seal-filter.ts';
+import { atomically, toDbTime } from './sql-values.ts';
+
+export interface MemoryStoreOptions {
+  /** The clock every expiry, archive and validity comparison uses (tests pass a fixed one). */
+  now?: () => Date;
+  /** How many of the newest matches a search ranks (default 200). */
+  searchWindow?: number;
+  /** Days an archived memory is kept before the nightly purge (default 30). */
+  retentionDays?: number;
+}
+
+type Rows = Record<string, unknown>[];
+
+/** Column names of the owner-editable fields, in the patch's property names. */
+const PATCH_COLUMNS: Record<string, string> = {
+  content: 'content',
+  kind: 'kind',
+  importance: 'importance',
+  tags: 'tags',
+  confidence: 'confidence',
+  expiresAt: 'expires_at',
+  surfaceOnce: 'surface_once',
+};
+
+/** Stores memories in SQLite; every read that can reach a prompt takes a Seal, which guests cannot obtain. */
+export class MemoryStore {
+  private readonly now: () => Date;
+  private readonly searchWindow: number;
+  private readonly retentionDays: number;
+  private readonly inputSchema;
+  private readonly patchSchema;
+
+  constructor(
+    private readonly db: DataSource,
+    opts: MemoryStoreOptions = {},
+  ) {
+    this.now = opts.now ?? (() => new Date());
+    this.searchWindow = opts.searchWindow ?? DEFAULT_SEARCH_WINDOW;
+    this.retentionDays = opts.retentionDays ?? DEFAULT_ARCHIVE_RETENTION_DAYS;
+    this.inputSchema = makeMemoryInputSchema(this.now);
+    this.patchSchema = makeMemoryPatchSchema(this.now);
+  }
+
+  /** Validates and writes a memory (throws ZodError, writing nothing, on bad input). */
+  async create(input: MemoryInput, origin: MemoryOrigin): Promise<Memory> {
+    const i = this.inputSchema.parse(input);
+    const o = memoryOriginSchema.parse(origin);
+    const t = toDbTime(this.now());
+    const rows: Rows = await this.db.query(
+      'INSERT INTO memories (content, owner_user_id, workspace, importance, kind, tags, confidence, stability,' +
+        ' provenance, source_note_ids, quote, expires_at, surface_once, reference_count, created_at, updated_at)' +
+        ' VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?) RETURNING *',
+      [
+        i.content,
+        o.ownerUserId,
+        o.workspace,
+        i.importance,
+        i.kind,
+        JSON.stringify(i.tags),
+        i.confidence,
+        o.stability,
+        o.provenance,
+        JSON.stringify([...new Set(o.sourceNoteIds)]),
+        o.quote,
+        i.expiresAt ? toDbTime(i.expiresAt) : null,
+        i.surfaceOnce ? 1 : 0,
+        t,
+        t,
+      ],
+    );
+    return toMemory(rows[0]);
+  }
+
+  /** Applies an owner's edit (validated like create); null when the memory does not exist. */
+  async update(id: number, patch: MemoryPatch): Promise<Memory | null> {
+    const p = this.patchSchema.parse(patch) as Record<string, unknown>;
+    const sets: string[] = [];
+    const params: unknown[] = [];
+    for (const [key, value] of Object.entries(p)) {
+      if (value === undefined) continue;
+      sets.push(`${PATCH_COLUMNS[key]} = ?`);
+      if (key === 'tags') params.push(JSON.stringify(value));
+      else if (value instanceof Date) params.push(toDbTime(value));
+      else if (typeof value === 'boolean') params.push(value ? 1 : 0);
+      else params.push(value);
+    }
+    const rows: Rows = await this.db.query(
+      `UPDATE memories SET ${sets.join(', ')}, updated_at = ? WHERE id = ? RETURNING *`,
+      [...params, toDbTime(this.now()), id],
+    );
+    return rows.length > 0 ? toMemory(rows[0]) : null;
+  }
+
+  /** One memory, if the seal may see it. */
+  async get(seal: Seal, id: number): Promise<Memory | null> {
+    const f = sealFilter(seal, this.now());
+    const rows: Rows = await this.db.query(`SELECT m.* FROM memories m WHERE m.id = ? AND ${f.where}`, [
+      id,
+      ...f.params,
+    ]);
+    return rows.length > 0 ? toMemory(rows[0]) : null;
+  }
+
+  /** The core memories the seal may see, oldest first: what every prompt in that context carries. */
+  async listCore(seal: Seal, limit = 200): Promise<Memory[]> {
+    const f = sealFilter(seal, this.now());
+    const rows: Rows = await this.db.query(
+      `SELECT m.* FROM memories m WHERE ${f.where} AND m.importance = 'core' ORDER BY m.id LIMIT ?`,
+      [...f.params, Math.min(1000, Math.max(1, Math.trunc(limit)))],
+    );
+    return rows.map(toMemory);
+  }
+
+  /** Ranked full-text and tag recall over the memories the seal may see. */
+  async recall(seal: Seal, query: RecallQuery): Promise<ScoredMemory[]> {
+    return searchMemories(this.db, sealFilter(seal, this.now()), query, this.searchWindow);
+  }
+
+  /** Near-duplicate candidates for a claim within exactly one slice (the Dream pass's dedup step). */
+  async candidates(slice: MemorySlice, text: string, limit = 10): Promise<ScoredMemory[]> {
+    return searchMemories(this.db, sliceFilter(slice, this.now()), { text, limit }, this.searchWindow);
+  }
+
+  /** Counts a use of each memory (recalled or injected) and stamps when. */
+  async markReferenced(ids: number[]): Promise<void> {
+    const unique = [...new Set(ids.filter((id) => Number.isInteger(id)))].slice(0, 500);
+    if (unique.length === 0) return;
+    await this.db.query(
+      'UPDATE memories SET reference_count = reference_count + 1, last_referenced_at = ?' +
+        ` WHERE id IN (${unique.map(() => '?').join(', ')})`,
+      [toDbTime(this.now()), ...unique],
+    );
+  }
+
+  /**
+   * Corroborates a memory with another source note: appends the note id (once) and raises confidence by `step`,
+   * capped at 1. A note already listed changes nothing. Null when the memory does not exist.
+   */
+  async addSource(id: number, noteId: number, step = 0.02): Promise<Memory | null> {
+    if (!Number.isInteger(noteId) || noteId <= 0)
+      throw new RangeError('a source note id is a positive integer');
+    const t = toDbTime(this.now());
+    const row = atomically(this.db, (conn) => {
+      const current = conn.prepare('SELECT source_note_ids FROM memories WHERE id = ?').get(id) as
+        | { source_note_ids: string }
+        | undefined;
+      if (!current) return undefined;
+      const sources = JSON.parse(current.source_note_ids) as number[];
+      if (sources.includes(noteId)) return conn.prepare('SELECT * FROM memories WHERE id = ?').get(id);
+      return conn
+        .prepare(
+          'UPDATE memories SET source_note_ids = ?, confidence = min(1.0, confidence + ?), updated_at = ?' +
+            ' WHERE id = ? RETURNING *',
+        )
+        .get(JSON.stringify([...sources, noteId]), Math.max(0, step), t, id);
+    });
+    return row ? toMemory(row as Record<string, unknown>) : null;
+  }
+
+  /** Ends a memory's validity because a newer one replaces it; it stays for history, invisible to sealed reads. */
+  async supersede(id: number, supersededBy: number, validUntil: Date = this.now()): Promise<Memory | null> {
+    if (id === supersededBy) throw new RangeError('a memory cannot supersede itself');
+    const rows: Rows = await this.db.query(
+      'UPDATE memories SET superseded_by = ?, valid_until = ?, updated_at = ? WHERE id = ? RETURNING *',
+      [supersededBy, toDbTime(validUntil), toDbTime(this.now()), id],
+    );
+    return rows.length > 0 ? toMemory(rows[0]) : null;
+  }
+
+  /** Promotes a contextual memory to core (into every prompt of its context). */
+  async promote(id: number): Promise<Memory | null> {
+    const rows: Rows = await this.db.query(
+      "UPDATE memories SET importance = 'core', updated_at = ? WHERE id = ? RETURNING *",
+      [toDbTime(this.now()), id],
+    );
+    return rows.length > 0 ? toMemory(rows[0]) : null;
+  }
+
+  /** The model's tool path: archives a memory only if the seal may see it. Never deletes. */
+  async archiveSealed(seal: Seal, id: number): Promise<boolean> {
+    const now = this.now();
+    return archiveMemory(this.db, id, now, sealFilter(seal, now));
+  }
+
+  /** Owner action: archives any live memory (soft delete, invisible at once). */
+  async archive(id: number): Promise<boolean> {
+    return archiveMemory(this.db, id, this.now());
+  }
+
+  /** Owner action: brings an archived or expired memory back. */
+  async restore(id: number): Promise<Memory | null> {
+    return restoreMemory(this.db, id, this.now());
+  }
+
+  /** Owner action: deletes a memory permanently. */
+  async purge(id: number): Promise<boolean> {
+    return purgeMemory(this.db, id);
+  }
+
+  /** Hands pending surface-once memories to a surface (a briefing) and archives them. */
+  async takeSurfaceOnce(seal: Seal, limit = 50): Promise<Memory[]> {
+    return takeSurfaceOnce(this.db, seal, this.now(), limit);
+  }
+
+  /** Owner-only legibility listing across all workspaces; never use it to build a prompt. */
+  async listForOwner(filters: OwnerListFilters = {}): Promise<OwnerListedMemory[]> {
+    return listForOwner(this.db, filters, this.now());
+  }
+
+  /** Owner-only: one memory by id whatever its state. */
+  async getForOwner(id: number): Promise<Memory | null> {
+    const rows: Rows = await this.db.query('SELECT m.* FROM memories m WHERE m.id = ?', [id]);
+    return rows.length > 0 ? toMemory(rows[0]) : null;
+  }
+
+  /** Permanently deletes memories archived longer than `days`. */
+  async purgeArchivedOlderThan(days: number = this.retentionDays): Promise<number> {
+    return purgeArchivedOlderThan(this.db, days, this.now());
+  }
+
+  /** Archives model-inferred memories whose source notes are all gone. */
+  async archiveOrphans(): Promise<number> {
+    return archiveOrphans(this.db, this.now());
+  }
+
+  /** The nightly job: archive what expired, then purge what has been archived longer than the retention. */
+  async runNightly(retentionDays: number = this.retentionDays): Promise<{ expired: number; purged: number }> {
+    const expired = await sweepExpired(this.db, this.now());
+    const purged = await purgeArchivedOlderThan(this.db, retentionDays, this.now());
+    return { expired, purged };
+  }
+}

@@ -1,0 +1,83 @@
+// The owner's legibility listing: every memory across workspaces, filterable; never feeds a prompt.
+import type { DataSource } from 'typeorm';
+import { z } from 'zod';
+import type { Memory } from './memory.entity.ts';
+import { importances, memoryKinds, provenances, userIdSchema, workspaceSchema } from './memory-input.ts';
+import { toMemory } from './memory-row.ts';
+import { nullableEq, toDbTime } from './sql-values.ts';
+
+/**
+ * Filters of the owner listing. `workspace`/`ownerUserId`: undefined = any, null = personal / household-wide only.
+ * `archived`: exclude (default), only, include; expired rows count as archived. `unreachable`: only contextual
+ * memories without tags (stored but never reached by tag recall).
+ */
+export const ownerListFiltersSchema = z.strictObject({
+  workspace: workspaceSchema.nullable().optional(),
+  ownerUserId: userIdSchema.nullable().optional(),
+  kind: z.enum(memoryKinds).optional(),
+  importance: z.enum(importances).optional(),
+  provenance: z.enum(provenances).optional(),
+  archived: z.enum(['exclude', 'only', 'include']).default('exclude'),
+  unreachable: z.boolean().optional(),
+  limit: z.number().int().min(1).max(500).default(100),
+  beforeId: z.number().int().positive().optional(),
+});
+export type OwnerListFilters = z.input<typeof ownerListFiltersSchema>;
+
+/** One row of the owner listing with the states the legibility surface explains in plain words. */
+export interface OwnerListedMemory {
+  memory: Memory;
+  /** Contextual and untagged: stored, but tag recall never reaches it. */
+  unreachable: boolean;
+  expired: boolean;
+  superseded: boolean;
+}
+
+/** Lists memories for the owner, newest first, paged by `beforeId`. */
+export async function listForOwner(
+  db: DataSource,
+  filters: OwnerListFilters,
+  now: Date,
+): Promise<OwnerListedMemory[]> {
+  const f = ownerListFiltersSchema.parse(filters);
+  const t = toDbTime(now);
+  const where: string[] = [];
+  const params: unknown[] = [];
+  const add = (sql: string, ...p: unknown[]) => {
+    where.push(sql);
+    params.push(...p);
+  };
+  if (f.workspace !== undefined) {
+    const c = nullableEq('m.workspace', f.workspace);
+    add(c.sql, ...c.params);
+  }
+  if (f.ownerUserId !== undefined) {
+    const c = nullableEq('m.owner_user_id', f.ownerUserId);
+    add(c.sql, ...c.params);
+  }
+  if (f.kind) add('m.kind = ?', f.kind);
+  if (f.importance) add('m.importance = ?', f.importance);
+  if (f.provenance) add('m.provenance = ?', f.provenance);
+  const gone = '(m.archived_at IS NOT NULL OR (m.expires_at IS NOT NULL AND m.expires_at <= ?))';
+  if (f.archived === 'exclude') add(`NOT ${gone}`, t);
+  if (f.archived === 'only') add(gone, t);
+  if (f.unreachable !== undefined) {
+    add(`${f.unreachable ? '' : 'NOT '}(m.importance = 'contextual' AND m.tags = '[]')`);
+  }
+  if (f.beforeId !== undefined) add('m.id < ?', f.beforeId);
+  const rows: Record<string, unknown>[] = await db.query(
+    `SELECT m.* FROM memories m${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY m.id DESC LIMIT ?`,
+    [...params, f.limit],
+  );
+  return rows.map(toMemory).map((memory) => ({
+    memory,
+    unreachable: isUnreachable(memory),
+    expired: memory.expiresAt !== null && memory.expiresAt.getTime() <= now.getTime(),
+    superseded: memory.validUntil !== null && memory.validUntil.getTime() <= now.getTime(),
+  }));
+}
+
+/** True for a contextual memory without tags: tag matching is its only way into contextual recall. */
+export function isUnreachable(m: Pick<Memory, 'importance' | 'tags'>): boolean {
+  return m.importance === 'contextual' && m.tags.length === 0;
+}
