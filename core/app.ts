@@ -18,6 +18,7 @@ import { type HttpServer, listen } from './http/http-server.ts';
 import { requestMetrics } from './http/request-metrics.ts';
 import { addSystemRoutes } from './http/system-routes.ts';
 import { createLogger, type Logger } from './logger.ts';
+import { type MemoryLayer, setupMemory } from './memory/setup-memory.ts';
 import { Metrics } from './metrics/metrics.ts';
 import { ModelClient } from './model/model-client.ts';
 import { ModelProbe } from './model/model-probe.ts';
@@ -41,6 +42,7 @@ export interface Quorra {
   plugins: PluginHost;
   conversation: Conversation;
   workspaces: WorkspaceStore;
+  memory: MemoryLayer;
   http: Koa;
   router: Router;
   listen(): Promise<HttpServer>;
@@ -89,11 +91,13 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
   const conversation = await setupConversation({ config, db, logger, metrics, model, registries });
   addConversationRoutes(router, conversation, config);
   const workspaces = setupWorkspaces({ config, db, conversation, router });
+  const memory = setupMemory({ config, db, logger, conversation, registries, scheduler, workspaces, router });
   const core: CoreServices = {
     engine: conversation.engine,
     hooks: conversation.hooks,
     users: conversation.users,
     workspaces,
+    notes: memory.notes,
     vaultDir: vaultRoot(config),
   };
   const host = new PluginHost(
@@ -156,6 +160,7 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
     plugins: host,
     conversation,
     workspaces,
+    memory,
     http,
     router,
     async listen() {

@@ -2,6 +2,7 @@
 import type { UserStore } from './auth/user-store.ts';
 import type { Engine } from './engine/engine.ts';
 import type { EngineHooks } from './engine/engine-hooks.ts';
+import type { NotesLog } from './memory/notes-log.ts';
 import type { WorkspaceStore } from './workspaces/workspace-store.ts';
 
 /** What the core offers every plugin; grows as core capabilities land. */
@@ -10,6 +11,8 @@ export interface CoreServices {
   hooks: EngineHooks;
   users: UserStore;
   workspaces: WorkspaceStore;
+  /** The notes log: plugins append raw material (notepad jots, ingested documents) for Dream to consolidate. */
+  notes: NotesLog;
   /** Root of the Markdown vault (household/, members/<id>/, workspaces/<slug>/). */
   vaultDir: string;
 }

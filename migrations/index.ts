@@ -2,9 +2,11 @@
 import { CreatePluginState1764460800000 } from './1764460800000-create-plugin-state.ts';
 import { CreateConversation1764500000000 } from './1764500000000-create-conversation.ts';
 import { CreateWorkspaces1764500100000 } from './1764500100000-create-workspaces.ts';
+import { CreateMemory1764510000000 } from './1764510000000-create-memory.ts';
 
 export const coreMigrations: Function[] = [
   CreatePluginState1764460800000,
   CreateConversation1764500000000,
   CreateWorkspaces1764500100000,
+  CreateMemory1764510000000,
 ];

@@ -67,6 +67,14 @@ export const configSchema = z
       })
       .strict()
       .prefault({}),
+    memory: z
+      .object({
+        retentionDays: z.coerce.number().int().min(1).max(3650).default(30),
+        nightlyCron: z.string().default('40 3 * * *'),
+        coreMemoriesLimit: z.coerce.number().int().min(0).max(500).default(50),
+      })
+      .strict()
+      .prefault({}),
     /** Users created or updated at every start (matched by id). */
     users: z.array(z.record(z.string(), z.unknown())).default([]),
     plugins: z.record(z.string().regex(/^[a-z][a-z0-9-]*$/), pluginEntrySchema).default({}),

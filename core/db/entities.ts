@@ -3,6 +3,8 @@ import { ApiToken } from '../auth/api-token.entity.ts';
 import { User } from '../auth/user.entity.ts';
 import { AuditEntry } from '../engine/audit-entry.entity.ts';
 import { Confirmation } from '../engine/confirmation.entity.ts';
+import { Memory } from '../memory/memory.entity.ts';
+import { Note } from '../memory/note.entity.ts';
 import { PluginState } from '../plugin/plugin-state.entity.ts';
 import { Message } from '../sessions/message.entity.ts';
 import { Session } from '../sessions/session.entity.ts';
@@ -19,4 +21,6 @@ export const coreEntities: Function[] = [
   AuditEntry,
   Workspace,
   WorkspaceBinding,
+  Note,
+  Memory,
 ];

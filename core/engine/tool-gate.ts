@@ -1,4 +1,4 @@
-// Which tools a turn may use: the session's scope ∩ each tool's scopes ∩ the persona's allow-list ∩ availability.
+// Which tools a turn may use: the session's scope ∩ each tool's scopes ('*' = every scope) ∩ the persona's allow-list ∩ availability.
 import type { Principal } from '../auth/principal.ts';
 import type { ToolDefinition } from '../tools/define-tool.ts';
 import type { Persona } from './personas.ts';
@@ -13,7 +13,7 @@ export function offeredTools(
   if (!scope?.length) return [];
   return all.filter(
     (t) =>
-      t.scopes.some((s) => scope.includes(s)) &&
+      (t.scopes.includes('*') || t.scopes.some((s) => scope.includes(s))) &&
       (persona.allowTools === undefined || persona.allowTools.includes(t.name)) &&
       (t.available === undefined || t.available({ principal: turn.principal, workspace: turn.workspace })),
   );

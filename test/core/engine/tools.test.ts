@@ -40,7 +40,14 @@ describe('tools in the chat loop', () => {
       .chatRequests()[0]
       .body.tools.map((t: any) => t.function.name)
       .sort();
-    assert.deepEqual(names, ['test_delete_thing', 'test_fail', 'test_log_thing', 'test_read_thing']);
+    assert.deepEqual(names, [
+      'memory_recall',
+      'memory_save',
+      'test_delete_thing',
+      'test_fail',
+      'test_log_thing',
+      'test_read_thing',
+    ]);
     const read = model.chatRequests()[0].body.tools.find((t: any) => t.function.name === 'test_read_thing');
     assert.equal(read.function.parameters.additionalProperties, false);
     assert.equal(read.function.strict, true);

@@ -1,0 +1,107 @@
+// memory_save (tier 1) and memory_recall (tier 0): the model's way into memory, always under the turn's seal.
+import { z } from 'zod';
+import { isUser, sealFor } from '../auth/principal.ts';
+import { defineTool } from '../tools/define-tool.ts';
+import { importances, memoryKinds, tagsSchema } from './memory-input.ts';
+import type { MemoryStore } from './memory-store.ts';
+
+const saveInput = z
+  .object({
+    content: z.string().trim().min(1).max(2000).describe('the fact as one standalone sentence'),
+    kind: z.enum(memoryKinds).optional(),
+    importance: z
+      .enum(importances)
+      .optional()
+      .describe('core: needed in every conversation; contextual: looked up by topic'),
+    tags: z.array(z.string()).max(20).optional().describe('short topic words recall will find it by'),
+    household: z
+      .boolean()
+      .optional()
+      .describe('true when it is about the whole household rather than this person'),
+    expires_at: z.string().optional().describe('ISO datetime after which it no longer holds'),
+    surface_once: z.boolean().optional().describe('mention it at the next briefing, then forget it'),
+    supersedes: z
+      .string()
+      .trim()
+      .min(2)
+      .max(100)
+      .optional()
+      .describe('a keyword of the old memory this replaces'),
+  })
+  .strict();
+
+/** Builds memory_save over the store. */
+export function memorySave(store: MemoryStore) {
+  return defineTool({
+    name: 'memory_save',
+    description:
+      'Remember a durable fact, preference or decision the user shared. Use `supersedes` only when the new fact replaces an old one; if both could be true at once (someone can own two cars), ask the user first.',
+    tier: 1,
+    scopes: ['*'],
+    input: saveInput,
+    available: (t) => isUser(t.principal),
+    async run(input, ctx) {
+      const principal = ctx.principal!;
+      const seal = sealFor(principal, ctx.workspace ?? null);
+      let archived = 0;
+      if (input.supersedes) {
+        const needle = input.supersedes.toLowerCase();
+        const matches = (await store.recall(seal, { text: input.supersedes, limit: 20 })).filter((m) =>
+          m.memory.content.toLowerCase().includes(needle),
+        );
+        // archive, never delete: the owner can restore what the model over-superseded
+        for (const m of matches) if (await store.archiveSealed(seal, m.memory.id)) archived++;
+      }
+      const memory = await store.create(
+        {
+          content: input.content,
+          kind: input.kind,
+          importance: input.importance,
+          tags: tagsSchema.parse(input.tags ?? []),
+          expiresAt: input.expires_at ?? null,
+          surfaceOnce: input.surface_once ?? false,
+        },
+        {
+          ownerUserId: input.household ? null : seal.userId,
+          workspace: seal.workspace,
+          provenance: 'user_stated',
+        },
+      );
+      return { saved: memory.id, importance: memory.importance, superseded: archived };
+    },
+  });
+}
+
+/** Builds memory_recall over the store. */
+export function memoryRecall(store: MemoryStore) {
+  return defineTool({
+    name: 'memory_recall',
+    description:
+      'Look up what you were told before about a topic (contextual memories, by topic words and tags).',
+    tier: 0,
+    scopes: ['*'],
+    input: z
+      .object({
+        topic: z.string().trim().max(200).optional(),
+        tags: z.array(z.string()).max(10).optional(),
+        limit: z.number().int().min(1).max(20).optional(),
+      })
+      .strict()
+      .refine((q) => q.topic || q.tags?.length, 'give a topic or tags'),
+    available: (t) => isUser(t.principal),
+    async run(q, ctx) {
+      const seal = sealFor(ctx.principal!, ctx.workspace ?? null);
+      const hits = await store.recall(seal, { text: q.topic, tags: q.tags, limit: q.limit ?? 8 });
+      const contextual = hits.filter((h) => h.memory.importance === 'contextual');
+      await store.markReferenced(contextual.map((h) => h.memory.id));
+      return {
+        memories: contextual.map((h) => ({
+          id: h.memory.id,
+          content: h.memory.content,
+          tags: h.memory.tags,
+          kind: h.memory.kind,
+        })),
+      };
+    },
+  });
+}

@@ -1,0 +1,59 @@
+// Wires memory into the app: notes per chat turn, core memories in every prompt, the tools, the routes, the nightly job.
+import type Router from '@koa/router';
+import type { DataSource } from 'typeorm';
+import { sealFor } from '../auth/principal.ts';
+import type { QuorraConfig } from '../config/schema.ts';
+import type { Conversation } from '../engine/setup-conversation.ts';
+import { addMemoryRoutes } from '../http/memory-routes.ts';
+import type { Logger } from '../logger.ts';
+import type { CoreRegistries } from '../plugin/core-registries.ts';
+import type { Scheduler } from '../scheduler/scheduler.ts';
+import type { WorkspaceStore } from '../workspaces/workspace-store.ts';
+import { MemoryStore } from './memory-store.ts';
+import { memoryRecall, memorySave } from './memory-tools.ts';
+import { NotesLog } from './notes-log.ts';
+
+/** The memory layer as the rest of the app sees it. */
+export interface MemoryLayer {
+  notes: NotesLog;
+  store: MemoryStore;
+}
+
+/** Creates the stores and hooks them into the engine, the tool registry, HTTP and the scheduler. */
+export function setupMemory(deps: {
+  config: QuorraConfig;
+  db: DataSource;
+  logger: Logger;
+  conversation: Conversation;
+  registries: CoreRegistries;
+  scheduler: Scheduler;
+  workspaces: WorkspaceStore;
+  router: Router;
+}): MemoryLayer {
+  const { config, db, conversation, registries } = deps;
+  const notes = new NotesLog(db);
+  const store = new MemoryStore(db, { retentionDays: config.memory.retentionDays });
+  // guests never reach either hook: the engine skips afterTurn for non-recordable personas and recordTurn refuses them
+  conversation.hooks.add('afterTurn', async ({ principal, session, message, reply, interrupted }) => {
+    if (interrupted) return;
+    await notes.recordTurn(principal, {
+      workspace: session.workspace,
+      userText: message,
+      reply,
+      sourceId: session.id,
+    });
+  });
+  conversation.hooks.add('coreMemories', async ({ principal, session }) => {
+    if (principal.kind !== 'user') return [];
+    const rows = await store.listCore(sealFor(principal, session.workspace), config.memory.coreMemoriesLimit);
+    return rows.map((m) => (m.ownerUserId ? m.content : `(household) ${m.content}`));
+  });
+  registries.tools.add(memorySave(store));
+  registries.tools.add(memoryRecall(store));
+  addMemoryRoutes(deps.router, conversation.auth, store, deps.workspaces);
+  deps.scheduler.add(config.memory.nightlyCron, 'memory.nightly', async () => {
+    const r = await store.runNightly(config.memory.retentionDays);
+    deps.logger.info(r, 'memory nightly: expired archived, old archive purged');
+  });
+  return { notes, store };
+}
