@@ -48,8 +48,24 @@ export async function openDatabase(
       `could not open database ${opts.path}: ${(err as Error).message}`,
     );
   }
+  serializeTransactions(db);
   const applied = await runMigrations(db);
   return { db, applied };
+}
+
+/**
+ * TypeORM's SQLite drivers share one query runner, so two concurrent `db.transaction` calls would nest as
+ * savepoints of each other and commit or roll back together. Queue them instead: one transaction at a time.
+ * (Code inside a transaction must use the EntityManager it is given, never `db.transaction` again.)
+ */
+export function serializeTransactions(db: DataSource): void {
+  const original = db.transaction.bind(db) as (...args: unknown[]) => Promise<unknown>;
+  let tail: Promise<unknown> = Promise.resolve();
+  db.transaction = ((...args: unknown[]) => {
+    const run = tail.then(() => original(...args));
+    tail = run.catch(() => undefined);
+    return run;
+  }) as DataSource['transaction'];
 }
 
 /** Runs pending migrations, each in its own transaction; returns the names applied. */

@@ -68,6 +68,23 @@ describe('openDatabase', () => {
     await db.destroy();
   });
 
+  it('runs concurrent transactions one at a time, so one rollback never takes another’s writes', async () => {
+    const { db } = await open();
+    const slow = db.transaction(async (em) => {
+      await em.query("INSERT INTO plugin_state (id, enabled, updated_at) VALUES ('slow', 1, '2026-01-01')");
+      await new Promise((r) => setTimeout(r, 50));
+      throw new Error('roll me back');
+    });
+    const fast = db.transaction(async (em) => {
+      await em.query("INSERT INTO plugin_state (id, enabled, updated_at) VALUES ('fast', 1, '2026-01-01')");
+    });
+    await assert.rejects(slow, /roll me back/);
+    await fast;
+    const ids = (await db.query('SELECT id FROM plugin_state ORDER BY id')).map((r: any) => r.id);
+    assert.deepEqual(ids, ['fast']);
+    await db.destroy();
+  });
+
   it('fails with a coded error when the data directory is not writable', async () => {
     if (process.getuid?.() === 0) {
       // root ignores permission bits, so make the parent a file instead
