@@ -13,6 +13,7 @@ import { coreEntities } from './db/entities.ts';
 import { ensureWritableDir, openDatabase } from './db/open-database.ts';
 import { addConversationRoutes, type Conversation, setupConversation } from './engine/setup-conversation.ts';
 import { Health } from './health/health.ts';
+import { addAdminRoutes } from './http/admin-routes.ts';
 import { errorEnvelope } from './http/error-envelope.ts';
 import { type HttpServer, listen } from './http/http-server.ts';
 import { requestMetrics } from './http/request-metrics.ts';
@@ -105,6 +106,7 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
     loaded,
     failures,
   );
+  addAdminRoutes(router, conversation.auth, host, conversation);
 
   const probe = new ModelProbe(model, config.model.baseUrl);
   health.add(
