@@ -1,34 +1,14 @@
 // Household users: create, look up by id, Matrix ID or email, and seed from config.
 import type { DataSource } from 'typeorm';
-import { z } from 'zod';
 import { QuorraError } from '../errors.ts';
 import { slugify } from '../text/slugify.ts';
+import { newUserSchema } from './new-user-schema.ts';
 import type { UserPrincipal } from './principal.ts';
 import { User } from './user.entity.ts';
 
-/** Input for a new user, validated at every boundary that creates one (CLI, config, API). */
-export const newUserSchema = z
-  .object({
-    id: z
-      .string()
-      .regex(/^[a-z][a-z0-9-]{0,63}$/)
-      .optional(),
-    name: z.string().trim().min(1).max(200),
-    role: z.enum(['owner', 'member']),
-    matrix: z.array(z.string().regex(/^@[^:\s]+:\S+$/, 'a Matrix ID like @name:server')).default([]),
-    email: z.email().optional(),
-    locale: z.string().min(2).max(32).default('en'),
-    timezone: z
-      .string()
-      .refine(
-        (tz) => Intl.supportedValuesOf('timeZone').includes(tz) || tz === 'UTC',
-        'a valid IANA time zone',
-      )
-      .default('UTC'),
-  })
-  .strict();
+export type { NewUser } from './new-user-schema.ts';
 
-export type NewUser = z.input<typeof newUserSchema>;
+import type { NewUser } from './new-user-schema.ts';
 
 /** Reads and writes the users table. */
 export class UserStore {

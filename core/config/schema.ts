@@ -1,7 +1,29 @@
 // The one zod schema for Quorra's configuration: defaults live here and nowhere else.
 import { z } from 'zod';
+import { newUserSchema } from '../auth/new-user-schema.ts';
 
 const logLevel = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
+
+/** A switch the environment may set as text: "true"/"1"/"yes"/"on" or "false"/"0"/"no"/"off". */
+const envBoolean = z.preprocess((v) => {
+  if (typeof v !== 'string') return v;
+  const t = v.trim().toLowerCase();
+  if (['true', '1', 'yes', 'on'].includes(t)) return true;
+  if (['false', '0', 'no', 'off', ''].includes(t)) return false;
+  return v;
+}, z.boolean());
+
+/** A list the environment may set as a comma-separated string. */
+const commaList = z.preprocess(
+  (v) =>
+    typeof v === 'string'
+      ? v
+          .split(',')
+          .map((x) => x.trim())
+          .filter(Boolean)
+      : v,
+  z.array(z.string().trim().min(1).max(64)),
+);
 
 /** A plugin's entry in config: whether it starts enabled and its raw settings (validated by the plugin). */
 export const pluginEntrySchema = z
@@ -75,8 +97,35 @@ export const configSchema = z
       })
       .strict()
       .prefault({}),
+    /** Dream, the nightly consolidation of notes into beliefs; ships dark (see config/quorra.example.yaml). */
+    dream: z
+      .object({
+        allowLlmText: envBoolean.default(false),
+        /** Enrolled workspace slugs; `personal` is the personal/household context. */
+        workspaces: commaList.default([]),
+        semanticDedup: envBoolean.default(false),
+        cron: z.string().min(1).default('15 3 * * *'),
+        batchSize: z.coerce.number().int().min(1).max(1000).default(50),
+        maxAttempts: z.coerce.number().int().min(1).max(10).default(3),
+        jaccardThreshold: z.coerce.number().min(0.05).max(1).default(0.6),
+        cosineThreshold: z.coerce.number().min(0).max(1).default(0.86),
+        candidateLimit: z.coerce.number().int().min(1).max(50).default(10),
+        semanticRecent: z.coerce.number().int().min(0).max(200).default(25),
+        userCap: z.coerce.number().int().min(1).max(10_000).default(200),
+        extractionTimeoutMs: z.coerce.number().int().min(100).default(60_000),
+        promoteAfterReferences: z.coerce.number().int().min(1).default(3),
+        promoteAfterSources: z.coerce.number().int().min(2).default(3),
+        embeddingExcludedWorkspaces: commaList.default([]),
+        embeddingExcludedSourceKinds: z
+          .array(z.enum(['chat_turn', 'notepad', 'document', 'plugin']))
+          .default([]),
+        /** Where each run's Markdown report is written; defaults to <dataDir>/dream-reports. */
+        reportDir: z.string().min(1).optional(),
+      })
+      .strict()
+      .prefault({}),
     /** Users created or updated at every start (matched by id). */
-    users: z.array(z.record(z.string(), z.unknown())).default([]),
+    users: z.array(newUserSchema).default([]),
     plugins: z.record(z.string().regex(/^[a-z][a-z0-9-]*$/), pluginEntrySchema).default({}),
     pluginPaths: z.array(z.string().min(1)).default([]),
   })
@@ -100,4 +149,7 @@ export const envVariables: Record<string, string> = {
   QUORRA_EMBEDDING_MODEL: 'model.embeddingModel',
   MATRIX_HOMESERVER_URL: 'matrix.homeserverUrl',
   MATRIX_ACCESS_TOKEN: 'matrix.accessToken',
+  QUORRA_DREAM_ALLOW_LLM_TEXT: 'dream.allowLlmText',
+  QUORRA_DREAM_WORKSPACES: 'dream.workspaces',
+  QUORRA_DREAM_SEMANTIC_DEDUP: 'dream.semanticDedup',
 };

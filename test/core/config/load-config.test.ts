@@ -108,3 +108,35 @@ describe('loadConfig', () => {
     );
   });
 });
+
+describe('users seeded from config', () => {
+  it('creates and then updates users listed in config, matched by id', async () => {
+    const { bootApp } = await import('../../support/boot-app.ts');
+    const app = await bootApp({
+      config: { users: [{ id: 'olivia', name: 'Olivia', role: 'owner', matrix: ['@olivia:home.test'] }] },
+    });
+    try {
+      const u = await app.quorra.conversation.users.get('olivia');
+      assert.equal(u?.role, 'owner');
+      await app.stop();
+      const again = await bootApp({
+        dataDir: app.dataDir,
+        config: { users: [{ id: 'olivia', name: 'Olivia S.', role: 'owner', timezone: 'Europe/Berlin' }] },
+      });
+      const updated = await again.quorra.conversation.users.get('olivia');
+      assert.equal(updated?.displayName, 'Olivia S.');
+      assert.equal(updated?.timezone, 'Europe/Berlin');
+      await again.stop({ clean: true });
+    } finally {
+      await app.quorra.stop();
+    }
+  });
+
+  it('reports an invalid seeded user as a config problem', () => {
+    assert.throws(
+      () => loadConfig({ env: {}, overrides: { users: [{ name: 'Eve', role: 'admin' }] } }),
+      (err: ConfigError) =>
+        err.problems.some((p) => p.key === 'users.0.role' && /one of "owner", "member"/.test(p.expected)),
+    );
+  });
+});

@@ -1,0 +1,26 @@
+// What a new household user must look like, wherever one is created (CLI, config seed, API).
+import { z } from 'zod';
+
+/** Input for a new user, validated at every boundary that creates one (CLI, config, API). */
+export const newUserSchema = z
+  .object({
+    id: z
+      .string()
+      .regex(/^[a-z][a-z0-9-]{0,63}$/)
+      .optional(),
+    name: z.string().trim().min(1).max(200),
+    role: z.enum(['owner', 'member']),
+    matrix: z.array(z.string().regex(/^@[^:\s]+:\S+$/, 'a Matrix ID like @name:server')).default([]),
+    email: z.email().optional(),
+    locale: z.string().min(2).max(32).default('en'),
+    timezone: z
+      .string()
+      .refine(
+        (tz) => Intl.supportedValuesOf('timeZone').includes(tz) || tz === 'UTC',
+        'a valid IANA time zone',
+      )
+      .default('UTC'),
+  })
+  .strict();
+
+export type NewUser = z.input<typeof newUserSchema>;
