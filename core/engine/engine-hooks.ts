@@ -2,6 +2,7 @@
 import type { Principal } from '../auth/principal.ts';
 import { type Disposable, toDisposable } from '../disposable.ts';
 import type { Session } from '../sessions/session.entity.ts';
+import type { ToolDefinition } from '../tools/define-tool.ts';
 
 /** What a hook sees of the turn. */
 export interface TurnInfo {
@@ -16,6 +17,11 @@ export interface HookSignatures {
   coreMemories: (turn: TurnInfo) => Promise<string[]> | string[];
   /** Extra prompt sections after core memories (e.g. the user's workspaces). */
   context: (turn: TurnInfo) => Promise<string | undefined> | string | undefined;
+  /** Narrows the tools offered on a turn (e.g. a workspace binding's tier ceiling); may only remove. */
+  filterTools: (
+    turn: TurnInfo,
+    tools: ToolDefinition<any>[],
+  ) => Promise<ToolDefinition<any>[]> | ToolDefinition<any>[];
   /** Checks a new or re-scoped session before anything is stored; throw an HttpError to refuse. */
   validateSession: (session: Session, principal: Principal) => Promise<void> | void;
   /** Runs after a turn was committed (e.g. appending it to the notes log). */
@@ -27,6 +33,7 @@ export class EngineHooks {
   private readonly hooks: { [K in keyof HookSignatures]: HookSignatures[K][] } = {
     coreMemories: [],
     context: [],
+    filterTools: [],
     validateSession: [],
     afterTurn: [],
   };

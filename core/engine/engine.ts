@@ -155,10 +155,14 @@ export class Engine {
     }
     const userText = history.gapBeforeNow ? `${history.gapBeforeNow}\n${message}` : message;
     const p = persona(session.persona);
-    const tools = offeredTools(this.deps.registries.tools.list(), session.scope, p, {
+    let tools = offeredTools(this.deps.registries.tools.list(), session.scope, p, {
       principal,
       workspace: session.workspace,
     });
+    for (const filter of this.deps.hooks.at('filterTools')) {
+      const allowed = new Set(await filter({ principal, session, message }, tools));
+      tools = tools.filter((t) => allowed.has(t)); // a filter can narrow the set, never widen it
+    }
     const scope = {
       offered: tools,
       principal,

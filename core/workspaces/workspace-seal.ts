@@ -3,6 +3,7 @@ import type { Principal } from '../auth/principal.ts';
 import type { EngineHooks } from '../engine/engine-hooks.ts';
 import { HttpError } from '../errors.ts';
 import type { Session } from '../sessions/session.entity.ts';
+import type { ToolDefinition } from '../tools/define-tool.ts';
 import type { WorkspaceStore } from './workspace-store.ts';
 
 /** Checks a new or newly scoped session against its workspace; derives the scope when none was given. */
@@ -54,9 +55,27 @@ export async function workspaceListSection(
   return `## Workspaces\nThis is personal chat. The household also has these workspaces; if the user's request belongs in one, offer to continue there:\n${lines.join('\n')}`;
 }
 
-/** Registers both hooks on the engine. */
+/**
+ * Applies each binding's tier ceiling: in a workspace a tool is offered only if one of its scopes is a bound
+ * service whose max_tier admits the tool's tier (cross-cutting '*' tools count against every bound service).
+ */
+export async function withinTierPolicy(
+  store: WorkspaceStore,
+  session: Session,
+  tools: ToolDefinition<any>[],
+): Promise<ToolDefinition<any>[]> {
+  if (!session.workspace) return tools;
+  const ceilings = new Map((await store.bindings(session.workspace)).map((b) => [b.service, b.maxTier]));
+  return tools.filter((t) => {
+    const services = t.scopes.includes('*') ? [...ceilings.keys()] : t.scopes.filter((s) => ceilings.has(s));
+    return services.some((s) => t.tier <= (ceilings.get(s) ?? -1));
+  });
+}
+
+/** Registers the workspace hooks on the engine. */
 export function sealSessionsToWorkspaces(hooks: EngineHooks, store: WorkspaceStore) {
   return [
+    hooks.add('filterTools', ({ session }, tools) => withinTierPolicy(store, session, tools)),
     hooks.add('validateSession', (session, principal) => checkWorkspaceSession(store, session, principal)),
     hooks.add('context', ({ session, principal }) => workspaceListSection(store, session, principal)),
   ];

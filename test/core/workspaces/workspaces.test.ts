@@ -108,6 +108,20 @@ describe('workspaces', () => {
     assert.match(systemPromptOf(model.chatRequests()[0].body), /## Scope: finance/);
   });
 
+  it('applies a binding’s tier ceiling to the tools offered in the workspace', async () => {
+    await create({ name: 'Read Only', services: [{ service: 'general', max_tier: 0 }] });
+    await chat(app, owner, { message: 'hi', workspace: 'read-only' });
+    const names = model.chatRequests()[0].body.tools.map((t: any) => t.function.name);
+    assert.ok(names.includes('test_read_thing') && names.includes('memory_recall'));
+    for (const higher of ['test_log_thing', 'test_delete_thing', 'memory_save'])
+      assert.ok(!names.includes(higher), higher);
+    model
+      .next({ toolCalls: [{ name: 'test_delete_thing', arguments: { name: 'x' } }] })
+      .next({ content: 'no' });
+    const r = await chat(app, owner, { message: 'delete x', workspace: 'read-only' });
+    assert.equal(r.json.pending_confirmation, undefined, 'a tool above the ceiling cannot even be drafted');
+  });
+
   it('lists workspaces (name and description only) in personal chat, not inside a workspace', async () => {
     await chat(app, owner, { message: 'personal', scope: ['general'] });
     const personal = systemPromptOf(model.chatRequests()[0].body);
