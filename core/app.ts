@@ -14,6 +14,7 @@ import { ensureWritableDir, openDatabase } from './db/open-database.ts';
 import { addConversationRoutes, type Conversation, setupConversation } from './engine/setup-conversation.ts';
 import { Health } from './health/health.ts';
 import { addAdminRoutes } from './http/admin-routes.ts';
+import { adminUi } from './http/admin-ui.ts';
 import { errorEnvelope } from './http/error-envelope.ts';
 import { type HttpServer, listen } from './http/http-server.ts';
 import { requestMetrics } from './http/request-metrics.ts';
@@ -146,6 +147,7 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
   http.use(bodyParser({ enableTypes: ['json'], jsonLimit: config.server.bodyLimitBytes, encoding: 'utf-8' }));
   http.use(router.routes());
   http.use(router.allowedMethods());
+  http.use(adminUi());
   http.use(host.middleware());
 
   let server: HttpServer | undefined;

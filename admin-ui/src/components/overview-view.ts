@@ -1,0 +1,154 @@
+// <overview-view>: GET /health made readable — overall state, each check with its reason, plugins, scheduled jobs.
+import { css, html, LitElement } from 'lit';
+import { fetchHealth, type HealthCheck, type HealthReport, jobsOf, pluginsOf } from '../data/health.ts';
+import { formatBytes, formatDuration, formatTime } from '../format.ts';
+import { sharedStyles } from './shared-styles.ts';
+import './error-notice.ts';
+import './status-badge.ts';
+
+// details of a check worth a line of their own (the plugins and jobs get tables below)
+function checkDetails(name: string, check: HealthCheck) {
+  const lines: string[] = [];
+  if (name === 'db') {
+    if (typeof check.path === 'string') lines.push(`Database file: ${check.path}`);
+    if (typeof check.diskFreeBytes === 'number') lines.push(`Free disk: ${formatBytes(check.diskFreeBytes)}`);
+  }
+  for (const [k, v] of Object.entries(check)) {
+    if (['status', 'reason', 'plugins', 'jobs', 'path', 'diskFreeBytes'].includes(k)) continue;
+    if (['string', 'number', 'boolean'].includes(typeof v)) lines.push(`${k}: ${v}`);
+  }
+  return lines;
+}
+
+/** The health dashboard. */
+export class OverviewView extends LitElement {
+  static properties = { report: { state: true }, error: { state: true } };
+  declare report: HealthReport | null;
+  declare error: unknown;
+
+  static styles = [
+    sharedStyles,
+    css`
+      .summary {
+        display: flex;
+        gap: 1rem;
+        align-items: center;
+        flex-wrap: wrap;
+      }
+      .checks {
+        display: grid;
+        grid-template-columns: repeat(auto-fill, minmax(16rem, 1fr));
+        gap: 0.75rem;
+      }
+      .checks .card {
+        margin: 0;
+      }
+      .check-name {
+        font-weight: 600;
+        margin-right: 0.5rem;
+      }
+      .reason {
+        margin: 0.4rem 0 0;
+      }
+      ul {
+        margin: 0.4rem 0 0;
+        padding-left: 1.1rem;
+      }
+    `,
+  ];
+
+  constructor() {
+    super();
+    this.report = null;
+    this.error = null;
+  }
+
+  connectedCallback() {
+    super.connectedCallback();
+    void this.load();
+  }
+
+  /** Reads /health again. */
+  async load() {
+    this.error = null;
+    try {
+      this.report = await fetchHealth();
+    } catch (err) {
+      this.error = err;
+    }
+  }
+
+  render() {
+    const r = this.report;
+    return html`<h2>Overview</h2>
+      <error-notice .error=${this.error}></error-notice>
+      ${r ? this.renderReport(r) : this.error ? null : html`<p class="muted">Loading…</p>`}`;
+  }
+
+  private renderReport(r: HealthReport) {
+    const plugins = pluginsOf(r);
+    const jobs = jobsOf(r);
+    return html`<div class="card summary" data-testid="overall">
+        <span>Quorra is</span> <status-badge state=${r.status}></status-badge>
+        <span class="muted small">version ${r.version} (${r.commit}) · up ${formatDuration(r.uptimeSeconds)}</span>
+        <button type="button" @click=${() => this.load()}>Refresh</button>
+      </div>
+      <h3>Checks</h3>
+      <div class="checks">
+        ${Object.entries(r.checks).map(
+          ([name, c]) => html`<section class="card" data-check=${name} aria-label="${name} check">
+            <span class="check-name">${name}</span><status-badge state=${c.status}></status-badge>
+            ${c.reason ? html`<p class="reason">${c.reason}</p>` : null}
+            ${
+              checkDetails(name, c).length
+                ? html`<ul class="small muted">
+                  ${checkDetails(name, c).map((l) => html`<li>${l}</li>`)}
+                </ul>`
+                : null
+            }
+          </section>`,
+        )}
+      </div>
+      <h3>Plugins</h3>
+      ${
+        plugins.length
+          ? html`<table aria-label="Plugin health">
+            <thead><tr><th>Plugin</th><th>State</th><th>Problem</th></tr></thead>
+            <tbody>
+              ${plugins.map(
+                ([id, p]) => html`<tr data-plugin=${id}>
+                  <td>${id}</td>
+                  <td><status-badge state=${p.state}></status-badge></td>
+                  <td>${p.code ? html`<code>${p.code}</code> ${p.reason ?? ''}` : html`<span class="muted">—</span>`}</td>
+                </tr>`,
+              )}
+            </tbody>
+          </table>`
+          : html`<p class="empty">No plugins installed.</p>`
+      }
+      <h3>Scheduled jobs</h3>
+      ${
+        jobs.length
+          ? html`<table aria-label="Scheduled jobs">
+            <thead><tr><th>Job</th><th>Schedule</th><th>Next run</th><th>Last run</th></tr></thead>
+            <tbody>
+              ${jobs.map(
+                (j) => html`<tr data-job=${j.name}>
+                  <td>${j.name} <span class="muted small">(${j.owner})</span></td>
+                  <td><code>${j.cron}</code></td>
+                  <td data-field="next-run">${j.running ? 'running now' : formatTime(j.nextRunAt)}</td>
+                  <td>
+                    ${j.lastStartedAt ? formatTime(j.lastStartedAt) : html`<span class="muted">never</span>`}
+                    ${j.lastOutcome ? html`<status-badge state=${j.lastOutcome}></status-badge>` : null}
+                    ${j.lastError ? html`<div class="small">${j.lastError}</div>` : null}
+                  </td>
+                </tr>`,
+              )}
+            </tbody>
+          </table>`
+          : html`<p class="empty">No scheduled jobs.</p>`
+      }`;
+  }
+}
+
+customElements.define('overview-view', OverviewView);

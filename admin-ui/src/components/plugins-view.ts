@@ -1,0 +1,115 @@
+// <plugins-view>: every plugin with its state and an enable/disable switch; a refusal (409 …) shows on its row.
+import { css, html, LitElement } from 'lit';
+import { listPlugins, type PluginStatus, setPluginEnabled } from '../data/plugins.ts';
+import { sharedStyles } from './shared-styles.ts';
+import './error-notice.ts';
+import './status-badge.ts';
+
+/** The plugin list (owner only). */
+export class PluginsView extends LitElement {
+  static properties = {
+    plugins: { state: true },
+    error: { state: true },
+    rowErrors: { state: true },
+    busy: { state: true },
+  };
+  declare plugins: PluginStatus[] | null;
+  declare error: unknown;
+  declare rowErrors: Record<string, unknown>;
+  declare busy: string | null;
+
+  static styles = [
+    sharedStyles,
+    css`
+      td.actions,
+      td.id {
+        width: 1%;
+        white-space: nowrap;
+      }
+      .problem code {
+        margin-right: 0.3rem;
+      }
+    `,
+  ];
+
+  constructor() {
+    super();
+    this.plugins = null;
+    this.error = null;
+    this.rowErrors = {};
+    this.busy = null;
+  }
+
+  connectedCallback() {
+    super.connectedCallback();
+    void this.load();
+  }
+
+  /** Reads the plugin list again. */
+  async load() {
+    try {
+      this.plugins = await listPlugins();
+      this.error = null;
+    } catch (err) {
+      this.error = err;
+    }
+  }
+
+  private async toggle(p: PluginStatus) {
+    this.busy = p.id;
+    const { [p.id]: _old, ...rest } = this.rowErrors;
+    this.rowErrors = rest;
+    try {
+      await setPluginEnabled(p.id, !p.enabled);
+    } catch (err) {
+      this.rowErrors = { ...this.rowErrors, [p.id]: err };
+    } finally {
+      this.busy = null;
+    }
+    await this.load();
+  }
+
+  render() {
+    return html`<h2>Plugins</h2>
+      <p class="muted small">
+        Switching a plugin takes effect at once, without a restart; Quorra refuses to switch off a plugin another
+        one needs.
+      </p>
+      <error-notice .error=${this.error}></error-notice>
+      ${this.plugins ? this.renderTable(this.plugins) : this.error ? null : html`<p class="muted">Loading…</p>`}`;
+  }
+
+  private renderTable(plugins: PluginStatus[]) {
+    if (!plugins.length) return html`<p class="empty">No plugins installed.</p>`;
+    return html`<table aria-label="Plugins">
+      <thead>
+        <tr><th>Plugin</th><th>State</th><th>Needs</th><th>Problem</th><th>Switch</th></tr>
+      </thead>
+      <tbody>
+        ${plugins.map(
+          (p) => html`<tr data-plugin=${p.id}>
+            <td class="id"><strong>${p.id}</strong></td>
+            <td><status-badge state=${p.state}></status-badge></td>
+            <td>${p.dependsOn.length ? p.dependsOn.join(', ') : html`<span class="muted">—</span>`}</td>
+            <td class="problem">
+              ${p.code ? html`<code>${p.code}</code>${p.reason ?? ''}` : null}
+              <error-notice .error=${this.rowErrors[p.id] ?? null}></error-notice>
+            </td>
+            <td class="actions">
+              <button
+                type="button"
+                aria-label="${p.enabled ? 'Disable' : 'Enable'} ${p.id}"
+                ?disabled=${this.busy !== null}
+                @click=${() => this.toggle(p)}
+              >
+                ${this.busy === p.id ? 'Working…' : p.enabled ? 'Disable' : 'Enable'}
+              </button>
+            </td>
+          </tr>`,
+        )}
+      </tbody>
+    </table>`;
+  }
+}
+
+customElements.define('plugins-view', PluginsView);

@@ -1,0 +1,203 @@
+// <quorra-app>: the shell — sign-in until a token is accepted, then the navigation and one view per hash route.
+import { css, html, LitElement } from 'lit';
+import { UNAUTHORIZED_EVENT } from '../data/api-client.ts';
+import { resumeSession, type Session, signOut } from '../data/session.ts';
+import { sharedStyles } from './shared-styles.ts';
+import './approvals-view.ts';
+import './dream-view.ts';
+import './error-notice.ts';
+import './memory-view.ts';
+import './overview-view.ts';
+import './plugins-view.ts';
+import './settings-view.ts';
+import './sign-in-form.ts';
+
+const routes = [
+  { id: 'overview', label: 'Overview', ownerOnly: false },
+  { id: 'plugins', label: 'Plugins', ownerOnly: true },
+  { id: 'memory', label: 'Memory', ownerOnly: true },
+  { id: 'approvals', label: 'Approvals', ownerOnly: false },
+  { id: 'dream', label: 'Dream', ownerOnly: true },
+  { id: 'settings', label: 'Settings', ownerOnly: true },
+] as const;
+type RouteId = (typeof routes)[number]['id'];
+
+/** The route named by the URL hash (`#/memory`), defaulting to the overview. */
+export function routeOf(hash: string): RouteId {
+  const id = hash.replace(/^#\/?/, '').split(/[/?]/)[0];
+  return routes.find((r) => r.id === id)?.id ?? 'overview';
+}
+
+/** The whole admin UI. */
+export class QuorraApp extends LitElement {
+  static properties = {
+    session: { state: true },
+    checking: { state: true },
+    route: { state: true },
+    notice: { state: true },
+  };
+  declare session: Session | null;
+  declare checking: boolean;
+  declare route: RouteId;
+  declare notice: unknown;
+
+  static styles = [
+    sharedStyles,
+    css`
+      header {
+        display: flex;
+        align-items: center;
+        gap: 1rem;
+        padding: 0.7rem 1.2rem;
+        background: var(--q-surface);
+        border-bottom: 1px solid var(--q-border);
+      }
+      h1 {
+        font-size: 1.15rem;
+        margin: 0;
+      }
+      .who {
+        margin-left: auto;
+      }
+      nav ul {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 0.25rem;
+        list-style: none;
+        margin: 0;
+        padding: 0.5rem 1.2rem;
+        border-bottom: 1px solid var(--q-border);
+        background: var(--q-surface);
+      }
+      nav a {
+        display: inline-block;
+        padding: 0.3rem 0.7rem;
+        border-radius: 6px;
+        color: var(--q-text);
+        text-decoration: none;
+      }
+      nav a[aria-current='page'] {
+        background: color-mix(in srgb, var(--q-accent) 14%, transparent);
+        color: var(--q-accent);
+        font-weight: 600;
+      }
+      .hint {
+        font-size: 0.75rem;
+        color: var(--q-muted);
+        margin-left: 0.2rem;
+      }
+      main {
+        padding: 1.2rem;
+        max-width: 72rem;
+        margin: 0 auto;
+      }
+      main:focus {
+        outline: none;
+      }
+    `,
+  ];
+
+  private readonly onHash = () => {
+    this.route = routeOf(location.hash);
+    this.updateComplete.then(() => (this.renderRoot.querySelector('main') as HTMLElement | null)?.focus());
+  };
+  private readonly onUnauthorized = (e: Event) => {
+    signOut();
+    this.session = null;
+    this.notice = (e as CustomEvent).detail;
+  };
+
+  constructor() {
+    super();
+    this.session = null;
+    this.checking = true;
+    this.route = routeOf(location.hash);
+    this.notice = null;
+  }
+
+  connectedCallback() {
+    super.connectedCallback();
+    window.addEventListener('hashchange', this.onHash);
+    window.addEventListener(UNAUTHORIZED_EVENT, this.onUnauthorized);
+    resumeSession().then(
+      (s) => {
+        this.session = s;
+        this.checking = false;
+      },
+      (err) => {
+        this.notice = err;
+        this.checking = false;
+      },
+    );
+  }
+
+  disconnectedCallback() {
+    window.removeEventListener('hashchange', this.onHash);
+    window.removeEventListener(UNAUTHORIZED_EVENT, this.onUnauthorized);
+    super.disconnectedCallback();
+  }
+
+  private signedIn(e: CustomEvent<Session>) {
+    this.notice = null;
+    this.session = e.detail;
+  }
+
+  private handleSignOut() {
+    signOut();
+    this.session = null;
+    this.notice = null;
+  }
+
+  render() {
+    return html`<header>
+        <h1>Quorra admin</h1>
+        ${
+          this.session
+            ? html`<span class="who muted small" data-testid="signed-in-as">Signed in as ${this.session.role}</span>
+              <button type="button" @click=${this.handleSignOut}>Sign out</button>`
+            : null
+        }
+      </header>
+      ${
+        this.checking
+          ? html`<main><p class="muted">Loading…</p></main>`
+          : this.session
+            ? this.renderSignedIn(this.session)
+            : html`<main><sign-in-form .notice=${this.notice} @signed-in=${this.signedIn}></sign-in-form></main>`
+      }`;
+  }
+
+  private renderSignedIn(session: Session) {
+    return html`<nav aria-label="Sections">
+        <ul>
+          ${routes.map(
+            (r) => html`<li>
+              <a href="#/${r.id}" aria-current=${r.id === this.route ? 'page' : 'false'}
+                >${r.label}${r.ownerOnly && session.role !== 'owner' ? html`<span class="hint">(owner)</span>` : null}</a
+              >
+            </li>`,
+          )}
+        </ul>
+      </nav>
+      <main tabindex="-1">${this.renderView()}</main>`;
+  }
+
+  private renderView() {
+    switch (this.route) {
+      case 'plugins':
+        return html`<plugins-view></plugins-view>`;
+      case 'memory':
+        return html`<memory-view></memory-view>`;
+      case 'approvals':
+        return html`<approvals-view></approvals-view>`;
+      case 'dream':
+        return html`<dream-view></dream-view>`;
+      case 'settings':
+        return html`<settings-view></settings-view>`;
+      default:
+        return html`<overview-view></overview-view>`;
+    }
+  }
+}
+
+customElements.define('quorra-app', QuorraApp);
