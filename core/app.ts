@@ -11,6 +11,8 @@ import type { QuorraConfig } from './config/schema.ts';
 import type { CoreServices } from './core-services.ts';
 import { coreEntities } from './db/entities.ts';
 import { ensureWritableDir, openDatabase } from './db/open-database.ts';
+import type { DreamService } from './dream/dream-service.ts';
+import { setupDream } from './dream/setup-dream.ts';
 import { addConversationRoutes, type Conversation, setupConversation } from './engine/setup-conversation.ts';
 import { Health } from './health/health.ts';
 import { addAdminRoutes } from './http/admin-routes.ts';
@@ -45,6 +47,7 @@ export interface Quorra {
   conversation: Conversation;
   workspaces: WorkspaceStore;
   memory: MemoryLayer;
+  dream: DreamService;
   http: Koa;
   router: Router;
   listen(): Promise<HttpServer>;
@@ -108,6 +111,24 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
     failures,
   );
   addAdminRoutes(router, conversation.auth, host, conversation);
+  const dream = await setupDream({
+    config,
+    db,
+    logger,
+    metrics,
+    model,
+    registries,
+    scheduler,
+    router,
+    workspaces,
+    notes: memory.notes,
+    store: memory.store,
+    prompts: conversation.prompts,
+    audit: conversation.audit,
+    users: conversation.users,
+    auth: conversation.auth,
+    notify: () => core.notify,
+  });
 
   const probe = new ModelProbe(model, config.model.baseUrl);
   health.add(
@@ -165,6 +186,7 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
     conversation,
     workspaces,
     memory,
+    dream,
     http,
     router,
     async listen() {
@@ -176,6 +198,7 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
       if (stopped) return;
       stopped = true;
       await server?.close(config.server.shutdownTimeoutMs);
+      await dream.stop();
       await scheduler.stop();
       await host.stop();
       await db.destroy();

@@ -15,4 +15,10 @@ export interface CoreServices {
   notes: NotesLog;
   /** Root of the Markdown vault (household/, members/<id>/, workspaces/<slug>/). */
   vaultDir: string;
+  /** Queues a notification for a member's Matrix DM (persisted; delivered while Matrix runs, retried until sent). */
+  notify?: (
+    userId: string,
+    text: string,
+    opts?: { urgency?: 'high' | 'normal' | 'low' },
+  ) => Promise<{ id: string; state: 'queued' | 'sent' | 'failed' }>;
 }

@@ -3,10 +3,12 @@ import { CreatePluginState1764460800000 } from './1764460800000-create-plugin-st
 import { CreateConversation1764500000000 } from './1764500000000-create-conversation.ts';
 import { CreateWorkspaces1764500100000 } from './1764500100000-create-workspaces.ts';
 import { CreateMemory1764510000000 } from './1764510000000-create-memory.ts';
+import { CreateDream1764540000000 } from './1764540000000-create-dream.ts';
 
 export const coreMigrations: Function[] = [
   CreatePluginState1764460800000,
   CreateConversation1764500000000,
   CreateWorkspaces1764500100000,
   CreateMemory1764510000000,
+  CreateDream1764540000000,
 ];

@@ -1,6 +1,7 @@
 // The core's own entities; plugins add theirs through the plugin contract.
 import { ApiToken } from '../auth/api-token.entity.ts';
 import { User } from '../auth/user.entity.ts';
+import { dreamEntities } from '../dream/entities.ts';
 import { AuditEntry } from '../engine/audit-entry.entity.ts';
 import { Confirmation } from '../engine/confirmation.entity.ts';
 import { Memory } from '../memory/memory.entity.ts';
@@ -23,4 +24,5 @@ export const coreEntities: Function[] = [
   WorkspaceBinding,
   Note,
   Memory,
+  ...dreamEntities,
 ];

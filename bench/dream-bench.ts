@@ -1,0 +1,230 @@
+// Benchmarks Dream: notes/second over 5,000 notes against an instantly answering model, and dedup cost per claim
+// with 1k vs 100k existing beliefs, all in one run (the ratio is what matters; absolute figures vary by machine).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { rootDir } from '../core/build-info.ts';
+import { coreEntities } from '../core/db/entities.ts';
+import { openDatabase } from '../core/db/open-database.ts';
+import { Deduper } from '../core/dream/dedup.ts';
+import { DreamMetrics } from '../core/dream/dream-metrics.ts';
+import { DreamRunner } from '../core/dream/dream-runner.ts';
+import { dreamEntities, dreamMigrations } from '../core/dream/entities.ts';
+import { readPromptFiles } from '../core/engine/prompt-library.ts';
+import { memoryEntities, memoryMigrations } from '../core/memory/index.ts';
+import { MemoryStore } from '../core/memory/memory-store.ts';
+import type { NoteSlice } from '../core/memory/note-input.ts';
+import { NotesLog } from '../core/memory/notes-log.ts';
+import { sqliteConnection } from '../core/memory/sql-values.ts';
+import { Metrics } from '../core/metrics/metrics.ts';
+import { ModelClient } from '../core/model/model-client.ts';
+import { coreMigrations } from '../migrations/index.ts';
+import { ScriptedModelServer } from '../test/support/model-server.ts';
+
+const NOTES = 5_000;
+const DEDUP_SIZES = [1_000, 100_000];
+const CLAIMS_PER_SIZE = 400;
+const WARMUP = 50;
+
+/** A small deterministic PRNG so every run measures the same data. */
+function prng(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const rand = prng(20300601);
+const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)];
+const split = (s: string) => s.split(',').map((w) => w.trim());
+const people = split('Mia,Leo,Cara,Gary,Kurt,Anna,Tom,Rosa,Ben,Ivy,Omar,Lena,Jonas,Priya,Sam,Grandma');
+const foods = split(
+  'oat milk,peanuts,gluten free bread,spicy curry,mushrooms,strawberries,shellfish,dark chocolate',
+);
+const items = split(
+  'boiler,dishwasher,garden hose,car battery,roof gutter,smoke alarm,fridge filter,bike chain',
+);
+const places = split('clinic,town hall,lake house,rental flat,office,primary school,farmers market,library');
+const days = split('Monday,Tuesday,Wednesday,Thursday,Friday,Saturday,Sunday');
+const syllables = split('bra,ken,lo,mi,sta,vo,rin,dal,fe,gu,tor,wen,sha,pel,mar,tis,hol,ne,quin,ab,zu,ro');
+const name = () => {
+  let n = Math.floor(rand() * 20_000) + 7;
+  let out = '';
+  do {
+    out += syllables[n % syllables.length];
+    n = Math.floor(n / syllables.length);
+  } while (n > 0);
+  return out[0].toUpperCase() + out.slice(1);
+};
+const sentences: Array<() => string> = [
+  () => `${pick(people)} prefers ${pick(foods)} for breakfast on ${pick(days)}`,
+  () => `${pick(people)} is allergic to ${pick(foods)}, check labels at ${name()} market`,
+  () =>
+    `The ${pick(items)} at the ${pick(places)} needs fixing, ${name()} quoted ${Math.floor(rand() * 900) + 40} euros`,
+  () => `${pick(people)}'s friend ${name()} lives on ${name()} Street`,
+  () => `We decided to replace the ${pick(items)} because it kept failing`,
+];
+
+const silent = pino({ level: 'silent' });
+const slice: NoteSlice = { workspace: null, visibility: 'private', ownerUserId: 'alice' };
+
+async function openDb(label: string) {
+  const dir = mkdtempSync(path.join(tmpdir(), `quorra-dream-bench-${label}-`));
+  const { db } = await openDatabase({
+    path: path.join(dir, 'bench.db'),
+    busyTimeoutMs: 5000,
+    entities: [...new Set([...coreEntities, ...memoryEntities, ...dreamEntities])],
+    migrations: [...new Set([...coreMigrations, ...memoryMigrations, ...dreamMigrations])],
+  });
+  return {
+    db,
+    async close() {
+      await db.destroy();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** One claim per note, quoting the whole note: the model answers at once, so the pass itself is measured. */
+function scriptModel(model: ScriptedModelServer) {
+  model.always(
+    () => true,
+    (body) => {
+      const text = /<note>\n([\s\S]*)\n<\/note>/.exec(String(body.messages.at(-1).content))?.[1] ?? '';
+      return {
+        content: JSON.stringify([
+          { kind: 'fact', content: `${text}.`, confidence: 0.8, importance: 'contextual', quote: text },
+        ]),
+      };
+    },
+  );
+}
+
+async function throughput(model: ScriptedModelServer) {
+  const { db, close } = await openDb('run');
+  try {
+    const metrics = new Metrics(false);
+    const client = new ModelClient(
+      { baseUrl: model.url, apiKey: 'x', chatModel: 'bench', timeoutMs: 10_000, maxRetries: 0 },
+      metrics,
+    );
+    const notes = new NotesLog(db);
+    const conn = sqliteConnection(db);
+    conn.exec('BEGIN');
+    for (let i = 0; i < NOTES; i++)
+      await notes.append({ slice, sourceKind: 'notepad', text: pick(sentences)() });
+    conn.exec('COMMIT');
+    const runner = new DreamRunner({
+      db,
+      notes,
+      store: new MemoryStore(db),
+      model: client,
+      prompt: readPromptFiles(path.join(rootDir, 'prompts')).get('tasks/dream-extraction')!,
+      logger: silent,
+      metrics: new DreamMetrics(metrics),
+      options: {
+        batchSize: 50,
+        maxAttempts: 3,
+        jaccardThreshold: 0.6,
+        cosineThreshold: 0.86,
+        candidateLimit: 10,
+        semanticRecent: 25,
+        userCap: 200,
+        extractionTimeoutMs: 10_000,
+        promoteAfterReferences: 3,
+        promoteAfterSources: 3,
+        embeddingExcludedWorkspaces: [],
+        embeddingExcludedSourceKinds: [],
+        reportDir: null,
+      },
+    });
+    const t0 = process.hrtime.bigint();
+    const run = await runner.consolidateSlice(slice, { cause: 'manual', semantic: false });
+    const secs = Number(process.hrtime.bigint() - t0) / 1e9;
+    if (run.status !== 'ok' || run.counters.notesRead !== NOTES) throw new Error(`run failed: ${run.error}`);
+    return { secs, counters: run.counters };
+  } finally {
+    await close();
+  }
+}
+
+async function dedupCost() {
+  const { db, close } = await openDb('dedup');
+  try {
+    const store = new MemoryStore(db);
+    const conn = sqliteConnection(db);
+    const deduper = new Deduper(
+      db,
+      store,
+      { jaccardThreshold: 0.6, cosineThreshold: 0.86, candidateLimit: 10, semanticRecent: 25 },
+      undefined,
+    );
+    const results: { size: number; usPerClaim: number; matched: number }[] = [];
+    let seeded = 0;
+    for (const size of DEDUP_SIZES) {
+      const t = Date.now();
+      for (let done = seeded; done < size; done += 5_000) {
+        conn.exec('BEGIN');
+        for (let i = done; i < Math.min(size, done + 5_000); i++) {
+          await store.create(
+            { content: pick(sentences)() },
+            { ownerUserId: 'alice', workspace: null, provenance: 'model_inference', sourceNoteIds: [i + 1] },
+          );
+        }
+        conn.exec('COMMIT');
+      }
+      seeded = size;
+      const seedSecs = (Date.now() - t) / 1000;
+      const claims = Array.from({ length: WARMUP + CLAIMS_PER_SIZE }, () => pick(sentences)());
+      let matched = 0;
+      let elapsed = 0;
+      for (const [i, content] of claims.entries()) {
+        const start = process.hrtime.bigint();
+        const r = await deduper.find(
+          { workspace: null, ownerUserId: 'alice' },
+          { content, kind: 'fact' },
+          false,
+        );
+        if (i >= WARMUP) {
+          elapsed += Number(process.hrtime.bigint() - start) / 1e3;
+          if (r.match) matched++;
+        }
+      }
+      results.push({ size, usPerClaim: elapsed / CLAIMS_PER_SIZE, matched });
+      console.log(
+        `  dedup with ${String(size).padStart(7)} beliefs: ${(elapsed / CLAIMS_PER_SIZE).toFixed(0)} µs/claim` +
+          ` (${matched}/${CLAIMS_PER_SIZE} near-duplicates, seeded in ${seedSecs.toFixed(1)} s)`,
+      );
+    }
+    return results;
+  } finally {
+    await close();
+  }
+}
+
+async function main() {
+  const model = await ScriptedModelServer.start();
+  scriptModel(model);
+  try {
+    console.log(`dream: one pass over ${NOTES} notes (batches of 50) against an instantly answering model`);
+    const t = await throughput(model);
+    const c = t.counters;
+    console.log(
+      `  ${(NOTES / t.secs).toFixed(0)} notes/s (${t.secs.toFixed(1)} s): ${c.beliefsWritten} written,` +
+        ` ${c.corroborated} corroborated, ${c.deduped} unchanged`,
+    );
+    console.log(
+      `dream dedup step: ${CLAIMS_PER_SIZE} claims per size, candidates from FTS + Jaccard, one slice`,
+    );
+    const [small, large] = await dedupCost();
+    console.log(`  ratio 100k/1k: ${(large.usPerClaim / small.usPerClaim).toFixed(2)}x per claim`);
+  } finally {
+    await model.close();
+  }
+}
+
+await main();

@@ -1,0 +1,131 @@
+// Near-duplicate search for a claim: Jaccard over the slice's top search results, optionally a semantic second pass.
+import type { DataSource } from 'typeorm';
+import type { Memory } from '../memory/memory.entity.ts';
+import type { MemoryStore } from '../memory/memory-store.ts';
+import type { MemorySlice } from '../memory/seal-filter.ts';
+import { recentOfKind } from '../memory/slice-maintenance.ts';
+import { jaccard, wordSet } from '../text/jaccard.ts';
+import type { ClaimKind } from './claim-parse.ts';
+
+/** The embedding side of the model client. */
+export interface Embedder {
+  embed(texts: string[], opts?: { signal?: AbortSignal }): Promise<number[][]>;
+}
+
+export interface DedupOptions {
+  jaccardThreshold: number;
+  cosineThreshold: number;
+  /** How many search results are compared. */
+  candidateLimit: number;
+  /** How many of the newest same-kind beliefs widen the semantic pass. */
+  semanticRecent: number;
+}
+
+/** The near-duplicate found for a claim, and how. */
+export interface DedupMatch {
+  memory: Memory;
+  similarity: number;
+  via: 'jaccard' | 'semantic';
+}
+
+export interface DedupResult {
+  match: DedupMatch | null;
+  /** The semantic pass was wanted but the embedder failed; the Jaccard result stands. */
+  semanticFallback: boolean;
+}
+
+/** The best candidate at or above the Jaccard threshold; the earlier (better-ranked) one wins a tie. */
+export function bestJaccard(content: string, candidates: Memory[], threshold: number): DedupMatch | null {
+  const claim = wordSet(content);
+  let best: DedupMatch | null = null;
+  for (const memory of candidates) {
+    const similarity = jaccard(claim, wordSet(memory.content));
+    if (similarity >= threshold && (!best || similarity > best.similarity)) {
+      best = { memory, similarity, via: 'jaccard' };
+    }
+  }
+  return best;
+}
+
+/** Cosine similarity of two vectors; NaN when they cannot be compared. */
+export function cosine(a: number[], b: number[]): number {
+  if (a.length === 0 || a.length !== b.length) return Number.NaN;
+  let dot = 0;
+  let na = 0;
+  let nb = 0;
+  for (let i = 0; i < a.length; i++) {
+    dot += a[i] * b[i];
+    na += a[i] * a[i];
+    nb += b[i] * b[i];
+  }
+  return na === 0 || nb === 0 ? Number.NaN : dot / Math.sqrt(na * nb);
+}
+
+const CACHE_LIMIT = 5000;
+
+/** Finds near-duplicates for claims within one slice; one instance per run so embeddings are cached. */
+export class Deduper {
+  private readonly vectors = new Map<string, number[]>();
+
+  constructor(
+    private readonly db: DataSource,
+    private readonly store: MemoryStore,
+    private readonly opts: DedupOptions,
+    private readonly embedder: Embedder | undefined,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  /**
+   * Jaccard first. Only when it finds nothing and `semantic` is on, the claim is embedded and compared by cosine
+   * against the same candidates widened to the newest beliefs of its kind: the second pass can add a match Jaccard
+   * missed, never replace one, and any embedder failure leaves exactly the Jaccard result.
+   */
+  async find(
+    slice: MemorySlice,
+    claim: { content: string; kind: ClaimKind },
+    semantic: boolean,
+  ): Promise<DedupResult> {
+    const candidates = (await this.store.candidates(slice, claim.content, this.opts.candidateLimit)).map(
+      (c) => c.memory,
+    );
+    const match = bestJaccard(claim.content, candidates, this.opts.jaccardThreshold);
+    if (match || !semantic) return { match, semanticFallback: false };
+    const recent = await recentOfKind(this.db, slice, claim.kind, this.opts.semanticRecent, this.now());
+    const widened = [...new Map([...candidates, ...recent].map((m) => [m.id, m])).values()];
+    if (widened.length === 0) return { match: null, semanticFallback: false };
+    try {
+      const vectors = await this.embedAll([claim.content, ...widened.map((m) => m.content)]);
+      const [mine, ...theirs] = vectors;
+      let best: DedupMatch | null = null;
+      widened.forEach((memory, i) => {
+        const similarity = cosine(mine, theirs[i]);
+        if (Number.isNaN(similarity)) throw new Error('the embedder returned vectors that do not compare');
+        if (similarity >= this.opts.cosineThreshold && (!best || similarity > best.similarity)) {
+          best = { memory, similarity, via: 'semantic' };
+        }
+      });
+      return { match: best, semanticFallback: false };
+    } catch {
+      return { match: null, semanticFallback: true };
+    }
+  }
+
+  /** Embeds the texts not cached yet in one request; throws when the embedder is missing or fails. */
+  private async embedAll(texts: string[]): Promise<number[][]> {
+    if (!this.embedder) throw new Error('no embedder');
+    const known = new Map(
+      texts.flatMap((t) => (this.vectors.has(t) ? [[t, this.vectors.get(t)!] as const] : [])),
+    );
+    const missing = [...new Set(texts.filter((t) => !known.has(t)))];
+    if (missing.length > 0) {
+      const got = await this.embedder.embed(missing);
+      if (!Array.isArray(got) || got.length !== missing.length) throw new Error('embedder answered short');
+      if (this.vectors.size + missing.length > CACHE_LIMIT) this.vectors.clear();
+      missing.forEach((t, i) => {
+        known.set(t, got[i]);
+        this.vectors.set(t, got[i]);
+      });
+    }
+    return texts.map((t) => known.get(t)!);
+  }
+}

@@ -1,0 +1,123 @@
+// Wires Dream into the app: the service, the `dream` command (before plugins), the nightly job, the routes.
+import type Router from '@koa/router';
+import type { Middleware } from 'koa';
+import type { DataSource } from 'typeorm';
+import type { UserStore } from '../auth/user-store.ts';
+import type { QuorraConfig } from '../config/schema.ts';
+import type { AuditLog } from '../engine/audit-log.ts';
+import type { PromptLibrary } from '../engine/prompt-library.ts';
+import { addDreamRoutes } from '../http/dream-routes.ts';
+import type { Logger } from '../logger.ts';
+import type { MemoryStore } from '../memory/memory-store.ts';
+import type { NotesLog } from '../memory/notes-log.ts';
+import type { Metrics } from '../metrics/metrics.ts';
+import type { ModelClient } from '../model/model-client.ts';
+import type { CoreRegistries } from '../plugin/core-registries.ts';
+import type { Scheduler } from '../scheduler/scheduler.ts';
+import type { WorkspaceStore } from '../workspaces/workspace-store.ts';
+import { dreamCommand } from './dream-command.ts';
+import { DreamMetrics } from './dream-metrics.ts';
+import { type DreamOptions, DreamRunner, defaultReportDir } from './dream-runner.ts';
+import { DreamService } from './dream-service.ts';
+import { DreamSettingsStore } from './dream-settings.ts';
+import { sliceLabel } from './dream-slice.ts';
+import type { Review } from './reconcile.ts';
+
+/** The scheduler job's name (shown in /health). */
+export const DREAM_JOB = 'dream.consolidate';
+
+/** The Dream options of a validated config. */
+export function dreamOptions(config: QuorraConfig): DreamOptions {
+  const d = config.dream;
+  return {
+    batchSize: d.batchSize,
+    maxAttempts: d.maxAttempts,
+    jaccardThreshold: d.jaccardThreshold,
+    cosineThreshold: d.cosineThreshold,
+    candidateLimit: d.candidateLimit,
+    semanticRecent: d.semanticRecent,
+    userCap: d.userCap,
+    extractionTimeoutMs: d.extractionTimeoutMs,
+    promoteAfterReferences: d.promoteAfterReferences,
+    promoteAfterSources: d.promoteAfterSources,
+    embeddingExcludedWorkspaces: d.embeddingExcludedWorkspaces,
+    embeddingExcludedSourceKinds: d.embeddingExcludedSourceKinds,
+    reportDir: d.reportDir ?? defaultReportDir(config.dataDir),
+  };
+}
+
+/** The owner's notification about a contradiction: what changed, and that both beliefs are kept. */
+export function reviewNotice(r: Review): string {
+  return (
+    `Dream found two beliefs that disagree (${sliceLabel(r.slice)}, ${r.subject}):\n` +
+    `- before: "${r.older.content}"\n- now: "${r.newer.content}"\n` +
+    'I kept both and treat the older one as no longer holding. Tell me if that is wrong.'
+  );
+}
+
+export interface DreamSetupDeps {
+  config: QuorraConfig;
+  db: DataSource;
+  logger: Logger;
+  metrics: Metrics;
+  model: ModelClient;
+  notes: NotesLog;
+  store: MemoryStore;
+  prompts: PromptLibrary;
+  audit: AuditLog;
+  users: UserStore;
+  auth: Middleware;
+  workspaces: WorkspaceStore;
+  registries: CoreRegistries;
+  scheduler: Scheduler;
+  router: Router;
+  /** Read when a contradiction is found, so a notifier wired later (the Matrix outbox) is still used. */
+  notify?: () => ((userId: string, text: string) => Promise<unknown>) | undefined;
+}
+
+/** Creates the service, closes runs a previous process left open, registers the command, job and routes. */
+export async function setupDream(deps: DreamSetupDeps): Promise<DreamService> {
+  const { config, db } = deps;
+  const logger = deps.logger.child({ subsystem: 'dream' });
+  const onReview = async (review: Review) => {
+    const notify = deps.notify?.();
+    if (!notify) return;
+    const owners = (await deps.users.list()).filter((u) => u.role === 'owner');
+    for (const o of owners) await notify(o.id, reviewNotice(review));
+  };
+  const runner = new DreamRunner({
+    db,
+    notes: deps.notes,
+    store: deps.store,
+    model: deps.model,
+    embedder: config.model.embeddingModel ? deps.model : undefined,
+    prompt: deps.prompts.get('task', 'dream-extraction'),
+    logger,
+    metrics: new DreamMetrics(deps.metrics),
+    options: dreamOptions(config),
+    onReview,
+  });
+  const dream = new DreamService({
+    runner,
+    settings: new DreamSettingsStore(db),
+    defaults: config.dream,
+    logger,
+    audit: deps.audit,
+  });
+  const interrupted = await runner.runs.markInterrupted();
+  if (interrupted > 0) logger.warn({ interrupted }, 'Dream runs left open by a stopped process were closed');
+  deps.registries.commands.add(dreamCommand(db, dream));
+  deps.scheduler.add(config.dream.cron, DREAM_JOB, async () => {
+    await dream.tick('scheduled');
+  });
+  addDreamRoutes(deps.router, deps.auth, {
+    db,
+    dream,
+    workspaces: deps.workspaces,
+    schedule: () => {
+      const job = deps.scheduler.list().find((j) => j.name === DREAM_JOB);
+      return job ? { cron: job.cron, next: job.nextRunAt } : undefined;
+    },
+  });
+  return dream;
+}
