@@ -22,6 +22,7 @@ import { type HttpServer, listen } from './http/http-server.ts';
 import { requestMetrics } from './http/request-metrics.ts';
 import { addSystemRoutes } from './http/system-routes.ts';
 import { createLogger, type Logger } from './logger.ts';
+import { setupMatrix } from './matrix/setup-matrix.ts';
 import { type MemoryLayer, setupMemory } from './memory/setup-memory.ts';
 import { Metrics } from './metrics/metrics.ts';
 import { ModelClient } from './model/model-client.ts';
@@ -111,6 +112,19 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
     failures,
   );
   addAdminRoutes(router, conversation.auth, host, conversation);
+  const matrix = setupMatrix({
+    config,
+    db,
+    logger,
+    metrics,
+    registries,
+    conversation,
+    workspaces,
+    health,
+    router,
+    core,
+  });
+
   const dream = await setupDream({
     config,
     db,
@@ -141,11 +155,7 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
     { critical: true },
   );
   health.add('model', () => probe.check());
-  health.add('matrix', () =>
-    config.matrix.homeserverUrl
-      ? { status: 'degraded', reason: 'Matrix runtime not started' }
-      : { status: 'disabled', reason: 'MATRIX_HOMESERVER_URL is not set' },
-  );
+  health.add('matrix', () => matrix.health());
   health.add('plugins', () => {
     const list = host.status();
     const failed = list.filter((p) => p.state === 'failed');
@@ -160,6 +170,7 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
   health.add('scheduler', () => ({ status: 'ok', jobs: scheduler.list() }));
 
   await host.start();
+  await matrix.start();
 
   const http = new Koa();
   http.proxy = false;
@@ -200,6 +211,7 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
       await server?.close(config.server.shutdownTimeoutMs);
       await dream.stop();
       await scheduler.stop();
+      await matrix.stop();
       await host.stop();
       await db.destroy();
       logger.info('Quorra stopped');

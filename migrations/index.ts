@@ -3,6 +3,7 @@ import { CreatePluginState1764460800000 } from './1764460800000-create-plugin-st
 import { CreateConversation1764500000000 } from './1764500000000-create-conversation.ts';
 import { CreateWorkspaces1764500100000 } from './1764500100000-create-workspaces.ts';
 import { CreateMemory1764510000000 } from './1764510000000-create-memory.ts';
+import { CreateMatrix1764530000000 } from './1764530000000-create-matrix.ts';
 import { CreateDream1764540000000 } from './1764540000000-create-dream.ts';
 
 export const coreMigrations: Function[] = [
@@ -10,5 +11,6 @@ export const coreMigrations: Function[] = [
   CreateConversation1764500000000,
   CreateWorkspaces1764500100000,
   CreateMemory1764510000000,
+  CreateMatrix1764530000000,
   CreateDream1764540000000,
 ];

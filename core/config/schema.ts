@@ -70,6 +70,39 @@ export const configSchema = z
       .object({
         homeserverUrl: z.url().optional(),
         accessToken: z.string().min(1).optional(),
+        /** The bot's Matrix ID; with password, Quorra logs in once and stores the token. */
+        userId: z
+          .string()
+          .regex(/^@[^:\s]+:\S+$/, 'a Matrix ID like @quorra:example.org')
+          .optional(),
+        password: z.string().min(1).optional(),
+        deviceName: z.string().min(1).max(100).default('Quorra'),
+        /** Set as the bot's display name on start; also what mentions match. */
+        displayName: z.string().min(1).max(100).optional(),
+        /** Messages sent at most this long before start-up are still answered; older ones never. */
+        catchUpWindowMinutes: z.coerce.number().min(0).max(10_080).default(30),
+        /** How long normal/low notifications may wait to be sent together (high ones go at once). */
+        outboxBatchSeconds: z.coerce.number().min(0).max(86_400).default(60),
+        /** Retries of a failed send (429s are waited out separately). */
+        sendRetries: z.coerce.number().int().min(0).max(10).default(4),
+        /** First retry delay for sends and the outbox; doubles per attempt. */
+        retryBaseMs: z.coerce.number().int().min(1).max(600_000).default(500),
+        /** Room → workspace/scope mappings seeded into the rooms table (first sight only). */
+        rooms: z
+          .array(
+            z
+              .object({
+                roomId: z.string().regex(/^![^:\s]+:\S+$/, 'a Matrix room ID like !abc:example.org'),
+                workspace: z.string().min(1).max(64).optional(),
+                scope: z
+                  .array(z.string().regex(/^[a-z][a-z0-9_-]*$/))
+                  .min(1)
+                  .max(10)
+                  .optional(),
+              })
+              .strict(),
+          )
+          .default([]),
       })
       .strict()
       .prefault({}),
@@ -149,6 +182,8 @@ export const envVariables: Record<string, string> = {
   QUORRA_EMBEDDING_MODEL: 'model.embeddingModel',
   MATRIX_HOMESERVER_URL: 'matrix.homeserverUrl',
   MATRIX_ACCESS_TOKEN: 'matrix.accessToken',
+  MATRIX_USER_ID: 'matrix.userId',
+  MATRIX_PASSWORD: 'matrix.password',
   QUORRA_DREAM_ALLOW_LLM_TEXT: 'dream.allowLlmText',
   QUORRA_DREAM_WORKSPACES: 'dream.workspaces',
   QUORRA_DREAM_SEMANTIC_DEDUP: 'dream.semanticDedup',

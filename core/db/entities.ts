@@ -4,6 +4,7 @@ import { User } from '../auth/user.entity.ts';
 import { dreamEntities } from '../dream/entities.ts';
 import { AuditEntry } from '../engine/audit-entry.entity.ts';
 import { Confirmation } from '../engine/confirmation.entity.ts';
+import { matrixEntities } from '../matrix/entities.ts';
 import { Memory } from '../memory/memory.entity.ts';
 import { Note } from '../memory/note.entity.ts';
 import { PluginState } from '../plugin/plugin-state.entity.ts';
@@ -24,5 +25,6 @@ export const coreEntities: Function[] = [
   WorkspaceBinding,
   Note,
   Memory,
+  ...matrixEntities,
   ...dreamEntities,
 ];

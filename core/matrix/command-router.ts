@@ -1,0 +1,84 @@
+// Bang-commands: parse `!quorra <name> …`, check permission, run the registered command; usage lines on misuse.
+
+import { QuorraError } from '../errors.ts';
+import type { Logger } from '../logger.ts';
+import type { CommandContext, CommandDefinition } from '../plugin/contributions.ts';
+import type { Registry } from '../registry.ts';
+
+/** Every bang-command starts with this word. */
+export const COMMAND_PREFIX = '!quorra';
+
+/** A parsed command: its word and the whitespace-separated arguments. */
+export interface ParsedCommand {
+  name: string;
+  args: string[];
+}
+
+/** What a command sees when it runs from Matrix: the core context plus the room's resolved scope. */
+export interface MatrixCommandContext extends CommandContext {
+  /** The scope a new session in this room would lock to (undefined: derived from the workspace). */
+  roomScope?: string[];
+}
+
+/** Thrown by a command when its arguments are wrong; the router answers with the usage line. */
+export class CommandUsageError extends Error {
+  constructor(message = '') {
+    super(message);
+    this.name = 'CommandUsageError';
+  }
+}
+
+/** Parses `!quorra <name> [args…]` (bare `!quorra` is help); null when the text is not a command. */
+export function parseCommand(text: string): ParsedCommand | null {
+  const m = /^!quorra(?:\s+([\s\S]*))?$/i.exec(text.trim());
+  if (!m) return null;
+  const rest = (m[1] ?? '').trim();
+  if (!rest) return { name: 'help', args: [] };
+  const [name, ...args] = rest.split(/\s+/);
+  return { name: name.toLowerCase(), args };
+}
+
+/** The usage line of a command, always starting with `!quorra`. */
+export function usageLine(def: Pick<CommandDefinition, 'name' | 'usage'>): string {
+  const usage = def.usage?.trim() || def.name;
+  return usage.toLowerCase().startsWith(COMMAND_PREFIX) ? usage : `${COMMAND_PREFIX} ${usage}`;
+}
+
+/** Whether a role may run a command. */
+export function mayRun(def: Pick<CommandDefinition, 'permission'>, role: CommandContext['role']): boolean {
+  return def.permission === 'member' || role === 'owner';
+}
+
+/** The help text, generated from the registry: the commands this role may run. */
+export function helpText(registry: Registry<CommandDefinition>, role: CommandContext['role']): string {
+  const lines = registry
+    .list()
+    .filter((d) => mayRun(d, role))
+    .map((d) => `- \`${usageLine(d)}\` — ${d.description}${d.permission === 'owner' ? ' (owner)' : ''}`);
+  return `**Commands**\n${lines.join('\n')}`;
+}
+
+/** Runs a parsed command for a caller; every outcome is a short reply, nothing reaches the model. */
+export async function runCommand(
+  registry: Registry<CommandDefinition>,
+  cmd: ParsedCommand,
+  ctx: MatrixCommandContext,
+  logger?: Logger,
+): Promise<string> {
+  const def = registry.get(cmd.name);
+  if (!def) return `Unknown command \`${cmd.name}\`. Try \`${COMMAND_PREFIX} help\`.`;
+  if (!mayRun(def, ctx.role)) return `Only the owner can use \`${COMMAND_PREFIX} ${def.name}\`.`;
+  try {
+    return await def.run(cmd.args, ctx);
+  } catch (err) {
+    if (err instanceof CommandUsageError)
+      return `${err.message ? `${err.message} ` : ''}Usage: \`${usageLine(def)}\``;
+    if (err instanceof QuorraError) return `${capitalise(err.message)}. Usage: \`${usageLine(def)}\``;
+    logger?.error({ err, command: def.name }, 'bang-command failed');
+    return `Sorry — \`${COMMAND_PREFIX} ${def.name}\` failed on my side.`;
+  }
+}
+
+function capitalise(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}

@@ -1,0 +1,79 @@
+// Inbound events the bot took in: dedup on event id, status per event, and what is left to finish after a restart.
+import { type DataSource, In, LessThan } from 'typeorm';
+import { MatrixEvent, type MatrixEventStatus } from './matrix-event.entity.ts';
+
+/** Whether an insert failed on a primary-key or unique constraint. */
+export function isUniqueViolation(err: unknown): boolean {
+  return /UNIQUE constraint failed|SQLITE_CONSTRAINT_PRIMARYKEY|SQLITE_CONSTRAINT_UNIQUE/.test(
+    String((err as Error)?.message ?? err),
+  );
+}
+
+/** Records inbound events and their outcome. */
+export class EventLog {
+  constructor(private readonly db: DataSource) {}
+
+  private get repo() {
+    return this.db.getRepository(MatrixEvent);
+  }
+
+  /** Takes an event in as queued; null when it was seen before (never answered twice). */
+  async take(roomId: string, ev: Record<string, any>): Promise<MatrixEvent | null> {
+    const now = new Date();
+    const row = this.repo.create({
+      eventId: ev.event_id,
+      roomId,
+      sender: ev.sender,
+      originTs: typeof ev.origin_server_ts === 'number' ? ev.origin_server_ts : now.getTime(),
+      event: ev,
+      status: 'queued',
+      reason: null,
+      replyEventId: null,
+      receivedAt: now,
+      updatedAt: now,
+    });
+    try {
+      await this.repo.insert(row);
+      return row;
+    } catch (err) {
+      if (isUniqueViolation(err)) return null;
+      throw err;
+    }
+  }
+
+  /** One event by id. */
+  get(eventId: string): Promise<MatrixEvent | null> {
+    return this.repo.findOneBy({ eventId });
+  }
+
+  /** Moves an event to a status, with a reason or the reply's event id. */
+  async mark(
+    eventId: string,
+    status: MatrixEventStatus,
+    extra: { reason?: string; replyEventId?: string | null } = {},
+  ): Promise<void> {
+    await this.repo.update(
+      { eventId },
+      {
+        status,
+        updatedAt: new Date(),
+        ...(extra.reason !== undefined ? { reason: extra.reason.slice(0, 200) } : {}),
+        ...(extra.replyEventId !== undefined ? { replyEventId: extra.replyEventId } : {}),
+      },
+    );
+  }
+
+  /** Events taken in but not finished (the bot stopped before recording an outcome), oldest first. */
+  unfinished(): Promise<MatrixEvent[]> {
+    return this.repo.find({ where: { status: 'queued' }, order: { originTs: 'ASC' } });
+  }
+
+  /** Deletes finished events received before a time; returns how many. */
+  async prune(before: Date): Promise<number> {
+    const res = await this.repo.delete({
+      status: In(['answered', 'ignored', 'refused', 'failed']),
+      receivedAt: LessThan(before),
+    });
+    return res.affected ?? 0;
+  }
+}

@@ -1,0 +1,88 @@
+// Sends the bot's messages: idempotent transaction ids, retries with backoff (429s are waited out by the client), typing.
+import { createHash } from 'node:crypto';
+import type { Logger } from '../logger.ts';
+import type { QuorraMatrixClient } from './matrix-client.ts';
+import type { MatrixMetrics } from './matrix-metrics.ts';
+
+/** Raised when a message could not be delivered after every retry. */
+export class SendFailedError extends Error {
+  constructor(
+    message: string,
+    readonly cause?: unknown,
+  ) {
+    super(message);
+    this.name = 'SendFailedError';
+  }
+}
+
+/** Whether an error is permanent (a 4xx other than 429): retrying cannot help. */
+export function isPermanent(err: any): boolean {
+  const status = err?.statusCode;
+  return typeof status === 'number' && status >= 400 && status < 500 && status !== 429;
+}
+
+/** A transaction id derived from a stable key, so a retry (even after a restart) cannot post twice. */
+export function txnIdFor(key: string): string {
+  return `quorra-${createHash('sha256').update(key).digest('base64url').slice(0, 32)}`;
+}
+
+/** Delivers messages to rooms. */
+export class MatrixSender {
+  constructor(
+    private readonly client: QuorraMatrixClient,
+    private readonly metrics: MatrixMetrics,
+    private readonly logger: Logger,
+    private readonly policy: { retries: number; baseMs: number },
+  ) {}
+
+  /** Sends an m.room.message; retries failures with backoff; throws SendFailedError (logged, counted) at the end. */
+  async send(
+    roomId: string,
+    content: Record<string, unknown>,
+    opts: { key: string; kind: string },
+  ): Promise<string> {
+    let type = 'm.room.message';
+    let body = content;
+    if (this.client.crypto && (await this.client.crypto.isRoomEncrypted(roomId))) {
+      body = (await this.client.crypto.encryptRoomEvent(roomId, type, content)) as any;
+      type = 'm.room.encrypted';
+    }
+    const path = `/_matrix/client/v3/rooms/${encodeURIComponent(roomId)}/send/${encodeURIComponent(type)}/${txnIdFor(opts.key)}`;
+    let last: unknown;
+    for (let attempt = 0; attempt <= this.policy.retries; attempt++) {
+      try {
+        const res = await this.client.doRequest('PUT', path, null, body);
+        return res.event_id as string;
+      } catch (err) {
+        last = err;
+        this.metrics.sendFailures.inc({ kind: opts.kind });
+        if (isPermanent(err) || attempt === this.policy.retries) break;
+        await new Promise((r) => setTimeout(r, this.policy.baseMs * 2 ** attempt));
+      }
+    }
+    this.metrics.undelivered.inc({ kind: opts.kind });
+    const reason = describeError(last);
+    this.logger.error(
+      { roomId, kind: opts.kind, err: reason },
+      `could not deliver a ${opts.kind} to ${roomId}`,
+    );
+    throw new SendFailedError(`could not deliver to ${roomId}: ${reason}`, last);
+  }
+
+  /** Shows or clears the typing notice; failures are logged, never thrown. */
+  async typing(roomId: string, on: boolean): Promise<void> {
+    try {
+      await this.client.setTyping(roomId, on, 60_000);
+    } catch (err) {
+      this.logger.debug({ roomId, err: describeError(err) }, 'typing notice failed');
+    }
+  }
+}
+
+/** A one-line description of a request error. */
+export function describeError(err: any): string {
+  if (!err) return 'unknown error';
+  if (err.errcode) return `${err.statusCode ?? ''} ${err.errcode}: ${err.error ?? ''}`.trim();
+  if (typeof err.statusCode === 'number') return `HTTP ${err.statusCode}`;
+  return err.message ?? String(err);
+}

@@ -1,0 +1,77 @@
+// The bot-sdk's storage provider over Quorra's database (sync token, filter, values), plus a small kv store.
+
+import type { IFilterInfo, IStorageProvider } from 'matrix-bot-sdk';
+import type { DataSource } from 'typeorm';
+import { MatrixKv } from './matrix-kv.entity.ts';
+
+/** Key/value rows in `matrix_kv`; after close() reads answer null and writes are dropped. */
+export class MatrixKvStore {
+  private closed = false;
+
+  constructor(private readonly db: DataSource) {}
+
+  /** Stops touching the database (the runtime is stopping; the connection may close any moment). */
+  close(): void {
+    this.closed = true;
+  }
+
+  /** Re-opens after a close (a runtime started again on the same database). */
+  open(): void {
+    this.closed = false;
+  }
+
+  /** The value under a key, or null. */
+  async get(key: string): Promise<string | null> {
+    if (this.closed) return null;
+    return (await this.db.getRepository(MatrixKv).findOneBy({ key }))?.value ?? null;
+  }
+
+  /** Stores a value under a key. */
+  async set(key: string, value: string): Promise<void> {
+    if (this.closed) return;
+    await this.db.getRepository(MatrixKv).upsert({ key, value, updatedAt: new Date() }, ['key']);
+  }
+
+  /** Removes a key. */
+  async delete(key: string): Promise<void> {
+    if (this.closed) return;
+    await this.db.getRepository(MatrixKv).delete({ key });
+  }
+}
+
+/** IStorageProvider for matrix-bot-sdk: the sync position survives restarts in Quorra's database. */
+export class QuorraStorageProvider implements IStorageProvider {
+  constructor(private readonly kv: MatrixKvStore) {}
+
+  /** Saves the sync token (null clears it). */
+  async setSyncToken(token: string | null): Promise<void> {
+    if (token === null) await this.kv.delete('sync.token');
+    else await this.kv.set('sync.token', token);
+  }
+
+  /** The saved sync token, or null. */
+  getSyncToken(): Promise<string | null> {
+    return this.kv.get('sync.token');
+  }
+
+  /** Saves the sync filter the client created. */
+  async setFilter(filter: IFilterInfo): Promise<void> {
+    await this.kv.set('sync.filter', JSON.stringify(filter));
+  }
+
+  /** The saved sync filter (null when none; the SDK's typing says otherwise but it checks for it). */
+  async getFilter(): Promise<IFilterInfo> {
+    const raw = await this.kv.get('sync.filter');
+    return (raw ? JSON.parse(raw) : null) as IFilterInfo;
+  }
+
+  /** Stores an SDK value under a namespaced key. */
+  async storeValue(key: string, value: string): Promise<void> {
+    await this.kv.set(`sdk.${key}`, value);
+  }
+
+  /** Reads an SDK value. */
+  readValue(key: string): Promise<string | null> {
+    return this.kv.get(`sdk.${key}`);
+  }
+}

@@ -1,0 +1,272 @@
+// One taken-in message, start to finish: addressed? known sender? command or engine turn; reply where it was asked.
+
+import type { User } from '../auth/user.entity.ts';
+import { principalOf, type UserStore } from '../auth/user-store.ts';
+import type { ConfirmationStore } from '../engine/confirmation-store.ts';
+import type { Engine, TurnResult } from '../engine/engine.ts';
+import { readYesNo } from '../engine/yes-no.ts';
+import { HttpError } from '../errors.ts';
+import type { Logger } from '../logger.ts';
+import type { CommandDefinition } from '../plugin/contributions.ts';
+import type { Registry } from '../registry.ts';
+import { parseCommand, runCommand } from './command-router.ts';
+import type { ConfirmationMessage } from './confirmation-message.entity.ts';
+import type { ConfirmationMessages } from './confirmation-messages.ts';
+import type { EventLog } from './event-log.ts';
+import type { HandlingOutcome } from './handling-outcome.ts';
+import {
+  type BotIdentity,
+  isAddressed,
+  isMentioned,
+  relationOf,
+  stripMention,
+  stripReplyFallback,
+  utcDay,
+  withSenderName,
+} from './inbound-filter.ts';
+import type { MatrixEvent } from './matrix-event.entity.ts';
+import type { MatrixMetrics } from './matrix-metrics.ts';
+import { describeError, type MatrixSender } from './matrix-sender.ts';
+import type { Refusals } from './refusals.ts';
+import { apologyFor, messageContent, type ReplyPlacement } from './reply-format.ts';
+import type { RoomMembers } from './room-members.ts';
+import type { RoomResolver, RoomTarget } from './room-resolver.ts';
+import type { RoomSessionRow } from './room-session.entity.ts';
+import type { RoomSessions } from './room-sessions.ts';
+import type { Undecryptable } from './undecryptable.ts';
+
+/** What an unmapped sender hears, once per room and day. */
+export const REFUSAL =
+  'Sorry — I only talk with members of this household, and I don’t know you. Ask the owner to add your Matrix ID.';
+
+/** Everything the pipeline works with. */
+export interface PipelineDeps {
+  bot: BotIdentity;
+  members: RoomMembers;
+  sender: MatrixSender;
+  events: EventLog;
+  users: UserStore;
+  resolver: RoomResolver;
+  roomSessions: RoomSessions;
+  confirmationMessages: ConfirmationMessages;
+  confirmations: ConfirmationStore;
+  refusals: Refusals;
+  engine: Engine;
+  commands: Registry<CommandDefinition>;
+  undecryptable: Undecryptable;
+  metrics: MatrixMetrics;
+  logger: Logger;
+}
+
+const sameScope = (a: string[] | null | undefined, b: string[] | null | undefined) =>
+  (a ?? null) === (b ?? null) || (!!a && !!b && a.length === b.length && a.every((s) => b.includes(s)));
+
+/** Processes taken-in events and records each outcome. */
+export class MessagePipeline {
+  constructor(private readonly d: PipelineDeps) {}
+
+  /** Handles one taken-in event and records its outcome (a restart runs it again until one is recorded). */
+  async process(row: Pick<MatrixEvent, 'eventId' | 'roomId' | 'event' | 'receivedAt'>): Promise<void> {
+    const { events, metrics, logger } = this.d;
+    const { eventId } = row;
+    let outcome: HandlingOutcome;
+    try {
+      outcome =
+        row.event.type === 'm.room.encrypted'
+          ? await this.d.undecryptable.handle(row.roomId, row.event)
+          : await this.message(row.roomId, row.event);
+    } catch (err) {
+      logger.error(
+        { err: describeError(err), eventId, roomId: row.roomId },
+        'could not handle a Matrix message',
+      );
+      outcome = { status: 'failed', reason: describeError(err) };
+    }
+    await events.mark(eventId, outcome.status, {
+      reason: outcome.reason,
+      replyEventId: outcome.replyEventId,
+    });
+    if (outcome.status === 'ignored') metrics.ignored.inc({ reason: outcome.reason ?? 'other' });
+    if (outcome.status === 'answered' || outcome.status === 'refused') {
+      metrics.answered.inc({ how: outcome.how ?? 'reply' });
+      metrics.replyDuration.observe((Date.now() - row.receivedAt.getTime()) / 1000);
+    }
+  }
+
+  private async message(roomId: string, ev: Record<string, any>): Promise<HandlingOutcome> {
+    const { bot, members, users } = this.d;
+    const content = ev.content ?? {};
+    const rel = relationOf(content);
+    const raw = stripReplyFallback(String(content.body)).trim();
+    const isDirect = await members.isDirect(roomId);
+    const command = parseCommand(raw);
+    const mentioned = !command && isMentioned(content, bot);
+    const text = mentioned ? stripMention(raw, bot) : raw;
+    const yesNo = readYesNo(text);
+    const asked = rel.inReplyTo ? await this.d.confirmationMessages.byEvent(rel.inReplyTo) : null;
+    const question = asked?.roomId === roomId ? asked : null;
+    let user: User | null = null;
+    let answersBot = !!question;
+    if (!isDirect && !mentioned && !command && !question && yesNo) {
+      user = await users.findByMatrixId(ev.sender);
+      answersBot = !!user && (await this.awaitsAnswer(roomId, user.id));
+    }
+    if (!isAddressed({ isDirect, mentioned, isCommand: !!command, answersBot }))
+      return { status: 'ignored', reason: 'not_addressed' };
+    user ??= await users.findByMatrixId(ev.sender);
+    const place: ReplyPlacement = {
+      threadRoot: rel.threadRoot,
+      inReplyTo: isDirect && !rel.threadRoot ? undefined : ev.event_id,
+    };
+    if (!user) return this.refuse(roomId, ev, place);
+
+    const target = await this.d.resolver.resolve(roomId);
+    let current = await this.d.roomSessions.current(roomId, user.id, target.workspace);
+    if (current && !sameScope(current.scope, target.scope)) current = null;
+    if (command) {
+      const reply = await runCommand(
+        this.d.commands,
+        command,
+        {
+          userId: user.id,
+          role: user.role,
+          roomId,
+          sessionId: current?.sessionId,
+          workspace: target.workspace,
+          roomScope: target.scope,
+        },
+        this.d.logger,
+      );
+      const replyEventId = await this.send(
+        roomId,
+        messageContent(reply, place, { notice: true }),
+        ev,
+        'command',
+      );
+      return { status: 'answered', how: 'command', replyEventId };
+    }
+
+    const senderName = (await members.displayName(roomId, ev.sender)) ?? user.displayName;
+    const message = isDirect ? text : withSenderName(senderName, text);
+    if (!message.replace(/^\[[^\]]*\]\s*/, '').trim()) return { status: 'ignored', reason: 'no_text' };
+    const confirmation = question && yesNo && question.userId === user.id ? question : null;
+    const sessionId = confirmation?.sessionId ?? current?.sessionId;
+    void this.d.sender.typing(roomId, true);
+    try {
+      return await this.answer(user, roomId, ev, message, {
+        sessionId,
+        target,
+        confirmation,
+        current,
+        place,
+      });
+    } finally {
+      await this.d.sender.typing(roomId, false);
+    }
+  }
+
+  private async answer(
+    user: User,
+    roomId: string,
+    ev: Record<string, any>,
+    message: string,
+    t: {
+      sessionId?: string;
+      target: RoomTarget;
+      confirmation: ConfirmationMessage | null;
+      current: RoomSessionRow | null;
+      place: ReplyPlacement;
+    },
+  ): Promise<HandlingOutcome> {
+    let result: TurnResult;
+    try {
+      result = await this.turn(user, roomId, message, t.sessionId, t.target, t.confirmation?.confirmationId);
+    } catch (err) {
+      this.d.logger.warn({ err: describeError(err), roomId }, 'turn failed; apologising');
+      const apology = messageContent(apologyFor(err), t.place, { notice: true });
+      const replyEventId = await this.send(roomId, apology, ev, 'apology');
+      return {
+        status: 'answered',
+        how: 'apology',
+        reason: err instanceof HttpError ? err.code : 'ERROR',
+        replyEventId,
+      };
+    }
+    if (!t.current || (t.current.sessionId !== result.sessionId && !t.confirmation))
+      await this.d.roomSessions.remember(
+        roomId,
+        user.id,
+        t.target.workspace,
+        t.target.scope,
+        result.sessionId,
+      );
+    const replyEventId = await this.send(roomId, messageContent(result.reply, t.place), ev, 'reply');
+    if (result.pendingConfirmation)
+      await this.d.confirmationMessages.remember({
+        eventId: replyEventId,
+        roomId,
+        userId: user.id,
+        confirmationId: result.pendingConfirmation.id,
+        sessionId: result.sessionId,
+      });
+    return { status: 'answered', how: 'reply', replyEventId };
+  }
+
+  private async turn(
+    user: User,
+    roomId: string,
+    message: string,
+    sessionId: string | undefined,
+    target: RoomTarget,
+    confirmationId?: string,
+  ): Promise<TurnResult> {
+    const run = (sid: string | undefined) =>
+      this.d.engine.handle({
+        principal: principalOf(user),
+        message,
+        sessionId: sid,
+        scope: sid ? undefined : target.scope,
+        origin: 'matrix',
+        workspace: target.workspace,
+        confirmationId,
+        extras: { roomId },
+      });
+    try {
+      return await run(sessionId);
+    } catch (err) {
+      // the remembered session is gone (or belongs to another workspace now): start a fresh one
+      const stale =
+        err instanceof HttpError && (err.code === 'NOT_FOUND' || err.code === 'WORKSPACE_MISMATCH');
+      if (!sessionId || confirmationId || !stale) throw err;
+      await this.d.roomSessions.forget(roomId, user.id, target.workspace);
+      return run(undefined);
+    }
+  }
+
+  private async awaitsAnswer(roomId: string, userId: string): Promise<boolean> {
+    const asked = await this.d.confirmationMessages.latest(roomId, userId);
+    if (!asked) return false;
+    const c = await this.d.confirmations.get(asked.confirmationId);
+    return c?.status === 'pending' && c.expiresAt > new Date();
+  }
+
+  private async refuse(
+    roomId: string,
+    ev: Record<string, any>,
+    place: ReplyPlacement,
+  ): Promise<HandlingOutcome> {
+    if (!(await this.d.refusals.once(roomId, ev.sender, utcDay(new Date()))))
+      return { status: 'ignored', reason: 'unmapped_repeat' };
+    const replyEventId = await this.send(
+      roomId,
+      messageContent(REFUSAL, place, { notice: true }),
+      ev,
+      'refusal',
+    );
+    return { status: 'refused', how: 'refusal', replyEventId };
+  }
+
+  private send(roomId: string, content: Record<string, unknown>, ev: Record<string, any>, kind: string) {
+    return this.d.sender.send(roomId, content, { key: `${kind}:${ev.event_id}`, kind });
+  }
+}

@@ -1,0 +1,143 @@
+// Delivers the outbox to each member's DM: high urgency at once, the rest batched; failures retried with backoff until sent.
+import type { UserStore } from '../auth/user-store.ts';
+import type { Disposable } from '../disposable.ts';
+import type { Logger } from '../logger.ts';
+import type { DirectRooms } from './direct-rooms.ts';
+import type { MatrixMetrics } from './matrix-metrics.ts';
+import { describeError, type MatrixSender } from './matrix-sender.ts';
+import type { Outbox } from './outbox.ts';
+import type { OutboxItem } from './outbox-item.entity.ts';
+import { messageContent } from './reply-format.ts';
+
+/** Timing of delivery. */
+export interface DeliveryPolicy {
+  /** How long normal and low items may wait to be sent together (0: at once). */
+  batchMs: number;
+  /** First retry delay after a failed attempt; doubles per attempt. */
+  retryBaseMs: number;
+  /** Longest retry delay. */
+  maxRetryMs?: number;
+}
+
+/** Joins several notifications into one message. */
+export function batchText(items: Pick<OutboxItem, 'text'>[]): string {
+  if (items.length === 1) return items[0].text;
+  return `**${items.length} updates**\n\n${items.map((i) => i.text).join('\n\n---\n\n')}`;
+}
+
+/** The worker that empties the outbox into Matrix DMs. */
+export class OutboxDelivery {
+  private timer?: NodeJS.Timeout;
+  private running?: Promise<void>;
+  private again = false;
+  private listener?: Disposable;
+  private stopped = false;
+
+  constructor(
+    private readonly deps: {
+      outbox: Outbox;
+      users: UserStore;
+      direct: DirectRooms;
+      sender: MatrixSender;
+      metrics: MatrixMetrics;
+      logger: Logger;
+      policy: DeliveryPolicy;
+    },
+  ) {}
+
+  /** Starts the periodic sweep and immediate delivery of high-urgency items. */
+  start(): void {
+    const { policy } = this.deps;
+    this.stopped = false;
+    this.listener = this.deps.outbox.onQueued((item) => {
+      if (item.urgency === 'high' || policy.batchMs === 0) void this.kick();
+    });
+    const every = Math.min(5000, Math.max(50, Math.min(policy.batchMs || 1000, policy.retryBaseMs) / 2));
+    this.timer = setInterval(() => void this.kick(), every);
+    this.timer.unref();
+    void this.kick();
+  }
+
+  /** Runs a delivery pass now (or right after the one in progress). */
+  kick(): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = (async () => {
+      do {
+        this.again = false;
+        await this.pass().catch((err) => this.deps.logger.error({ err }, 'outbox delivery pass failed'));
+      } while (this.again && !this.stopped);
+    })().finally(() => {
+      this.running = undefined;
+    });
+    return this.running;
+  }
+
+  private async pass(): Promise<void> {
+    const now = Date.now();
+    const due = await this.deps.outbox.due(new Date(now));
+    const groups: OutboxItem[][] = due.filter((i) => i.urgency === 'high').map((i) => [i]);
+    const byUser = new Map<string, OutboxItem[]>();
+    for (const item of due.filter((i) => i.urgency !== 'high'))
+      byUser.set(item.userId, [...(byUser.get(item.userId) ?? []), item]);
+    // a member's batch goes out once its oldest item has waited long enough (or is a retry)
+    const ready = (i: OutboxItem) =>
+      i.attempts > 0 || now - i.createdAt.getTime() >= this.deps.policy.batchMs;
+    for (const batch of byUser.values()) if (batch.some(ready)) groups.push(batch);
+    for (const group of groups) {
+      if (this.stopped) return;
+      await this.deliver(group);
+    }
+  }
+
+  private async deliver(items: OutboxItem[]): Promise<void> {
+    const { outbox, users, direct, sender, metrics, logger, policy } = this.deps;
+    const user = await users.get(items[0].userId);
+    const mxid = user?.matrixIds[0];
+    if (!mxid) {
+      metrics.outboxDeliveries.inc({ outcome: 'undeliverable' }, items.length);
+      await outbox.markFailed(
+        items,
+        user ? 'the user has no Matrix ID' : 'the user no longer exists',
+        () => null,
+      );
+      return;
+    }
+    try {
+      const { roomId } = await direct.roomFor(mxid);
+      const key = `outbox:${items.map((i) => i.id).join(',')}`;
+      const eventId = await sender.send(roomId, messageContent(batchText(items)), {
+        key,
+        kind: 'notification',
+      });
+      await outbox.markSent(
+        items.map((i) => i.id),
+        roomId,
+        eventId,
+      );
+      metrics.outboxDeliveries.inc({ outcome: 'sent' }, items.length);
+    } catch (err) {
+      if (this.stopped) return;
+      const reason = describeError(err);
+      logger.warn({ userId: items[0].userId, err: reason }, 'notification not delivered; will retry');
+      metrics.outboxDeliveries.inc({ outcome: 'failed' }, items.length);
+      const max = policy.maxRetryMs ?? 15 * 60_000;
+      await outbox.markFailed(
+        items,
+        reason,
+        (n) => new Date(Date.now() + Math.min(max, policy.retryBaseMs * 2 ** (n - 1))),
+      );
+    }
+  }
+
+  /** Stops the sweep and waits for a pass in progress. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.timer);
+    await this.listener?.dispose();
+    await this.running;
+  }
+}

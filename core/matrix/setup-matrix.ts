@@ -1,0 +1,108 @@
+// Wires Matrix into the app: stores, core bang-commands (before plugins), notify for plugins, admin routes, the runtime.
+import type Router from '@koa/router';
+import type { DataSource } from 'typeorm';
+import type { QuorraConfig } from '../config/schema.ts';
+import type { CoreServices } from '../core-services.ts';
+import type { Conversation } from '../engine/setup-conversation.ts';
+import type { CheckResult, Health } from '../health/health.ts';
+import { addMatrixRoutes } from '../http/matrix-routes.ts';
+import type { Logger } from '../logger.ts';
+import type { Metrics } from '../metrics/metrics.ts';
+import type { CoreRegistries } from '../plugin/core-registries.ts';
+import type { WorkspaceStore } from '../workspaces/workspace-store.ts';
+import { coreCommands } from './core-commands.ts';
+import { matrixConfigured } from './matrix-login.ts';
+import { matrixMetrics } from './matrix-metrics.ts';
+import { MatrixRuntime } from './matrix-runtime.ts';
+import { MatrixKvStore } from './matrix-storage.ts';
+import { type Notify, Outbox } from './outbox.ts';
+import { roomCommand } from './room-command.ts';
+import { RoomResolver } from './room-resolver.ts';
+import { RoomSessions } from './room-sessions.ts';
+import { RoomStore } from './room-store.ts';
+
+/** The Matrix side of the app, as app.ts uses it. */
+export interface MatrixSetup {
+  /** Present when config.matrix has a homeserver and credentials. */
+  runtime?: MatrixRuntime;
+  rooms: RoomStore;
+  outbox: Outbox;
+  notify: Notify;
+  /** Seeds config room mappings and starts the runtime (call after plugins started). */
+  start(): Promise<void>;
+  /** Stops the runtime (call before the database closes). */
+  stop(): Promise<void>;
+  /** The /health `matrix` check. */
+  health(): Promise<CheckResult>;
+}
+
+/** Registers core commands and notify now (before plugins activate); the client connects in start(). */
+export function setupMatrix(deps: {
+  config: QuorraConfig;
+  db: DataSource;
+  logger: Logger;
+  metrics: Metrics;
+  registries: CoreRegistries;
+  conversation: Conversation;
+  workspaces: WorkspaceStore;
+  health: Health;
+  router: Router;
+  core: CoreServices;
+}): MatrixSetup {
+  const { config, db, conversation, registries } = deps;
+  const logger = deps.logger.child({ subsystem: 'matrix' });
+  const metrics = matrixMetrics(deps.metrics);
+  const rooms = new RoomStore(db, deps.workspaces, () => conversation.engine.knownScopes());
+  const resolver = new RoomResolver(rooms, deps.workspaces);
+  const roomSessions = new RoomSessions(db);
+  const outbox = new Outbox(db, conversation.users, metrics);
+  const notify: Notify = (userId, text, opts) => outbox.notify(userId, text, opts);
+  deps.core.notify = notify;
+  for (const command of coreCommands({
+    commands: registries.commands,
+    users: conversation.users,
+    controls: conversation.controls,
+    confirmations: conversation.confirmations,
+    roomSessions,
+    health: deps.health,
+  }))
+    registries.commands.add(command);
+  registries.commands.add(roomCommand(rooms, resolver));
+  addMatrixRoutes(deps.router, conversation.auth, rooms, outbox);
+
+  const configured = matrixConfigured(config.matrix);
+  const runtime = configured.ok
+    ? new MatrixRuntime({
+        config,
+        db,
+        logger,
+        metrics,
+        users: conversation.users,
+        engine: conversation.engine,
+        confirmations: conversation.confirmations,
+        commands: registries.commands,
+        resolver,
+        roomSessions,
+        outbox,
+        kv: new MatrixKvStore(db),
+      })
+    : undefined;
+  return {
+    runtime,
+    rooms,
+    outbox,
+    notify,
+    async start() {
+      await rooms.seed(config.matrix.rooms, logger);
+      await outbox.refreshGauge();
+      await runtime?.start();
+    },
+    async stop() {
+      await runtime?.stop();
+    },
+    async health() {
+      if (runtime) return runtime.health();
+      return { status: 'disabled', reason: configured.ok ? 'not started' : configured.reason };
+    },
+  };
+}

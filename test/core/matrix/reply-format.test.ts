@@ -1,0 +1,67 @@
+// Replies as Matrix content: Markdown to sanitized HTML, plain body, thread and reply relations, apologies by failure.
+import assert from 'node:assert/strict';
+import { HttpError, QuorraError } from '../../../core/errors.ts';
+import { apologyFor, markdownToHtml, messageContent } from '../../../core/matrix/reply-format.ts';
+
+describe('reply format', () => {
+  it('renders Markdown to HTML: emphasis, lists, code, links, line breaks', () => {
+    assert.equal(markdownToHtml('**Milk** and _eggs_'), '<p><strong>Milk</strong> and <em>eggs</em></p>');
+    assert.equal(markdownToHtml('- one\n- two'), '<ul>\n<li>one</li>\n<li>two</li>\n</ul>');
+    assert.match(
+      markdownToHtml('```ts\nconst a = 1;\n```'),
+      /<pre><code class="language-ts">const a = 1;\n<\/code><\/pre>/,
+    );
+    assert.match(
+      markdownToHtml('[docs](https://example.org/x)'),
+      /<a href="https:\/\/example.org\/x">docs<\/a>/,
+    );
+    assert.equal(markdownToHtml('line one\nline two'), '<p>line one<br />line two</p>');
+  });
+
+  it('sanitizes what the model writes: no scripts, handlers, styles or javascript: links', () => {
+    const html = markdownToHtml(
+      'hi <script>alert(1)</script><img src=x onerror=alert(2)> <b onclick="x()" style="color:red">bold</b> [x](javascript:alert(3))',
+    );
+    assert.doesNotMatch(html, /script|onerror|onclick|style=|javascript:|<img/i);
+    assert.match(html, /<b>bold<\/b>/);
+  });
+
+  it('builds a message with a plain body and formatted_body', () => {
+    assert.deepEqual(messageContent('**done**'), {
+      msgtype: 'm.text',
+      body: '**done**',
+      format: 'org.matrix.custom.html',
+      formatted_body: '<p><strong>done</strong></p>',
+    });
+    assert.equal(messageContent('ok', {}, { notice: true }).msgtype, 'm.notice');
+  });
+
+  it('answers in the thread it was asked in, or as a reply to the message', () => {
+    assert.deepEqual(messageContent('a', { threadRoot: '$root', inReplyTo: '$q' })['m.relates_to'], {
+      rel_type: 'm.thread',
+      event_id: '$root',
+      is_falling_back: true,
+      'm.in_reply_to': { event_id: '$q' },
+    });
+    assert.deepEqual(messageContent('a', { inReplyTo: '$q' })['m.relates_to'], {
+      'm.in_reply_to': { event_id: '$q' },
+    });
+    assert.equal(messageContent('a')['m.relates_to'], undefined);
+  });
+
+  it('apologises naming what failed', () => {
+    assert.match(apologyFor(new HttpError(504, 'MODEL_TIMEOUT', 't')), /model took too long/);
+    assert.match(apologyFor(new HttpError(502, 'MODEL_UNAVAILABLE', 'u')), /can’t reach the language model/);
+    assert.match(apologyFor(new HttpError(503, 'MODEL_BUSY', 'b')), /model is busy/);
+    assert.match(
+      apologyFor(new HttpError(502, 'MODEL_ERROR', 'the model answered with an error (server)')),
+      /model failed \(the model answered with an error \(server\)\)/,
+    );
+    assert.match(
+      apologyFor(new HttpError(400, 'SCOPE_NOT_BOUND', 'workspace "x" has no finance service')),
+      /couldn’t do that: workspace "x" has no finance service/,
+    );
+    assert.match(apologyFor(new QuorraError('QUORRA_X', 'x')), /QUORRA_X/);
+    assert.match(apologyFor(new Error('boom')), /something failed on my side/);
+  });
+});
