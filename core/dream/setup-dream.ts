@@ -113,6 +113,8 @@ export async function setupDream(deps: DreamSetupDeps): Promise<DreamService> {
   addDreamRoutes(deps.router, deps.auth, {
     db,
     dream,
+    store: deps.store,
+    audit: deps.audit,
     workspaces: deps.workspaces,
     schedule: () => {
       const job = deps.scheduler.list().find((j) => j.name === DREAM_JOB);

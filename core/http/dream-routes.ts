@@ -8,7 +8,10 @@ import type { DreamService } from '../dream/dream-service.ts';
 import { dreamSettingPatchSchema } from '../dream/dream-settings.ts';
 import { PERSONAL } from '../dream/dream-slice.ts';
 import { dreamStatus } from '../dream/dream-status.ts';
+import { resolveReview } from '../dream/review-resolution.ts';
+import type { AuditLog } from '../engine/audit-log.ts';
 import { HttpError, httpErrors } from '../errors.ts';
+import type { MemoryStore } from '../memory/memory-store.ts';
 import type { WorkspaceStore } from '../workspaces/workspace-store.ts';
 import { body, params } from './validate.ts';
 
@@ -21,8 +24,31 @@ export function addDreamRoutes(
     dream: DreamService;
     workspaces: Pick<WorkspaceStore, 'get'>;
     schedule?: () => { cron: string; next?: string } | undefined;
+    store: MemoryStore;
+    audit?: Pick<AuditLog, 'record'>;
   },
 ): void {
+  router.post('/brain/dream/reviews/:id', auth, async (ctx) => {
+    const owner = ownerOf(ctx);
+    const { id } = params(ctx, z.object({ id: z.coerce.number().int().positive() }));
+    const { decision } = body(ctx, z.object({ decision: z.enum(['accept', 'revert']) }).strict());
+    const review = await resolveReview(deps.db, deps.store, id, decision);
+    await deps.audit?.record({
+      userId: owner.userId,
+      sessionId: null,
+      tool: 'dream_review',
+      tier: 1,
+      input: { id, decision },
+      outcome: 'ok',
+    });
+    ctx.body = {
+      id: review.id,
+      status: review.status,
+      older_memory_id: review.olderMemoryId,
+      newer_memory_id: review.newerMemoryId,
+    };
+  });
+
   router.get('/brain/dream/status', auth, async (ctx) => {
     ownerOf(ctx);
     ctx.body = await dreamStatus(deps.db, deps.dream, deps.schedule?.());

@@ -198,6 +198,15 @@ export class MemoryStore {
     return rows.length > 0 ? toMemory(rows[0]) : null;
   }
 
+  /** Undoes a supersession: the memory holds again (the owner decided the older belief was right). */
+  async reinstate(id: number): Promise<Memory | null> {
+    const rows: Rows = await this.db.query(
+      'UPDATE memories SET superseded_by = NULL, valid_until = NULL, updated_at = ? WHERE id = ? RETURNING *',
+      [toDbTime(this.now()), id],
+    );
+    return rows.length > 0 ? toMemory(rows[0]) : null;
+  }
+
   /** Promotes a contextual memory to core (into every prompt of its context). */
   async promote(id: number): Promise<Memory | null> {
     const rows: Rows = await this.db.query(

@@ -9,6 +9,8 @@ import { Workspace } from './workspace.entity.ts';
 import { WorkspaceBinding } from './workspace-binding.entity.ts';
 import { bindingsOf, type NewWorkspace, newWorkspaceSchema } from './workspace-input.ts';
 
+const RESERVED_SLUGS = ['personal'];
+
 /** Creates and reads workspaces; the vault folder lives at `<vaultRoot>/workspaces/<slug>`. */
 export class WorkspaceStore {
   private readonly createdListeners = new Set<(w: Workspace) => void | Promise<void>>();
@@ -24,7 +26,9 @@ export class WorkspaceStore {
     const base = slugify(name, 48, 'workspace');
     const repo = this.db.getRepository(Workspace);
     let slug = base;
-    for (let n = 2; await repo.existsBy({ slug }); n++) slug = `${base}-${n}`;
+    // `personal` names the no-workspace context (Dream's settings, the owner's filters), so no workspace may take it
+    for (let n = 2; RESERVED_SLUGS.includes(slug) || (await repo.existsBy({ slug })); n++)
+      slug = `${base}-${n}`;
     return slug;
   }
 

@@ -45,11 +45,12 @@ describe('workspaces', () => {
     assert.ok(existsSync(path.join(app.dataDir, 'vault/workspaces/garden-project')));
   });
 
-  it('suffixes a colliding slug', async () => {
+  it('suffixes a colliding slug, and never hands out the reserved `personal`', async () => {
     assert.equal(
       (await create({ name: 'Garden project!', services: ['general'] })).json.slug,
       'garden-project-2',
     );
+    assert.equal((await create({ name: 'Personal', services: ['general'] })).json.slug, 'personal-2');
   });
 
   it('refuses members (403) and bad bodies (400) without writing anything', async () => {
