@@ -21,23 +21,13 @@ import { Metrics } from '../core/metrics/metrics.ts';
 import { ModelClient } from '../core/model/model-client.ts';
 import { coreMigrations } from '../migrations/index.ts';
 import { ScriptedModelServer } from '../test/support/model-server.ts';
+import { prng } from './support/prng.ts';
 
 const NOTES = 5_000;
 const DEDUP_SIZES = [1_000, 100_000];
 const CLAIMS_PER_SIZE = 400;
 const WARMUP = 50;
 
-/** A small deterministic PRNG so every run measures the same data. */
-function prng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const rand = prng(20300601);
 const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)];
 const split = (s: string) => s.split(',').map((w) => w.trim());

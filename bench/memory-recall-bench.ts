@@ -9,22 +9,12 @@ import { memoryEntities, memoryMigrations } from '../core/memory/index.ts';
 import { MemoryStore } from '../core/memory/memory-store.ts';
 import { sqliteConnection } from '../core/memory/sql-values.ts';
 import { coreMigrations } from '../migrations/index.ts';
+import { prng } from './support/prng.ts';
 
 const SIZES = [1_000, 10_000, 100_000];
 const QUERIES_PER_SIZE = 600;
 const WARMUP = 100;
 
-/** A small deterministic PRNG so every run measures the same data and queries. */
-function prng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const rand = prng(20300601);
 const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)];
 
