@@ -105,6 +105,8 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
     workspaces,
     notes: memory.notes,
     vaultDir: vaultRoot(config),
+    auth: conversation.auth,
+    audit: conversation.audit,
   };
   const host = new PluginHost(
     { config, db, logger, metrics, model, scheduler, registries, core, health },

@@ -1,0 +1,53 @@
+// Tells every owner about a draft (or an escalation) through ctx.core.notify, with how to answer it.
+import type { CoreServices } from '../../core/core-services.ts';
+import type { Logger } from '../../core/logger.ts';
+import type { GuestMessage } from './guest-message.entity.ts';
+import type { ConciergeReservation } from './reservation.entity.ts';
+
+const quote = (text: string) =>
+  text
+    .split('\n')
+    .map((l) => `> ${l}`)
+    .join('\n');
+
+/** The notification text for one draft: who wrote, what, the draft, and the commands that answer it. */
+export function draftNotice(m: GuestMessage, r: ConciergeReservation): string {
+  const stay = `${r.property ? `${r.property}, ` : ''}${r.checkIn} → ${r.checkOut}`;
+  const head =
+    m.state === 'needs_you'
+      ? `**Guest message #${m.id} needs you** — ${r.guestName} (${stay})${m.escalationReason ? `\nReason: ${m.escalationReason}` : ''}`
+      : `**Guest message #${m.id}** — ${r.guestName} (${stay})`;
+  const draft = m.draft?.trim()
+    ? `Draft reply:\n${quote(m.draft)}`
+    : 'No draft yet — write the reply yourself.';
+  return [
+    head,
+    quote(m.guestText),
+    draft,
+    `Answer with \`!quorra concierge send ${m.id}\`, \`!quorra concierge edit ${m.id} <your text>\` or \`!quorra concierge discard ${m.id}\`. Nothing is sent to the guest until you do.`,
+  ].join('\n\n');
+}
+
+/** Queues `text` for every owner; high urgency goes out at once, normal is batched. Failures are logged, never thrown. */
+export async function notifyOwners(
+  core: CoreServices,
+  logger: Logger,
+  text: string,
+  urgency: 'high' | 'normal',
+): Promise<number> {
+  if (!core.notify) {
+    logger.warn('no notification outbox is available; the owner sees concierge drafts only via the API');
+    return 0;
+  }
+  const owners = (await core.users.list()).filter((u) => u.role === 'owner');
+  let queued = 0;
+  for (const owner of owners) {
+    try {
+      await core.notify(owner.id, text, { urgency });
+      queued++;
+    } catch (err) {
+      logger.error({ err, user: owner.id }, 'could not queue a concierge notification');
+    }
+  }
+  return queued;
+}

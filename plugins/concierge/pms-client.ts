@@ -1,0 +1,70 @@
+// The PMS send-message API: POST <baseUrl>/reservations/:id/messages with a Bearer key, retried on 5xx, 429 and network errors.
+import { HttpError } from '../../core/errors.ts';
+
+/** Where the PMS is and how hard to try. */
+export interface PmsClientOptions {
+  pms?: { baseUrl: string; apiKey: string };
+  attempts: number;
+  retryDelayMs: number;
+  timeoutMs: number;
+}
+
+/** A delivered message: the PMS's id for it (when it returned one) and how many attempts it took. */
+export interface PmsSent {
+  id: string | null;
+  attempts: number;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const retryable = (status: number) => status === 429 || status >= 500;
+
+/** Sends guest replies through the PMS. */
+export class PmsClient {
+  constructor(private readonly opts: PmsClientOptions) {}
+
+  /** The PMS connection; throws a 503 PMS_NOT_CONFIGURED HttpError when there is none. */
+  requireConfigured(): { baseUrl: string; apiKey: string } {
+    if (this.opts.pms) return this.opts.pms;
+    throw new HttpError(
+      503,
+      'PMS_NOT_CONFIGURED',
+      'the PMS is not configured (plugins.concierge.settings.pms.baseUrl and apiKey); nothing was sent',
+    );
+  }
+
+  /** Sends `text` to the guest of PMS reservation `reservationId`; throws a 503 (not configured) or 502 (failed) HttpError. */
+  async send(reservationId: string, text: string): Promise<PmsSent> {
+    const pms = this.requireConfigured();
+    const url = `${pms.baseUrl.replace(/\/+$/, '')}/reservations/${encodeURIComponent(reservationId)}/messages`;
+    let last = '';
+    for (let attempt = 1; attempt <= this.opts.attempts; attempt++) {
+      if (attempt > 1) await sleep(this.opts.retryDelayMs * 2 ** (attempt - 2));
+      let res: Response;
+      try {
+        res = await fetch(url, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${pms.apiKey}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ text }),
+          signal: AbortSignal.timeout(this.opts.timeoutMs),
+        });
+      } catch (err) {
+        last = `the PMS is unreachable: ${(err as Error).message}`;
+        continue;
+      }
+      const raw = await res.text().catch(() => '');
+      if (res.ok) {
+        let id: string | null = null;
+        try {
+          const parsed = JSON.parse(raw) as { id?: unknown };
+          if (parsed?.id !== undefined && parsed.id !== null) id = String(parsed.id);
+        } catch {
+          // a 2xx without a JSON id still means delivered
+        }
+        return { id, attempts: attempt };
+      }
+      last = `the PMS answered ${res.status}${raw ? `: ${raw.slice(0, 200)}` : ''}`;
+      if (!retryable(res.status)) break;
+    }
+    throw new HttpError(502, 'PMS_SEND_FAILED', `not sent — ${last}`);
+  }
+}

@@ -1,0 +1,31 @@
+// check_this_booking: the guest's own reservation (dates, property, status) — only ever the principal's own.
+import { z } from 'zod';
+import { defineTool } from '../../../core/tools/define-tool.ts';
+import type { ConciergeStore } from '../concierge-store.ts';
+
+/** Builds the tool over the store; it takes no input, so it cannot be pointed at another booking. */
+export function checkThisBooking(store: ConciergeStore) {
+  return defineTool({
+    name: 'check_this_booking',
+    description:
+      'Look up this guest’s own booking: check-in and check-out dates, the property and the status.',
+    tier: 0,
+    scopes: ['concierge'],
+    input: z.object({}).strict(),
+    available: ({ principal }) => principal?.kind === 'reservation',
+    async run(_input, ctx) {
+      const p = ctx.principal;
+      if (p?.kind !== 'reservation') throw new Error('check_this_booking is only for a guest conversation');
+      const r = await store.reservation(p.reservationId);
+      if (!r || r.workspace !== p.workspace) return { found: false };
+      return {
+        found: true,
+        guest_name: r.guestName,
+        check_in: r.checkIn,
+        check_out: r.checkOut,
+        property: r.property,
+        status: r.status,
+      };
+    },
+  });
+}

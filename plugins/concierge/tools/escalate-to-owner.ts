@@ -1,0 +1,49 @@
+// escalate_to_owner: the guest turn hands the message to the owner (needs_you, high urgency) with a reason.
+import { z } from 'zod';
+import type { CoreServices } from '../../../core/core-services.ts';
+import type { Logger } from '../../../core/logger.ts';
+import { defineTool } from '../../../core/tools/define-tool.ts';
+import type { ConciergeStore } from '../concierge-store.ts';
+import type { DraftQueue } from '../draft-queue.ts';
+import { notifyOwners } from '../owner-notice.ts';
+
+/** Builds the tool; during a webhook turn the draft carries the escalation, otherwise the owner is told at once. */
+export function escalateToOwner(
+  store: ConciergeStore,
+  queue: DraftQueue,
+  core: CoreServices,
+  logger: Logger,
+) {
+  return defineTool({
+    name: 'escalate_to_owner',
+    description:
+      'Hand this conversation to the owner when you cannot answer from the guest information or the booking, or the guest needs something only the owner can decide. Give a short reason.',
+    tier: 0,
+    scopes: ['concierge'],
+    input: z.object({ reason: z.string().trim().min(3).max(500) }).strict(),
+    available: ({ principal }) => principal?.kind === 'reservation',
+    async run({ reason }, ctx) {
+      const p = ctx.principal;
+      if (p?.kind !== 'reservation') throw new Error('escalate_to_owner is only for a guest conversation');
+      const pending = queue.pendingFor(p.reservationId);
+      if (pending !== undefined) {
+        // the draft being written becomes needs_you when it is stored; its notice goes out at high urgency
+        await store.patch(pending, { escalationReason: reason });
+        return { escalated: true, note: 'The owner will see this message with your draft and reply soon.' };
+      }
+      const open = await store.latestOpen(p.reservationId);
+      if (open) await store.patch(open.id, { state: 'needs_you', escalationReason: reason });
+      const r = await store.reservation(p.reservationId);
+      const who = r
+        ? `${r.guestName} (${r.property ? `${r.property}, ` : ''}${r.checkIn} → ${r.checkOut})`
+        : 'A guest';
+      await notifyOwners(
+        core,
+        logger,
+        `**A guest needs you** — ${who}\nReason: ${reason}${open ? `\n\nSee \`!quorra concierge\` (#${open.id}).` : ''}`,
+        'high',
+      );
+      return { escalated: true, note: 'The owner has been told and will reply soon.' };
+    },
+  });
+}
