@@ -3,7 +3,7 @@ import { principalOf, type UserStore } from '../auth/user-store.ts';
 import type { ConfirmationStore } from '../engine/confirmation-store.ts';
 import type { SessionControls } from '../engine/session-controls.ts';
 import type { Health } from '../health/health.ts';
-import type { CommandContext, CommandDefinition } from '../plugin/contributions.ts';
+import type { ApprovalSource, CommandContext, CommandDefinition } from '../plugin/contributions.ts';
 import type { Registry } from '../registry.ts';
 import type { Session } from '../sessions/session.entity.ts';
 import { CommandUsageError, helpText, type MatrixCommandContext } from './command-router.ts';
@@ -12,6 +12,7 @@ import type { RoomSessions } from './room-sessions.ts';
 /** What the core commands need. */
 export interface CoreCommandDeps {
   commands: Registry<CommandDefinition>;
+  approvals: Registry<ApprovalSource>;
   users: UserStore;
   controls: SessionControls;
   confirmations: ConfirmationStore;
@@ -141,12 +142,22 @@ export function coreCommands(deps: CoreCommandDeps): CommandDefinition[] {
       permission: 'member',
       async run(_args, ctx) {
         const pending = await deps.confirmations.pendingForUser(ctx.userId);
-        if (!pending.length) return 'Nothing is waiting on you.';
         const lines = pending.map(
-          (c, i) =>
-            `${i + 1}. ${c.description} — asked ${ago(c.createdAt)}${c.sessionId === ctx.sessionId ? ' (here: answer **yes** or **no**)' : ''}`,
+          (c) =>
+            `${c.description} — asked ${ago(c.createdAt)}${c.sessionId === ctx.sessionId ? ' (here: answer **yes** or **no**)' : ''}`,
         );
-        return `**Waiting on you**\n${lines.join('\n')}`;
+        for (const source of deps.approvals.list()) {
+          // one failing source must not hide the others
+          const items = await Promise.resolve(source.pending({ userId: ctx.userId, role: ctx.role })).catch(
+            () => [],
+          );
+          for (const a of items)
+            lines.push(
+              `${a.description}${a.createdAt ? ` — ${ago(a.createdAt)}` : ''}${a.hint ? ` (${a.hint})` : ''}`,
+            );
+        }
+        if (!lines.length) return 'Nothing is waiting on you.';
+        return `**Waiting on you**\n${lines.map((l, i) => `${i + 1}. ${l}`).join('\n')}`;
       },
     },
   ];

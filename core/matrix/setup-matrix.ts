@@ -60,6 +60,7 @@ export function setupMatrix(deps: {
   deps.core.notify = notify;
   for (const command of coreCommands({
     commands: registries.commands,
+    approvals: registries.approvals,
     users: conversation.users,
     controls: conversation.controls,
     confirmations: conversation.confirmations,

@@ -30,6 +30,20 @@ export interface CommandContext {
   workspace?: string | null;
 }
 
+/** Something waiting on a person's yes or no that a plugin owns (e.g. a guest reply drafted for the owner). */
+export interface PendingApproval {
+  description: string;
+  /** How to answer it, e.g. "!quorra concierge send 3". */
+  hint?: string;
+  createdAt?: Date;
+}
+
+/** A plugin's list of approvals waiting on a user; `!quorra approvals` asks every source. */
+export interface ApprovalSource {
+  name: string;
+  pending(user: { userId: string; role: 'owner' | 'member' }): Promise<PendingApproval[]> | PendingApproval[];
+}
+
 /** Prompt text contributed by a plugin for a scope, a mode (`scope/mode`), an origin or a task. */
 export interface PromptFragment {
   kind: 'scope' | 'mode' | 'origin' | 'task';

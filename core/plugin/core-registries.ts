@@ -1,13 +1,14 @@
 // The registries plugins contribute to: tools, modes, bang-commands and prompt fragments.
 import { Registry } from '../registry.ts';
 import type { ToolDefinition } from '../tools/define-tool.ts';
-import type { CommandDefinition, ModeDefinition, PromptFragment } from './contributions.ts';
+import type { ApprovalSource, CommandDefinition, ModeDefinition, PromptFragment } from './contributions.ts';
 
 export interface CoreRegistries {
   tools: Registry<ToolDefinition<any>>;
   modes: Registry<ModeDefinition>;
   commands: Registry<CommandDefinition>;
   prompts: Registry<PromptFragment>;
+  approvals: Registry<ApprovalSource>;
 }
 
 /** Creates empty registries; keys are the tool name, `scope/mode`, the command word and `kind:name`. */
@@ -17,5 +18,6 @@ export function createRegistries(): CoreRegistries {
     modes: new Registry<ModeDefinition>('mode', (m) => `${m.scope}/${m.name}`),
     commands: new Registry<CommandDefinition>('command', (c) => c.name),
     prompts: new Registry<PromptFragment>('prompt', (p) => `${p.kind}:${p.name}`),
+    approvals: new Registry<ApprovalSource>('approval source', (a) => a.name),
   };
 }

@@ -4,6 +4,7 @@ import { conciergeCommand } from './concierge-command.ts';
 import { conciergeScope } from './concierge-scope.ts';
 import { conciergeSettings } from './concierge-settings.ts';
 import { ConciergeStore } from './concierge-store.ts';
+import { draftApprovals } from './draft-approvals.ts';
 import { DraftQueue } from './draft-queue.ts';
 import { DraftReview } from './draft-review.ts';
 import { addDraftRoutes } from './draft-routes.ts';
@@ -44,6 +45,7 @@ export default definePlugin({
     ctx.tools.add(checkThisBooking(store));
     ctx.tools.add(escalateToOwner(store, queue, core, logger));
     ctx.commands.add(conciergeCommand(review));
+    ctx.approvals.add(draftApprovals(review));
     addWebhookRoute(ctx.router, { settings, store, queue, workspaces: core.workspaces });
     addDraftRoutes(ctx.router, review, core.auth);
     ctx.healthCheck(async () => ({

@@ -49,6 +49,14 @@ describe('concierge owner review', () => {
     assert.equal(pms.requests.length, 0);
   });
 
+  it('shows open drafts in !quorra approvals for the owner, never for a member', async () => {
+    const n = await drafted('Is there a hair dryer?', 'Yes, in the bathroom drawer.');
+    const mine = await command(owner, 'owner', '!quorra approvals');
+    assert.match(mine, /reply to Anna Berg.*“Yes, in the bathroom drawer\.”/);
+    assert.match(mine, new RegExp(`!quorra concierge send ${n}`));
+    assert.equal(await command(member, 'member', '!quorra approvals'), 'Nothing is waiting on you.');
+  });
+
   it('sends a draft by command: the PMS gets it exactly once, with the key', async () => {
     const n = await drafted('Is there a hair dryer?', 'Yes, in the bathroom drawer.');
     assert.match(await command(owner, 'owner', `!quorra concierge send ${n}`), /Sent #\d+ to Anna Berg/);
