@@ -144,6 +144,7 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
     users: conversation.users,
     auth: conversation.auth,
     notify: () => core.notify,
+    lastActivity: () => conversation.sessions.lastActivity(),
   });
 
   const probe = new ModelProbe(model, config.model.baseUrl);

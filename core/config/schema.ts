@@ -145,6 +145,8 @@ export const configSchema = z
         candidateLimit: z.coerce.number().int().min(1).max(50).default(10),
         semanticRecent: z.coerce.number().int().min(0).max(200).default(25),
         userCap: z.coerce.number().int().min(1).max(10_000).default(200),
+        /** A scheduled pass waits until nobody has talked to Quorra for this long (0: never waits). */
+        quietMinutes: z.coerce.number().int().min(0).max(720).default(15),
         extractionTimeoutMs: z.coerce.number().int().min(100).default(60_000),
         promoteAfterReferences: z.coerce.number().int().min(1).default(3),
         promoteAfterSources: z.coerce.number().int().min(2).default(3),

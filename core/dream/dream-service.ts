@@ -19,6 +19,10 @@ export interface DreamServiceDeps {
   defaults: DreamDefaults;
   logger: Logger;
   audit?: Pick<AuditLog, 'record'>;
+  /** When a household member last talked to Quorra; a scheduled pass waits for a quiet spell after it. */
+  lastActivity?: () => Promise<Date | null>;
+  /** Minutes of quiet a scheduled pass needs (0: never wait); manual runs never wait. */
+  quietMinutes?: number;
 }
 
 /** Owns the pass's lifecycle; every run, scheduled or manual, goes through `tick`. */
@@ -26,6 +30,7 @@ export class DreamService {
   private current: Promise<TickResult> | null = null;
   private readonly abort = new AbortController();
   private lastTick: { at: Date; cause: RunCause; error?: string } | null = null;
+  private retry?: NodeJS.Timeout;
 
   constructor(readonly deps: DreamServiceDeps) {}
 
@@ -60,12 +65,41 @@ export class DreamService {
    */
   async tick(cause: RunCause = 'scheduled'): Promise<TickResult | null> {
     if (this.current) return null;
+    if (cause === 'scheduled' && (await this.conversationActive())) return null;
+    // the check above may have awaited: another tick can have started meanwhile
+    if (this.current) return null;
     this.current = this.pass(cause);
     try {
       return await this.current;
     } finally {
       this.current = null;
     }
+  }
+
+  /**
+   * The seed's "must not run during active sessions": a scheduled pass that finds someone talking defers and
+   * tries again once the quiet spell could have passed, rather than losing the night.
+   */
+  private async conversationActive(): Promise<boolean> {
+    const quiet = (this.deps.quietMinutes ?? 0) * 60_000;
+    if (!quiet || !this.deps.lastActivity) return false;
+    const last = await this.deps.lastActivity().catch(() => null);
+    if (!last || Date.now() - last.getTime() >= quiet) return false;
+    this.lastTick = { at: new Date(), cause: 'scheduled', error: 'deferred: a conversation was active' };
+    this.deps.logger.info({ lastActivity: last }, 'Dream deferred: a conversation is active');
+    if (!this.retry && !this.abort.signal.aborted) {
+      this.retry = setTimeout(
+        () => {
+          this.retry = undefined;
+          void this.tick('scheduled').catch((err) =>
+            this.deps.logger.error({ err }, 'deferred Dream run failed'),
+          );
+        },
+        quiet - (Date.now() - last.getTime()) + 1000,
+      );
+      this.retry.unref();
+    }
+    return true;
   }
 
   /** Starts a pass in the background (the owner's `!quorra dream run`); false when one is already running. */
@@ -83,6 +117,7 @@ export class DreamService {
   /** Aborts a running pass at its next model call and waits for it (the cursor holds, as for any stop). */
   async stop(): Promise<void> {
     this.abort.abort();
+    clearTimeout(this.retry);
     await this.idle();
   }
 

@@ -73,6 +73,8 @@ export interface DreamSetupDeps {
   router: Router;
   /** Read when a contradiction is found, so a notifier wired later (the Matrix outbox) is still used. */
   notify?: () => ((userId: string, text: string) => Promise<unknown>) | undefined;
+  /** When a household member last talked to Quorra (scheduled passes wait for quiet). */
+  lastActivity?: () => Promise<Date | null>;
 }
 
 /** Creates the service, closes runs a previous process left open, registers the command, job and routes. */
@@ -102,6 +104,8 @@ export async function setupDream(deps: DreamSetupDeps): Promise<DreamService> {
     settings: new DreamSettingsStore(db),
     defaults: config.dream,
     logger,
+    lastActivity: deps.lastActivity,
+    quietMinutes: config.dream.quietMinutes,
     audit: deps.audit,
   });
   const interrupted = await runner.runs.markInterrupted();

@@ -50,6 +50,16 @@ export class SessionStore {
     return this.db.getRepository(Session).save(s);
   }
 
+  /** When anyone last finished a turn (the newest session update), or null before the first. */
+  async lastActivity(): Promise<Date | null> {
+    const row = await this.db
+      .getRepository(Session)
+      .createQueryBuilder('s')
+      .select('MAX(s.updated_at)', 'at')
+      .getRawOne<{ at: string | null }>();
+    return row?.at ? new Date(`${row.at.replace(' ', 'T')}Z`) : null;
+  }
+
   /** The last `limit` messages of a session, oldest first. */
   async history(sessionId: string, limit: number): Promise<Message[]> {
     const rows = await this.db
