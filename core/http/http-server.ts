@@ -1,6 +1,6 @@
 // Listens for HTTP and shuts down gracefully: stop accepting, let in-flight requests finish, then close.
 import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import type Koa from 'koa';
 
 /** A listening server with a graceful close. */
@@ -11,10 +11,41 @@ export interface HttpServer {
   close(timeoutMs: number): Promise<void>;
 }
 
+/**
+ * Counts in-flight requests per socket, so shutdown can close every socket that has none — including keep-alive
+ * sockets a client opened but never used, which Node's closeIdleConnections leaves open — and each busy socket
+ * the moment its last response ends.
+ */
+function trackSockets(server: Server) {
+  const inFlight = new Map<Socket, number>();
+  let closing = false;
+  server.on('connection', (socket: Socket) => {
+    inFlight.set(socket, 0);
+    socket.once('close', () => inFlight.delete(socket));
+  });
+  server.on('request', (req, res) => {
+    const socket = req.socket;
+    inFlight.set(socket, (inFlight.get(socket) ?? 0) + 1);
+    res.once('close', () => {
+      const left = (inFlight.get(socket) ?? 1) - 1;
+      inFlight.set(socket, left);
+      if (closing && left === 0) socket.destroySoon();
+    });
+  });
+  return {
+    /** Starts draining: idle sockets close now, busy ones as their last response ends. */
+    drain() {
+      closing = true;
+      for (const [socket, n] of inFlight) if (n === 0) socket.destroySoon();
+    },
+  };
+}
+
 /** Starts listening on host:port (port 0 picks a free one). */
 export function listen(app: Koa, host: string, port: number): Promise<HttpServer> {
   return new Promise((resolve, reject) => {
     const server = app.listen(port, host);
+    const sockets = trackSockets(server);
     server.once('error', reject);
     server.once('listening', () => {
       const addr = server.address() as AddressInfo;
@@ -26,15 +57,12 @@ export function listen(app: Koa, host: string, port: number): Promise<HttpServer
         close: (timeoutMs) =>
           new Promise<void>((done) => {
             const timer = setTimeout(() => server.closeAllConnections(), timeoutMs);
-            // keep-alive sockets become idle only after their in-flight response; reap them as they do
-            const reaper = setInterval(() => server.closeIdleConnections(), 25);
             timer.unref();
             server.close(() => {
               clearTimeout(timer);
-              clearInterval(reaper);
               done();
             });
-            server.closeIdleConnections();
+            sockets.drain();
           }),
       });
     });
