@@ -113,7 +113,7 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
     loaded,
     failures,
   );
-  addAdminRoutes(router, conversation.auth, host, conversation);
+  addAdminRoutes(router, conversation.auth, host, conversation, registries.approvals);
   const matrix = setupMatrix({
     config,
     db,

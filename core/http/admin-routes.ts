@@ -3,10 +3,26 @@ import type Router from '@koa/router';
 import type { Middleware } from 'koa';
 import { z } from 'zod';
 import { ownerOf, userOf } from '../auth/authenticate.ts';
+import type { Confirmation } from '../engine/confirmation.entity.ts';
 import type { Conversation } from '../engine/setup-conversation.ts';
 import { HttpError, QuorraError } from '../errors.ts';
+import type { ApprovalSource } from '../plugin/contributions.ts';
+import { collectApprovals } from '../plugin/pending-approvals.ts';
 import type { PluginHost } from '../plugin/plugin-host.ts';
+import type { Registry } from '../registry.ts';
 import { body, params, query } from './validate.ts';
+
+/** The JSON shape of a pending tier-2 confirmation. */
+function confirmationWire(p: Confirmation) {
+  return {
+    id: p.id,
+    session_id: p.sessionId,
+    tool: p.toolName,
+    description: p.description,
+    created_at: p.createdAt,
+    expires_at: p.expiresAt,
+  };
+}
 
 const pluginErrors: Record<string, number> = {
   QUORRA_PLUGIN_UNKNOWN: 404,
@@ -14,7 +30,13 @@ const pluginErrors: Record<string, number> = {
 };
 
 /** Adds /admin/* (owner only) and /confirmations (the caller's pending approvals). */
-export function addAdminRoutes(router: Router, auth: Middleware, host: PluginHost, c: Conversation): void {
+export function addAdminRoutes(
+  router: Router,
+  auth: Middleware,
+  host: PluginHost,
+  c: Conversation,
+  approvals: Registry<ApprovalSource>,
+): void {
   router.get('/admin/plugins', auth, (ctx) => {
     ownerOf(ctx);
     ctx.body = { plugins: host.status() };
@@ -63,16 +85,21 @@ export function addAdminRoutes(router: Router, auth: Middleware, host: PluginHos
   });
   router.get('/confirmations', auth, async (ctx) => {
     const user = userOf(ctx);
-    const pending = await c.confirmations.pendingForUser(user.userId);
+    ctx.body = { pending: (await c.confirmations.pendingForUser(user.userId)).map(confirmationWire) };
+  });
+  // everything waiting on the caller: tier-2 confirmations and what plugins contribute (e.g. guest drafts)
+  router.get('/approvals', auth, async (ctx) => {
+    const user = userOf(ctx);
+    const confirmations = await c.confirmations.pendingForUser(user.userId);
+    const other = (await collectApprovals(approvals.list(), user)).map((a) => ({
+      source: a.source,
+      description: a.description,
+      hint: a.hint ?? null,
+      created_at: a.createdAt ?? null,
+    }));
     ctx.body = {
-      pending: pending.map((p) => ({
-        id: p.id,
-        session_id: p.sessionId,
-        tool: p.toolName,
-        description: p.description,
-        created_at: p.createdAt,
-        expires_at: p.expiresAt,
-      })),
+      confirmations: confirmations.map(confirmationWire),
+      other,
     };
   });
 }

@@ -4,6 +4,7 @@ import type { ConfirmationStore } from '../engine/confirmation-store.ts';
 import type { SessionControls } from '../engine/session-controls.ts';
 import type { Health } from '../health/health.ts';
 import type { ApprovalSource, CommandContext, CommandDefinition } from '../plugin/contributions.ts';
+import { collectApprovals } from '../plugin/pending-approvals.ts';
 import type { Registry } from '../registry.ts';
 import type { Session } from '../sessions/session.entity.ts';
 import { CommandUsageError, helpText, type MatrixCommandContext } from './command-router.ts';
@@ -146,15 +147,10 @@ export function coreCommands(deps: CoreCommandDeps): CommandDefinition[] {
           (c) =>
             `${c.description} — asked ${ago(c.createdAt)}${c.sessionId === ctx.sessionId ? ' (here: answer **yes** or **no**)' : ''}`,
         );
-        for (const source of deps.approvals.list()) {
-          // one failing source must not hide the others
-          const items = await Promise.resolve(source.pending({ userId: ctx.userId, role: ctx.role })).catch(
-            () => [],
+        for (const a of await collectApprovals(deps.approvals.list(), ctx)) {
+          lines.push(
+            `${a.description}${a.createdAt ? ` — ${ago(a.createdAt)}` : ''}${a.hint ? ` (${a.hint})` : ''}`,
           );
-          for (const a of items)
-            lines.push(
-              `${a.description}${a.createdAt ? ` — ${ago(a.createdAt)}` : ''}${a.hint ? ` (${a.hint})` : ''}`,
-            );
         }
         if (!lines.length) return 'Nothing is waiting on you.';
         return `**Waiting on you**\n${lines.map((l, i) => `${i + 1}. ${l}`).join('\n')}`;

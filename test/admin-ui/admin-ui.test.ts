@@ -176,11 +176,30 @@ describe('admin UI in Chromium', () => {
     await shown(page.locator('memory-card', { hasText: 'Max does not like mushrooms' }));
   });
 
-  it('lists the owner’s pending approvals', async () => {
-    await go(page, 'Approvals');
-    const table = page.getByRole('table', { name: 'Pending approvals' });
-    await shown(table.getByText('delete the thing called attic'));
-    await shown(table.getByText('test_delete_thing'));
+  it('lists the owner’s pending approvals, with what plugins wait on them for', async () => {
+    const source = app.quorra.registries.approvals.add({
+      name: 'test-drafts',
+      pending: (u) =>
+        u.role === 'owner'
+          ? [
+              {
+                description: 'reply to Anna: “Towels are in the hall closet”',
+                hint: '!quorra concierge send 7',
+              },
+            ]
+          : [],
+    });
+    try {
+      await go(page, 'Approvals');
+      const table = page.getByRole('table', { name: 'Pending approvals' });
+      await shown(table.getByText('delete the thing called attic'));
+      await shown(table.getByText('test_delete_thing'));
+      const other = page.getByRole('list', { name: 'Other approvals' });
+      await shown(other.getByText('reply to Anna: “Towels are in the hall closet”'));
+      await shown(other.getByText('!quorra concierge send 7'));
+    } finally {
+      await source.dispose();
+    }
   });
 
   it('shows Dream’s real status: a timeline of real runs when the server has Dream, else the fallback', async () => {
@@ -328,7 +347,7 @@ describe('admin UI in Chromium', () => {
     await signIn(p, owner.token);
     await shown(p.getByText('Signed in as owner'));
     // as if the token had been revoked: Quorra now answers 401 to it
-    await p.route('**/confirmations', (route) =>
+    await p.route('**/approvals', (route) =>
       route.fulfill({
         status: 401,
         contentType: 'application/json',

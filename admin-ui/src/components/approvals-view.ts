@@ -1,14 +1,19 @@
 // <approvals-view>: the signed-in person's actions waiting for a yes or no (answered in chat or Matrix).
 import { html, LitElement } from 'lit';
-import { listApprovals, type PendingApproval } from '../data/approvals.ts';
+import {
+  type Approvals,
+  listApprovals,
+  type OtherApproval,
+  type PendingApproval,
+} from '../data/approvals.ts';
 import { formatTime } from '../format.ts';
 import { sharedStyles } from './shared-styles.ts';
 import './error-notice.ts';
 
-/** Pending confirmations of the caller. */
+/** Pending confirmations of the caller, and what plugins wait on them for. */
 export class ApprovalsView extends LitElement {
   static properties = { pending: { state: true }, error: { state: true } };
-  declare pending: PendingApproval[] | null;
+  declare pending: Approvals | null;
   declare error: unknown;
 
   static styles = sharedStyles;
@@ -24,7 +29,7 @@ export class ApprovalsView extends LitElement {
     void this.load();
   }
 
-  /** Reads the pending confirmations again. */
+  /** Reads the pending approvals again. */
   async load() {
     try {
       this.pending = await listApprovals();
@@ -43,8 +48,26 @@ export class ApprovalsView extends LitElement {
       ${this.pending ? this.renderList(this.pending) : this.error ? null : html`<p class="muted">Loading…</p>`}`;
   }
 
-  private renderList(pending: PendingApproval[]) {
-    if (!pending.length) return html`<p class="empty">Nothing is waiting for your approval.</p>`;
+  private renderList({ confirmations, other }: Approvals) {
+    if (!confirmations.length && !other.length)
+      return html`<p class="empty">Nothing is waiting for your approval.</p>`;
+    return html`${confirmations.length ? this.renderConfirmations(confirmations) : null}
+      ${other.length ? this.renderOther(other) : null}`;
+  }
+
+  private renderOther(other: OtherApproval[]) {
+    return html`<h3>Also waiting on you</h3>
+      <ul aria-label="Other approvals">
+        ${other.map(
+          (o) => html`<li data-source=${o.source}>
+            ${o.description}${o.hint ? html` — <code>${o.hint}</code>` : null}
+            ${o.created_at ? html`<span class="muted small">(${formatTime(o.created_at)})</span>` : null}
+          </li>`,
+        )}
+      </ul>`;
+  }
+
+  private renderConfirmations(pending: PendingApproval[]) {
     return html`<table aria-label="Pending approvals">
       <thead><tr><th>What</th><th>Tool</th><th>Asked</th><th>Expires</th></tr></thead>
       <tbody>

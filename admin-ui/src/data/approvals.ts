@@ -1,4 +1,4 @@
-// GET /confirmations: the signed-in person's actions waiting for their yes or no.
+// GET /approvals: what waits on the signed-in person — tier-2 confirmations and plugin items (e.g. guest drafts).
 import { apiRequest } from './api-client.ts';
 
 /** One pending confirmation. */
@@ -11,7 +11,21 @@ export interface PendingApproval {
   expires_at: string;
 }
 
-/** The caller's pending confirmations. */
-export async function listApprovals(): Promise<PendingApproval[]> {
-  return (await apiRequest<{ pending: PendingApproval[] }>('/confirmations')).pending;
+/** Something a plugin is waiting on the person for, with how to answer it. */
+export interface OtherApproval {
+  source: string;
+  description: string;
+  hint: string | null;
+  created_at: string | null;
+}
+
+/** Both kinds of approvals waiting on the caller. */
+export interface Approvals {
+  confirmations: PendingApproval[];
+  other: OtherApproval[];
+}
+
+/** The caller's pending approvals. */
+export function listApprovals(): Promise<Approvals> {
+  return apiRequest<Approvals>('/approvals');
 }

@@ -61,6 +61,37 @@ describe('admin routes', () => {
     assert.equal((await call(app, member, 'GET', '/admin/users')).status, 403);
   });
 
+  it('GET /approvals adds what plugins wait on, per caller, and survives a failing source', async () => {
+    const good = app.quorra.registries.approvals.add({
+      name: 'drafts',
+      pending: (u) =>
+        u.role === 'owner' ? [{ description: 'reply to a guest', hint: '!quorra concierge send 1' }] : [],
+    });
+    const bad = app.quorra.registries.approvals.add({
+      name: 'broken',
+      pending: () => {
+        throw new Error('source down');
+      },
+    });
+    try {
+      const mine = await call(app, owner, 'GET', '/approvals');
+      assert.deepEqual(mine.json.other, [
+        {
+          source: 'drafts',
+          description: 'reply to a guest',
+          hint: '!quorra concierge send 1',
+          created_at: null,
+        },
+      ]);
+      assert.ok(Array.isArray(mine.json.confirmations));
+      assert.deepEqual((await call(app, member, 'GET', '/approvals')).json.other, []);
+      assert.equal((await call(app, null, 'GET', '/approvals')).status, 401);
+    } finally {
+      await good.dispose();
+      await bad.dispose();
+    }
+  });
+
   it('lists the caller’s own pending confirmations', async () => {
     model.next({ toolCalls: [{ name: 'test_delete_thing', arguments: { name: 'attic' } }] });
     await chat(app, member, { message: 'delete attic', scope: ['general'] });
