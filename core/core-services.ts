@@ -21,10 +21,10 @@ export interface CoreServices {
   audit: AuditLog;
   /** Root of the Markdown vault (household/, members/<id>/, workspaces/<slug>/). */
   vaultDir: string;
-  /** Queues a notification for a member's Matrix DM (persisted; delivered while Matrix runs, retried until sent). */
+  /** Queues a notification for a member's Matrix DM (persisted; delivered while Matrix runs, retried until sent); a Matrix reply to it goes to the `replyTo` handler. */
   notify?: (
     userId: string,
     text: string,
-    opts?: { urgency?: 'high' | 'normal' | 'low' },
+    opts?: { urgency?: 'high' | 'normal' | 'low'; replyTo?: { handler: string; ref: string } },
   ) => Promise<{ id: string; state: 'queued' | 'sent' | 'failed' }>;
 }

@@ -5,6 +5,7 @@ import { CreateWorkspaces1764500100000 } from './1764500100000-create-workspaces
 import { CreateMemory1764510000000 } from './1764510000000-create-memory.ts';
 import { CreateMatrix1764530000000 } from './1764530000000-create-matrix.ts';
 import { CreateDream1764540000000 } from './1764540000000-create-dream.ts';
+import { AddOutboxReply1764560000000 } from './1764560000000-add-outbox-reply.ts';
 
 export const coreMigrations: Function[] = [
   CreatePluginState1764460800000,
@@ -13,4 +14,5 @@ export const coreMigrations: Function[] = [
   CreateMemory1764510000000,
   CreateMatrix1764530000000,
   CreateDream1764540000000,
+  AddOutboxReply1764560000000,
 ];

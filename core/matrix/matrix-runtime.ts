@@ -7,7 +7,7 @@ import type { ConfirmationStore } from '../engine/confirmation-store.ts';
 import type { Engine } from '../engine/engine.ts';
 import type { CheckResult } from '../health/health.ts';
 import type { Logger } from '../logger.ts';
-import type { CommandDefinition } from '../plugin/contributions.ts';
+import type { CommandDefinition, ReplyHandler } from '../plugin/contributions.ts';
 import type { Registry } from '../registry.ts';
 import { ConfirmationMessages } from './confirmation-messages.ts';
 import { DirectRooms } from './direct-rooms.ts';
@@ -26,6 +26,7 @@ import { MessagePipeline } from './message-pipeline.ts';
 import type { Outbox } from './outbox.ts';
 import { OutboxDelivery } from './outbox-delivery.ts';
 import { Refusals } from './refusals.ts';
+import { ReplyRoutes } from './reply-routes.ts';
 import { RoomMembers } from './room-members.ts';
 import { RoomQueues } from './room-queue.ts';
 import type { RoomResolver } from './room-resolver.ts';
@@ -43,6 +44,7 @@ export interface RuntimeDeps {
   engine: Engine;
   confirmations: ConfirmationStore;
   commands: Registry<CommandDefinition>;
+  replies: Registry<ReplyHandler>;
   resolver: RoomResolver;
   roomSessions: RoomSessions;
   outbox: Outbox;
@@ -195,6 +197,12 @@ export class MatrixRuntime {
       confirmationMessages: new ConfirmationMessages(d.db),
       confirmations: d.confirmations,
       refusals: new Refusals(d.db),
+      replyRoutes: new ReplyRoutes({
+        outbox: d.outbox,
+        users: d.users,
+        replies: d.replies,
+        logger: d.logger,
+      }),
       engine: d.engine,
       commands: d.commands,
       undecryptable,

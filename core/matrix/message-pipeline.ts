@@ -1,4 +1,4 @@
-// One taken-in message, start to finish: addressed? known sender? command or engine turn; reply where it was asked.
+// One taken-in message, start to finish: a reply to a notification? addressed? known sender? command or engine turn; reply where it was asked.
 
 import type { User } from '../auth/user.entity.ts';
 import { principalOf, type UserStore } from '../auth/user-store.ts';
@@ -29,6 +29,7 @@ import type { MatrixMetrics } from './matrix-metrics.ts';
 import { describeError, type MatrixSender } from './matrix-sender.ts';
 import type { Refusals } from './refusals.ts';
 import { apologyFor, messageContent, type ReplyPlacement } from './reply-format.ts';
+import type { ReplyRoutes } from './reply-routes.ts';
 import type { RoomMembers } from './room-members.ts';
 import type { RoomResolver, RoomTarget } from './room-resolver.ts';
 import type { RoomSessionRow } from './room-session.entity.ts';
@@ -51,6 +52,7 @@ export interface PipelineDeps {
   confirmationMessages: ConfirmationMessages;
   confirmations: ConfirmationStore;
   refusals: Refusals;
+  replyRoutes: ReplyRoutes;
   engine: Engine;
   commands: Registry<CommandDefinition>;
   undecryptable: Undecryptable;
@@ -100,6 +102,15 @@ export class MessagePipeline {
     const raw = stripReplyFallback(String(content.body)).trim();
     const isDirect = await members.isDirect(roomId);
     const command = parseCommand(raw);
+    const routed = command ? null : await this.d.replyRoutes.target(roomId, ev.sender, rel.inReplyTo);
+    if (routed) {
+      // a reply to a notification that named a reply handler: the handler answers, never the engine
+      const answer = await this.d.replyRoutes.answer(routed, raw);
+      const place = { threadRoot: rel.threadRoot, inReplyTo: ev.event_id };
+      const content = messageContent(answer.text, place, { notice: true });
+      const replyEventId = await this.send(roomId, content, ev, 'reply-handler');
+      return { status: 'answered', how: 'reply_handler', reason: answer.outcome, replyEventId };
+    }
     const mentioned = !command && isMentioned(content, bot);
     const text = mentioned ? stripMention(raw, bot) : raw;
     const yesNo = readYesNo(text);

@@ -1,4 +1,4 @@
-// Delivers the outbox to each member's DM: high urgency at once, the rest batched; failures retried with backoff until sent.
+// Delivers the outbox to each member's DM: high urgency at once, the rest batched (not items with a reply target); failures retried with backoff until sent.
 import type { UserStore } from '../auth/user-store.ts';
 import type { Disposable } from '../disposable.ts';
 import type { Logger } from '../logger.ts';
@@ -80,12 +80,16 @@ export class OutboxDelivery {
     const now = Date.now();
     const due = await this.deps.outbox.due(new Date(now));
     const groups: OutboxItem[][] = due.filter((i) => i.urgency === 'high').map((i) => [i]);
-    const byUser = new Map<string, OutboxItem[]>();
-    for (const item of due.filter((i) => i.urgency !== 'high'))
-      byUser.set(item.userId, [...(byUser.get(item.userId) ?? []), item]);
     // a member's batch goes out once its oldest item has waited long enough (or is a retry)
     const ready = (i: OutboxItem) =>
       i.attempts > 0 || now - i.createdAt.getTime() >= this.deps.policy.batchMs;
+    const byUser = new Map<string, OutboxItem[]>();
+    for (const item of due.filter((i) => i.urgency !== 'high')) {
+      // an item a reply can answer goes on its own, so its event id names it
+      if (item.replyHandler) {
+        if (ready(item)) groups.push([item]);
+      } else byUser.set(item.userId, [...(byUser.get(item.userId) ?? []), item]);
+    }
     for (const batch of byUser.values()) if (batch.some(ready)) groups.push(batch);
     for (const group of groups) {
       if (this.stopped) return;

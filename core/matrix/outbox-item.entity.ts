@@ -8,6 +8,7 @@ export type OutboxState = 'queued' | 'sent' | 'failed';
 
 @Entity('matrix_outbox')
 @Index(['state', 'nextAttemptAt'])
+@Index('IDX_matrix_outbox_event_id', ['eventId'])
 export class OutboxItem {
   @PrimaryColumn({ type: 'varchar', length: 36 })
   id!: string;
@@ -39,6 +40,14 @@ export class OutboxItem {
 
   @Column({ type: 'varchar', length: 255, name: 'event_id', nullable: true })
   eventId!: string | null;
+
+  /** The reply handler a Matrix reply to this notification goes to (such items are never batched). */
+  @Column({ type: 'varchar', length: 100, name: 'reply_handler', nullable: true })
+  replyHandler!: string | null;
+
+  /** What the handler gets as ctx.ref (e.g. a draft id). */
+  @Column({ type: 'varchar', length: 255, name: 'reply_ref', nullable: true })
+  replyRef!: string | null;
 
   @Column({ type: 'datetime', name: 'created_at' })
   createdAt!: Date;

@@ -1,6 +1,6 @@
-// The notification outbox any plugin can use: notify(user, text, {urgency}) persists an item; delivery marks it sent or failed.
+// The notification outbox any plugin can use: notify(user, text, {urgency, replyTo}) persists an item; delivery marks it sent or failed.
 import { randomUUID } from 'node:crypto';
-import { type DataSource, In, LessThanOrEqual } from 'typeorm';
+import { type DataSource, In, IsNull, LessThanOrEqual, Not } from 'typeorm';
 import type { UserStore } from '../auth/user-store.ts';
 import { type Disposable, toDisposable } from '../disposable.ts';
 import { QuorraError } from '../errors.ts';
@@ -10,6 +10,8 @@ import { OutboxItem, type OutboxState, type OutboxUrgency } from './outbox-item.
 /** Options for a notification. */
 export interface NotifyOptions {
   urgency?: OutboxUrgency;
+  /** Routes a Matrix reply to this notification to the named reply handler with `ref`; the item goes out on its own. */
+  replyTo?: { handler: string; ref: string };
 }
 
 /** What notify answers: the item's id and state (queued until delivered). */
@@ -40,6 +42,16 @@ export class Outbox {
     const urgency = opts.urgency ?? 'normal';
     if (!['high', 'normal', 'low'].includes(urgency))
       throw new QuorraError('QUORRA_NOTIFY_URGENCY', `unknown urgency "${urgency}"`);
+    const { replyTo } = opts;
+    if (
+      replyTo &&
+      (typeof replyTo.handler !== 'string' ||
+        !replyTo.handler ||
+        replyTo.handler.length > 100 ||
+        typeof replyTo.ref !== 'string' ||
+        replyTo.ref.length > 255)
+    )
+      throw new QuorraError('QUORRA_NOTIFY_REPLY_TO', 'replyTo needs a handler name and a ref (a string)');
     if (!(await this.users.get(userId))) throw new QuorraError('QUORRA_UNKNOWN_USER', `no user "${userId}"`);
     const now = new Date();
     const item = this.repo.create({
@@ -53,6 +65,8 @@ export class Outbox {
       nextAttemptAt: now,
       roomId: null,
       eventId: null,
+      replyHandler: replyTo?.handler ?? null,
+      replyRef: replyTo ? replyTo.ref : null,
       createdAt: now,
       sentAt: null,
     });
@@ -71,6 +85,11 @@ export class Outbox {
   /** One item by id. */
   get(id: string): Promise<OutboxItem | null> {
     return this.repo.findOneBy({ id });
+  }
+
+  /** The sent item with a reply target that a Matrix event delivered, if any. */
+  repliable(eventId: string): Promise<OutboxItem | null> {
+    return this.repo.findOneBy({ eventId, state: 'sent', replyHandler: Not(IsNull()) });
   }
 
   /** Items, newest first, optionally by state and user. */

@@ -82,6 +82,7 @@ export function setupMatrix(deps: {
         engine: conversation.engine,
         confirmations: conversation.confirmations,
         commands: registries.commands,
+        replies: registries.replies,
         resolver,
         roomSessions,
         outbox,

@@ -1,4 +1,4 @@
-// The shapes a plugin can contribute besides tools: modes, bang-commands and prompt fragments.
+// The shapes a plugin can contribute besides tools: modes, bang-commands, approval sources, reply handlers and prompt fragments.
 
 /** A behavioural overlay within a scope; its prompt fragment lives at prompts/modes/<scope>/<name>.md. */
 export interface ModeDefinition {
@@ -42,6 +42,20 @@ export interface PendingApproval {
 export interface ApprovalSource {
   name: string;
   pending(user: { userId: string; role: 'owner' | 'member' }): Promise<PendingApproval[]> | PendingApproval[];
+}
+
+/** Who answered a notification, and the ref the notification was sent with. */
+export interface ReplyContext {
+  userId: string;
+  role: 'owner' | 'member';
+  ref: string;
+}
+
+/** Answers a person's Matrix reply to a notification sent with `notify(…, {replyTo: {handler: name, ref}})`. */
+export interface ReplyHandler {
+  name: string;
+  /** Gets the reply text (reply fallback stripped); what it returns is sent back as a reply. */
+  handle(text: string, ctx: ReplyContext): Promise<string> | string;
 }
 
 /** Prompt text contributed by a plugin for a scope, a mode (`scope/mode`), an origin or a task. */

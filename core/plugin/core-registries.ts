@@ -1,7 +1,13 @@
-// The registries plugins contribute to: tools, modes, bang-commands and prompt fragments.
+// The registries plugins contribute to: tools, modes, bang-commands, prompt fragments, approval sources and reply handlers.
 import { Registry } from '../registry.ts';
 import type { ToolDefinition } from '../tools/define-tool.ts';
-import type { ApprovalSource, CommandDefinition, ModeDefinition, PromptFragment } from './contributions.ts';
+import type {
+  ApprovalSource,
+  CommandDefinition,
+  ModeDefinition,
+  PromptFragment,
+  ReplyHandler,
+} from './contributions.ts';
 
 export interface CoreRegistries {
   tools: Registry<ToolDefinition<any>>;
@@ -9,9 +15,10 @@ export interface CoreRegistries {
   commands: Registry<CommandDefinition>;
   prompts: Registry<PromptFragment>;
   approvals: Registry<ApprovalSource>;
+  replies: Registry<ReplyHandler>;
 }
 
-/** Creates empty registries; keys are the tool name, `scope/mode`, the command word and `kind:name`. */
+/** Creates empty registries; keys are the tool name, `scope/mode`, the command word, `kind:name` and the source/handler name. */
 export function createRegistries(): CoreRegistries {
   return {
     tools: new Registry<ToolDefinition<any>>('tool', (t) => t.name),
@@ -19,5 +26,6 @@ export function createRegistries(): CoreRegistries {
     commands: new Registry<CommandDefinition>('command', (c) => c.name),
     prompts: new Registry<PromptFragment>('prompt', (p) => `${p.kind}:${p.name}`),
     approvals: new Registry<ApprovalSource>('approval source', (a) => a.name),
+    replies: new Registry<ReplyHandler>('reply handler', (r) => r.name),
   };
 }

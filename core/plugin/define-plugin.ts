@@ -9,7 +9,13 @@ import type { Logger } from '../logger.ts';
 import type { Metrics } from '../metrics/metrics.ts';
 import type { ModelClient } from '../model/model-client.ts';
 import type { ToolDefinition } from '../tools/define-tool.ts';
-import type { ApprovalSource, CommandDefinition, ModeDefinition, PromptFragment } from './contributions.ts';
+import type {
+  ApprovalSource,
+  CommandDefinition,
+  ModeDefinition,
+  PromptFragment,
+  ReplyHandler,
+} from './contributions.ts';
 
 /** A registry handle as a plugin sees it: add returns a disposable the host also keeps. */
 export interface Contributions<T> {
@@ -36,6 +42,8 @@ export interface PluginContext<S = unknown> {
   prompts: Contributions<PromptFragment>;
   /** Lists of things waiting on a person's yes or no, shown by `!quorra approvals`. */
   approvals: Contributions<ApprovalSource>;
+  /** Answers Matrix replies to notifications sent with `replyTo: {handler: <name>, ref}`. */
+  replies: Contributions<ReplyHandler>;
   /** Runs `fn` on a cron expression; never two runs of the same job at once. */
   schedule(cron: string, name: string, fn: () => Promise<void> | void): Disposable;
   /** Adds this plugin's own entry to /health (named after the plugin id). */

@@ -5,6 +5,7 @@ import { HttpError } from '../../core/errors.ts';
 import type { Logger } from '../../core/logger.ts';
 import { autonomousOk } from './autonomy-policy.ts';
 import type { ConciergeStore } from './concierge-store.ts';
+import { DRAFT_REPLY_HANDLER } from './draft-reply-handler.ts';
 import { draftNotice, notifyOwners } from './owner-notice.ts';
 
 /** The scope every guest session locks to. */
@@ -93,6 +94,9 @@ export class DraftQueue {
       lastError: failure ? `drafting failed: ${failure}` : null,
     });
     const stored = (await this.store.message(id))!;
-    await notifyOwners(this.core, this.logger, draftNotice(stored, r), needsYou ? 'high' : 'normal');
+    await notifyOwners(this.core, this.logger, draftNotice(stored, r), needsYou ? 'high' : 'normal', {
+      handler: DRAFT_REPLY_HANDLER,
+      ref: String(id),
+    });
   }
 }

@@ -6,6 +6,7 @@ import { conciergeSettings } from './concierge-settings.ts';
 import { ConciergeStore } from './concierge-store.ts';
 import { draftApprovals } from './draft-approvals.ts';
 import { DraftQueue } from './draft-queue.ts';
+import { draftReplyHandler } from './draft-reply-handler.ts';
 import { DraftReview } from './draft-review.ts';
 import { addDraftRoutes } from './draft-routes.ts';
 import { GuestMessage } from './guest-message.entity.ts';
@@ -46,6 +47,7 @@ export default definePlugin({
     ctx.tools.add(escalateToOwner(store, queue, core, logger));
     ctx.commands.add(conciergeCommand(review));
     ctx.approvals.add(draftApprovals(review));
+    ctx.replies.add(draftReplyHandler(review));
     addWebhookRoute(ctx.router, { settings, store, queue, workspaces: core.workspaces });
     addDraftRoutes(ctx.router, review, core.auth);
     ctx.healthCheck(async () => ({

@@ -24,16 +24,17 @@ export function draftNotice(m: GuestMessage, r: ConciergeReservation): string {
     head,
     quote(m.guestText),
     draft,
-    `Answer with \`!quorra concierge send ${m.id}\`, \`!quorra concierge edit ${m.id} <your text>\` or \`!quorra concierge discard ${m.id}\`. Nothing is sent to the guest until you do.`,
+    `Reply **send** or **edit: …** to this message (or \`!quorra concierge send ${m.id}\`; \`edit ${m.id} <your text>\` and \`discard ${m.id}\` work too). Nothing is sent to the guest until you do.`,
   ].join('\n\n');
 }
 
-/** Queues `text` for every owner; high urgency goes out at once, normal is batched. Failures are logged, never thrown. */
+/** Queues `text` for every owner (a Matrix reply goes to `replyTo` when given); high urgency goes out at once. Failures are logged, never thrown. */
 export async function notifyOwners(
   core: CoreServices,
   logger: Logger,
   text: string,
   urgency: 'high' | 'normal',
+  replyTo?: { handler: string; ref: string },
 ): Promise<number> {
   if (!core.notify) {
     logger.warn('no notification outbox is available; the owner sees concierge drafts only via the API');
@@ -43,7 +44,7 @@ export async function notifyOwners(
   let queued = 0;
   for (const owner of owners) {
     try {
-      await core.notify(owner.id, text, { urgency });
+      await core.notify(owner.id, text, replyTo ? { urgency, replyTo } : { urgency });
       queued++;
     } catch (err) {
       logger.error({ err, user: owner.id }, 'could not queue a concierge notification');
