@@ -1,0 +1,69 @@
+// calendar_add_event (tier 1, audited): adds one event to the household calendar and returns its uid.
+import { z } from 'zod';
+import { defineTool } from '../../../core/tools/define-tool.ts';
+import type { CalendarEvent } from '../calendar-event.ts';
+import { addDays, isoUtc, localDate, parseMoment } from '../zoned-time.ts';
+import {
+  type CalendarToolDeps,
+  calendarAvailable,
+  clientFor,
+  dayOf,
+  eventView,
+} from './calendar-tool-deps.ts';
+
+/** What the model sends. */
+export const addEventInput = z
+  .object({
+    title: z.string().trim().min(1).max(200),
+    start: z.string().trim().min(10).max(40),
+    end: z.string().trim().min(10).max(40).optional(),
+    all_day: z.boolean().optional(),
+    location: z.string().trim().max(200).optional(),
+    description: z.string().trim().max(2000).optional(),
+  })
+  .strict();
+
+/** Turns the input into an event (without uid); all-day `end` is the last day, included. Throws on end ≤ start. */
+export function eventFromInput(
+  input: z.infer<typeof addEventInput>,
+  timeZone: string,
+): Omit<CalendarEvent, 'uid'> {
+  const start = parseMoment(input.start, timeZone);
+  const end = input.end ? parseMoment(input.end, timeZone) : null;
+  const allDay = input.all_day ?? start.kind === 'date';
+  const extras = {
+    ...(input.location ? { location: input.location } : {}),
+    ...(input.description ? { description: input.description } : {}),
+  };
+  if (allDay) {
+    const first = start.kind === 'date' ? start.date : localDate(start.at, timeZone);
+    const last = !end ? first : end.kind === 'date' ? end.date : localDate(end.at, timeZone);
+    if (last < first) throw new Error('the end must not be before the start');
+    return { title: input.title, start: first, end: addDays(last, 1), allDay: true, ...extras };
+  }
+  if (start.kind === 'date') throw new Error('give a start time (YYYY-MM-DDTHH:MM), or set all_day');
+  if (end?.kind === 'date') throw new Error('give an end time (YYYY-MM-DDTHH:MM), or set all_day');
+  const endAt = end ? end.at : start.at + 3_600_000;
+  if (endAt <= start.at) throw new Error('the end must be after the start');
+  return { title: input.title, start: isoUtc(start.at), end: isoUtc(endAt), allDay: false, ...extras };
+}
+
+/** Builds calendar_add_event. */
+export function addEvent(deps: CalendarToolDeps) {
+  return defineTool({
+    name: 'calendar_add_event',
+    description:
+      'Add an event to the household calendar. start/end: local date-times (YYYY-MM-DDTHH:MM; end defaults to one hour later) or, for all_day events, dates (YYYY-MM-DD; end is the last day, included). Returns the new event’s uid.',
+    tier: 1,
+    scopes: ['general', 'calendar'],
+    input: addEventInput,
+    available: calendarAvailable(deps),
+    async run(input, ctx) {
+      const client = clientFor(deps, ctx.principal);
+      const timeZone = await deps.timeZone();
+      const stored = await client.add(eventFromInput(input, timeZone));
+      deps.seen.note(stored.uid, { title: stored.title, day: dayOf(stored, timeZone) });
+      return { added: true, ...eventView(stored, timeZone) };
+    },
+  });
+}
