@@ -51,6 +51,27 @@ export async function startRadicale(
   const users = path.join(dir, 'users');
   writeFileSync(config, '# empty: every option comes from the command line\n');
   writeFileSync(users, `${username}:${password}\n`);
+  // a freed ephemeral port can be taken again before Radicale binds it; then it exits at once and we retry
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await launch(bin, dir, config, users, username, password);
+    } catch (err) {
+      if (attempt >= 3 || !/radicale exited/.test((err as Error).message)) {
+        rmSync(dir, { recursive: true, force: true });
+        throw err;
+      }
+    }
+  }
+}
+
+async function launch(
+  bin: string,
+  dir: string,
+  config: string,
+  users: string,
+  username: string,
+  password: string,
+): Promise<RadicaleServer> {
   const port = await freePort();
   const child = spawn(
     bin,
@@ -88,7 +109,7 @@ export async function startRadicale(
   try {
     await waitUntilAnswering(url, child, () => stderr);
   } catch (err) {
-    await stop();
+    await terminate(child);
     throw err;
   }
   return { url, username, password, stop };
