@@ -5,7 +5,7 @@ import { CaldavClient } from '../../../plugins/calendar/caldav-client.ts';
 import { type BootedApp, bootApp } from '../../support/boot-app.ts';
 import { addUser, call, chat, systemPromptOf, type TestUser } from '../../support/household.ts';
 import { ScriptedModelServer } from '../../support/model-server.ts';
-import { freePort, type RadicaleServer, startRadicale } from '../../support/radicale-server.ts';
+import { type RadicaleServer, startRadicale } from '../../support/radicale-server.ts';
 
 const toolResults = (body: any): string[] =>
   body.messages.filter((m: any) => m.role === 'tool').map((m: any) => m.content as string);
@@ -237,7 +237,8 @@ describe('calendar plugin with an unreachable server', () => {
 
   before(async () => {
     model = await ScriptedModelServer.start();
-    const url = `http://127.0.0.1:${await freePort()}/`;
+    // the closed discard port: a just-freed ephemeral port could be handed to this very app on boot
+    const url = 'http://127.0.0.1:9/';
     app = await bootApp({
       model,
       config: { plugins: { calendar: { settings: { url, password: 'pw-never-shown', timeoutMs: 2000 } } } },
