@@ -5,12 +5,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { rootDir } from '../core/build-info.ts';
+import { loadConfig } from '../core/config/load-config.ts';
 import { coreEntities } from '../core/db/entities.ts';
 import { openDatabase } from '../core/db/open-database.ts';
 import { Deduper } from '../core/dream/dedup.ts';
 import { DreamMetrics } from '../core/dream/dream-metrics.ts';
 import { DreamRunner } from '../core/dream/dream-runner.ts';
 import { dreamEntities, dreamMigrations } from '../core/dream/entities.ts';
+import { dreamOptions } from '../core/dream/setup-dream.ts';
 import { readPromptFiles } from '../core/engine/prompt-library.ts';
 import { memoryEntities, memoryMigrations } from '../core/memory/index.ts';
 import { MemoryStore } from '../core/memory/memory-store.ts';
@@ -116,21 +118,7 @@ async function throughput(model: ScriptedModelServer) {
       prompt: readPromptFiles(path.join(rootDir, 'prompts')).get('tasks/dream-extraction')!,
       logger: silent,
       metrics: new DreamMetrics(metrics),
-      options: {
-        batchSize: 50,
-        maxAttempts: 3,
-        jaccardThreshold: 0.6,
-        cosineThreshold: 0.86,
-        candidateLimit: 10,
-        semanticRecent: 25,
-        userCap: 200,
-        extractionTimeoutMs: 10_000,
-        promoteAfterReferences: 3,
-        promoteAfterSources: 3,
-        embeddingExcludedWorkspaces: [],
-        embeddingExcludedSourceKinds: [],
-        reportDir: null,
-      },
+      options: { ...dreamOptions(loadConfig({ env: {} })), extractionTimeoutMs: 10_000, reportDir: null },
     });
     const t0 = process.hrtime.bigint();
     const run = await runner.consolidateSlice(slice, { cause: 'manual', semantic: false });

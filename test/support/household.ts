@@ -37,6 +37,11 @@ export async function call(
     headers: user?.headers ?? { 'content-type': 'application/json' },
     body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
   });
+  return readResponse(res);
+}
+
+/** A response's status and body, parsed as JSON when it is JSON (else the text). */
+export async function readResponse(res: Response): Promise<{ status: number; json: any }> {
   const text = await res.text();
   let json: any = text;
   try {

@@ -5,6 +5,7 @@ import path from 'node:path';
 import pino from 'pino';
 import type { DataSource } from 'typeorm';
 import { rootDir } from '../../../core/build-info.ts';
+import { loadConfig } from '../../../core/config/load-config.ts';
 import { coreEntities } from '../../../core/db/entities.ts';
 import { openDatabase } from '../../../core/db/open-database.ts';
 import type { Embedder } from '../../../core/dream/dedup.ts';
@@ -12,6 +13,7 @@ import { DreamMetrics } from '../../../core/dream/dream-metrics.ts';
 import { type DreamHooks, type DreamOptions, DreamRunner } from '../../../core/dream/dream-runner.ts';
 import { dreamEntities, dreamMigrations } from '../../../core/dream/entities.ts';
 import type { Review } from '../../../core/dream/reconcile.ts';
+import { dreamOptions } from '../../../core/dream/setup-dream.ts';
 import { readPromptFiles } from '../../../core/engine/prompt-library.ts';
 import { memoryEntities, memoryMigrations } from '../../../core/memory/index.ts';
 import { MemoryStore } from '../../../core/memory/memory-store.ts';
@@ -29,18 +31,8 @@ export const silent = pino({ level: 'silent' });
 
 /** Options as the config defaults give them, without a report folder. */
 export const baseOptions: DreamOptions = {
-  batchSize: 50,
-  maxAttempts: 3,
-  jaccardThreshold: 0.6,
-  cosineThreshold: 0.86,
-  candidateLimit: 10,
-  semanticRecent: 25,
-  userCap: 200,
+  ...dreamOptions(loadConfig({ env: {} })),
   extractionTimeoutMs: 5000,
-  promoteAfterReferences: 3,
-  promoteAfterSources: 3,
-  embeddingExcludedWorkspaces: [],
-  embeddingExcludedSourceKinds: [],
   reportDir: null,
 };
 

@@ -6,7 +6,7 @@ import type { ConciergeApi } from '../../../plugins/concierge/index.ts';
 import { ConciergeReservation } from '../../../plugins/concierge/reservation.entity.ts';
 import { signBody } from '../../../plugins/concierge/webhook-signature.ts';
 import { type BootedApp, bootApp } from '../../support/boot-app.ts';
-import { addUser, type TestUser } from '../../support/household.ts';
+import { addUser, readResponse, type TestUser } from '../../support/household.ts';
 import type { ScriptedModelServer } from '../../support/model-server.ts';
 import type { PmsServer } from '../../support/pms-server.ts';
 
@@ -87,15 +87,9 @@ export async function postWebhook(
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   const signature = opts.signature === undefined ? signBody(opts.secret ?? SECRET, raw) : opts.signature;
   if (signature !== null) headers['x-quorra-signature'] = signature;
-  const res = await fetch(`${app.url}/plugins/concierge/webhook`, { method: 'POST', headers, body: raw });
-  const text = await res.text();
-  let json: any = text;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    // keep text
-  }
-  return { status: res.status, json };
+  return readResponse(
+    await fetch(`${app.url}/plugins/concierge/webhook`, { method: 'POST', headers, body: raw }),
+  );
 }
 
 /** Waits until every queued draft is written. */
