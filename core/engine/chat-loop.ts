@@ -25,11 +25,19 @@ export interface LoopOptions {
   inspector?: { recorder: TurnInspector; userId: string };
 }
 
+/** One tool call of the turn and how it ended. */
+export interface ToolCallRecord {
+  name: string;
+  outcome: 'ok' | 'error' | 'refused' | 'invalid' | 'unknown';
+}
+
 /** The outcome of the loop: the visible reply, or a confirmation that ended the turn early. */
 export interface LoopResult {
   reply: string;
   confirmation?: Confirmation;
   rounds: number;
+  /** The tool calls that ran, in order (a reply may be checked against them). */
+  calls: ToolCallRecord[];
 }
 
 const FINAL_NOTE =
@@ -46,6 +54,7 @@ export async function runChatLoop(
   );
   const schemas = o.tools.map(toolSchema);
   const messages = [...o.messages];
+  const calls: ToolCallRecord[] = [];
   const onToken = (t: string) => {
     partial.text += t;
     o.onToken?.(t);
@@ -72,7 +81,7 @@ export async function runChatLoop(
     }
     if (record) o.inspector!.recorder.finish(record, { response: step });
     if (!o.stream) partial.text += step.text;
-    if (!step.toolCalls.length || final) return { reply: partial.text.trim(), rounds: round + 1 };
+    if (!step.toolCalls.length || final) return { reply: partial.text.trim(), rounds: round + 1, calls };
     messages.push({
       role: 'assistant',
       content: step.text || null,
@@ -86,7 +95,8 @@ export async function runChatLoop(
       o.onStatus?.(`running ${call.name}`);
       const outcome = await o.runner.run(call, o.scope);
       if (outcome.kind === 'confirm')
-        return { reply: partial.text.trim(), confirmation: outcome.confirmation, rounds: round + 1 };
+        return { reply: partial.text.trim(), confirmation: outcome.confirmation, rounds: round + 1, calls };
+      calls.push({ name: call.name, outcome: outcome.outcome });
       messages.push({ role: 'tool', tool_call_id: call.id, content: outcome.content });
     }
   }

@@ -3,6 +3,7 @@ import type { Principal } from '../auth/principal.ts';
 import { type Disposable, toDisposable } from '../disposable.ts';
 import type { Session } from '../sessions/session.entity.ts';
 import type { ToolDefinition } from '../tools/define-tool.ts';
+import type { ToolCallRecord } from './chat-loop.ts';
 
 /** What a hook sees of the turn. */
 export interface TurnInfo {
@@ -24,6 +25,13 @@ export interface HookSignatures {
   ) => Promise<ToolDefinition<any>[]> | ToolDefinition<any>[];
   /** Checks a new or re-scoped session before anything is stored; throw an HttpError to refuse. */
   validateSession: (session: Session, principal: Principal) => Promise<void> | void;
+  /**
+   * Reviews a finished reply against the tool calls of its turn, before it is stored or sent; returns a corrected
+   * reply, or nothing to keep it (e.g. the model claims a reminder is set although reminder_set failed).
+   */
+  reviewReply: (
+    turn: TurnInfo & { reply: string; calls: ToolCallRecord[] },
+  ) => Promise<string | undefined> | string | undefined;
   /** Runs after a turn was committed (e.g. appending it to the notes log). */
   afterTurn: (turn: TurnInfo & { reply: string; interrupted: boolean }) => Promise<void> | void;
 }
@@ -35,6 +43,7 @@ export class EngineHooks {
     context: [],
     filterTools: [],
     validateSession: [],
+    reviewReply: [],
     afterTurn: [],
   };
 

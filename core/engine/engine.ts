@@ -208,7 +208,10 @@ export class Engine {
         const reply = `${result.reply ? `${result.reply}\n\n` : ''}Before I ${c.description}, I need your confirmation. Reply **yes** to go ahead or **no** to cancel.`;
         return this.commit(req, session, message, { reply, confirmation: c });
       }
-      return this.commit(req, session, message, { reply: result.reply || '…' });
+      let reply = result.reply || '…';
+      for (const review of this.deps.hooks.at('reviewReply'))
+        reply = (await review({ principal, session, message, reply, calls: result.calls })) ?? reply;
+      return this.commit(req, session, message, { reply });
     } catch (err) {
       if (opts.signal?.aborted) {
         this.turns.inc({ outcome: 'interrupted' });

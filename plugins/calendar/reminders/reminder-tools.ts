@@ -1,0 +1,112 @@
+// reminder_set (tier 1), reminder_list (tier 0), reminder_cancel (tier 1): reminders that are stored, scheduled and really sent.
+import { z } from 'zod';
+import { isUser, type Principal } from '../../../core/auth/principal.ts';
+import { defineTool } from '../../../core/tools/define-tool.ts';
+import type { Member } from '../calendar-book.ts';
+import type { Reminder } from './reminder.entity.ts';
+import { firesAt, type ReminderService } from './reminder-service.ts';
+import { weekdayNames } from './repeat-rule.ts';
+
+/** What the reminder tools need. */
+export interface ReminderToolDeps {
+  reminders: ReminderService;
+  members: () => Promise<Member[]>;
+  /** The household zone, for a member without one. */
+  timeZone: () => Promise<string>;
+}
+
+const scopes = ['general', 'calendar'];
+const available = (turn: { principal?: Principal }) => isUser(turn.principal);
+
+function me(principal: Principal | undefined): string {
+  if (!isUser(principal)) throw new Error('reminders are for household members only');
+  return principal.userId;
+}
+
+/** Builds the three reminder tools. */
+export function reminderTools(deps: ReminderToolDeps) {
+  const nameOf = async (id: string) => (await deps.members()).find((m) => m.id === id)?.name ?? 'someone';
+  const view = async (r: Reminder, userId: string) => ({
+    id: r.id,
+    text: r.text,
+    fires_at: firesAt(r),
+    ...(deps.reminders.repeatText(r) ? { repeats: deps.reminders.repeatText(r) } : {}),
+    ...(r.userId !== userId ? { for: await nameOf(r.userId) } : {}),
+    ...(r.createdBy !== userId ? { from: await nameOf(r.createdBy) } : {}),
+  });
+
+  const set = defineTool({
+    name: 'reminder_set',
+    description:
+      'Set a reminder that Quorra really sends as a Matrix message at that time: `at` is a local date-time (YYYY-MM-DDTHH:MM) or use in_minutes. repeat makes it recur ("every Monday at 8": at = the next Monday 08:00, repeat weekly). person reminds another member. Only tell the person it is set if this tool answers set: true, and give them fires_at exactly.',
+    tier: 1,
+    scopes,
+    input: z
+      .object({
+        text: z.string().trim().min(1).max(500),
+        at: z.string().trim().min(16).max(40).optional(),
+        in_minutes: z.number().int().min(1).max(525_600).optional(),
+        repeat: z.enum(['daily', 'weekdays', 'weekly', 'monthly', 'yearly']).optional(),
+        days: z.array(z.enum(weekdayNames)).min(1).max(7).optional(),
+        person: z
+          .string()
+          .trim()
+          .min(1)
+          .max(200)
+          .optional()
+          .describe('another member to remind; omit for the person asking'),
+      })
+      .strict(),
+    available,
+    async run(input, ctx) {
+      const self = me(ctx.principal);
+      const members = await deps.members();
+      const target = input.person
+        ? members.find((m) => m.id === input.person || m.name.toLowerCase() === input.person?.toLowerCase())
+        : members.find((m) => m.id === self);
+      if (!target) throw new Error(`there is no household member called "${input.person}"`);
+      const r = await deps.reminders.set({
+        createdBy: self,
+        userId: target.id,
+        text: input.text,
+        timeZone: target.timezone || (await deps.timeZone()),
+        ...(input.at !== undefined ? { at: input.at } : {}),
+        ...(input.in_minutes !== undefined ? { inMinutes: input.in_minutes } : {}),
+        ...(input.repeat ? { repeat: input.repeat } : {}),
+        ...(input.days ? { days: input.days } : {}),
+      });
+      return { set: true, ...(await view(r, self)) };
+    },
+  });
+
+  const list = defineTool({
+    name: 'reminder_list',
+    description:
+      'List the reminders waiting for the person (and those they set for others), soonest first, with ids.',
+    tier: 0,
+    scopes,
+    input: z.object({}).strict(),
+    available,
+    async run(_input, ctx) {
+      const self = me(ctx.principal);
+      const rows = await deps.reminders.list(self);
+      return { count: rows.length, reminders: await Promise.all(rows.map((r) => view(r, self))) };
+    },
+  });
+
+  const cancel = defineTool({
+    name: 'reminder_cancel',
+    description: 'Cancel a reminder by its id (from reminder_list); a repeating one stops for good.',
+    tier: 1,
+    scopes,
+    input: z.object({ id: z.string().trim().min(1).max(64) }).strict(),
+    available,
+    async run({ id }, ctx) {
+      const self = me(ctx.principal);
+      const r = await deps.reminders.cancel(id, self);
+      if (!r) throw new Error(`there is no waiting reminder ${id} of yours`);
+      return { cancelled: true, id: r.id, text: r.text, was_due: firesAt(r) };
+    },
+  });
+  return [set, list, cancel];
+}
