@@ -17,7 +17,7 @@ export default definePlugin({
   description: 'The household calendar over CalDAV: look up, add and (confirmed) delete events.',
   settings: calendarSettings,
   activate(ctx) {
-    const { settings, core } = ctx;
+    const { settings } = ctx;
     const client = settings.url
       ? new CaldavClient({
           url: settings.url,
@@ -27,8 +27,7 @@ export default definePlugin({
           timeoutMs: settings.timeoutMs,
         })
       : null;
-    const timeZone = async () =>
-      settings.timezone ?? (await core.users.list()).find((u) => u.role === 'owner')?.timezone ?? 'UTC';
+    const timeZone = async () => settings.timezone ?? (await ctx.people.owners())[0]?.timezone ?? 'UTC';
     const deps: CalendarToolDeps = { client, timeZone, seen: new SeenEvents() };
 
     ctx.prompts.add(calendarScope);
