@@ -23,7 +23,7 @@ export interface HookSignatures {
     turn: TurnInfo,
     tools: ToolDefinition<any>[],
   ) => Promise<ToolDefinition<any>[]> | ToolDefinition<any>[];
-  /** Checks a new or re-scoped session before anything is stored; throw an HttpError to refuse. */
+  /** Checks a new or re-scoped session before anything is stored; throw a QuorraError to refuse. */
   validateSession: (session: Session, principal: Principal) => Promise<void> | void;
   /**
    * Reviews a finished reply against the tool calls of its turn, before it is stored or sent; returns a corrected

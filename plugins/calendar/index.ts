@@ -34,25 +34,21 @@ export default definePlugin({
   entities: [Reminder],
   migrations: [CreateReminders1764600000000],
   async activate(ctx): Promise<CalendarApi> {
-    const { settings, core } = ctx;
+    const { settings } = ctx;
     const members = async () =>
-      (await core.users.list()).map((u) => ({ id: u.id, name: u.displayName, timezone: u.timezone }));
+      (await ctx.people.list()).map((u) => ({ id: u.id, name: u.displayName, timezone: u.timezone }));
     const isFamilyRoom = async (slug: string | null) =>
-      !!slug && (await core.workspaces.get(slug))?.kind === 'household';
+      !!slug && (await ctx.workspaces.get(slug))?.kind === 'household';
     const book = settings.url
       ? new CalendarBook({ ...settings, url: settings.url }, { members, isFamilyRoom })
       : null;
-    const timeZone = async () =>
-      settings.timezone ?? (await core.users.list()).find((u) => u.role === 'owner')?.timezone ?? 'UTC';
+    const timeZone = async () => settings.timezone ?? (await ctx.people.owners())[0]?.timezone ?? 'UTC';
     const deps: CalendarToolDeps = { book, timeZone, seen: new SeenEvents() };
 
     const reminders = new ReminderService(
       ctx.db,
       {
-        notify: (userId, text) => {
-          if (!core.notify) throw new Error('notifications are not available');
-          return core.notify(userId, text, { urgency: 'high' });
-        },
+        notify: (userId, text) => ctx.notify(userId, text, { urgency: 'high' }),
         nameOf: async (id) => (await members()).find((m) => m.id === id)?.name ?? null,
       },
       ctx.logger,
@@ -63,7 +59,7 @@ export default definePlugin({
       'quorra_calendar_reminder_claims_corrected_total',
       'Replies that claimed a reminder was set without a successful reminder_set',
     );
-    const guard = core.hooks.add('reviewReply', ({ reply, calls, session }) => {
+    ctx.hooks.add('reviewReply', ({ reply, calls, session }) => {
       const corrected = reviewReminderClaim(reply, calls);
       if (corrected) {
         falseClaims.inc();
@@ -71,7 +67,6 @@ export default definePlugin({
       }
       return corrected;
     });
-    ctx.onDispose(() => guard.dispose());
 
     ctx.prompts.add(calendarScope);
     for (const tool of [queryEvents(deps), addEvent(deps), updateEvent(deps), deleteEvent(deps)])

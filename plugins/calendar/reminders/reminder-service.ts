@@ -111,7 +111,7 @@ export class ReminderService {
   /** Cancels a reminder the person set or receives; null when there is none they may cancel. */
   async cancel(id: string, userId: string): Promise<Reminder | null> {
     const r = await this.store.get(id);
-    if (!r || r.state !== 'scheduled' || (r.userId !== userId && r.createdBy !== userId)) return null;
+    if (r?.state !== 'scheduled' || (r.userId !== userId && r.createdBy !== userId)) return null;
     r.state = 'cancelled';
     await this.store.save(r);
     await this.scheduler?.reschedule();
