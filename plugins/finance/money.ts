@@ -5,14 +5,10 @@ const exponents = new Map<string, number>();
 
 /** True for an ISO 4217 code this runtime knows. */
 export function isCurrency(code: string): boolean {
-  if (!/^[A-Z]{3}$/.test(code)) return false;
-  try {
-    new Intl.NumberFormat('en', { style: 'currency', currency: code });
-    return true;
-  } catch {
-    return false;
-  }
+  return known.has(code);
 }
+
+const known = new Set(Intl.supportedValuesOf('currency'));
 
 /** Digits after the decimal point for a currency (EUR 2, JPY 0, KWD 3). */
 export function exponentOf(currency: string): number {
