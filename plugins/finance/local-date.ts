@@ -55,3 +55,9 @@ export function monthsBetween(first: string, last: string): string[] {
   for (let m = first; m <= last; m = addMonths(m, 1)) out.push(m);
   return out;
 }
+
+/** The local date n days before `date`. */
+export function localDateMinusDays(date: string, n: number): string {
+  const [y, m, d] = date.split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, d - n)).toISOString().slice(0, 10);
+}

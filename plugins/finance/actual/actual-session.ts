@@ -1,10 +1,11 @@
 // One @actual-app/api engine per process (the library is a singleton): calls queue, each runs on the budget it names.
 import { mkdirSync } from 'node:fs';
-import * as actual from '@actual-app/api';
 import { QuorraError } from '../../../core/errors.ts';
 
-export type ActualApi = typeof actual;
+export type ActualApi = typeof import('@actual-app/api');
 
+// loaded on first use: the library is large, and most households never configure an Actual budget
+let actual: ActualApi;
 let opened: { dataDir: string; loaded: string | null } | null = null;
 let tail: Promise<unknown> = Promise.resolve();
 let users = 0;
@@ -32,6 +33,7 @@ export class ActualSession {
 
   private async open(): Promise<void> {
     if (opened?.dataDir === this.dataDir) return;
+    actual ??= await import('@actual-app/api');
     if (opened) await actual.shutdown();
     mkdirSync(this.dataDir, { recursive: true });
     await actual.init({ dataDir: this.dataDir, verbose: false });
