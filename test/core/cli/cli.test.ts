@@ -75,7 +75,9 @@ describe('quorra CLI', () => {
   });
 });
 
-describe('quorra user and token commands', () => {
+describe('quorra user and token commands', function () {
+  // each step boots a whole Node process; five in a row outlast mocha's default on a loaded machine
+  this.timeout(120_000);
   let dir: string;
   before(() => {
     dir = tempDir('quorra-cli-users-');

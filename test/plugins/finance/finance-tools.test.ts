@@ -28,7 +28,7 @@ describe('finance tools', () => {
         { id: 'rental', name: 'Rental', currency: 'EUR' },
       ],
     };
-    app = await bootApp({ model, config: { plugins: { finance: { settings } } } });
+    app = await bootApp({ model, config: { developerMode: true, plugins: { finance: { settings } } } });
     owner = await addUser(app, 'Olivia');
     member = await addUser(app, 'Max', 'member');
     await app.quorra.workspaces.create({ name: 'Home', services: ['general', 'finance'] }, owner.id);
@@ -278,6 +278,30 @@ describe('finance tools', () => {
     const result = toolResults(model.chatRequests()[1].body)[0];
     assert.match(result, /not available in this conversation/);
     assert.doesNotMatch(result, /Cleaner|80/);
+  });
+
+  it('a mode brings its entry context on the first turn, seen only in the owner\'s turn inspector', async () => {
+    for (const [user, mode, heading] of [
+      [owner, 'budget', '## Budget planning'],
+      [member, 'reconcile', '## To reconcile'],
+      [member, 'review', '## Spending review'],
+    ] as const) {
+      model.reset();
+      model.next({ content: 'Hi.' }).next({ content: 'Next.' });
+      const s = await chat(app, user, { message: 'hello', scope: ['finance'] });
+      const set = await call(app, user, 'PUT', `/sessions/${s.json.session_id}/mode`, { mode });
+      assert.equal(set.status, 200, JSON.stringify(set.json));
+      await chat(app, user, { message: 'start', session_id: s.json.session_id });
+      const prompt = systemPromptOf(model.chatRequests()[1].body);
+      assert.match(prompt, new RegExp(`## Mode: ${mode}`));
+      assert.match(prompt, new RegExp(`## Mode context\n${heading}`));
+    }
+    const mine = await call(app, owner, 'GET', '/inspect/turns');
+    assert.equal(mine.status, 200);
+    assert.match(JSON.stringify(mine.json), /Budget planning/);
+    assert.doesNotMatch(JSON.stringify(mine.json), /To reconcile|Spending review/, 'members\' turns are not the owner\'s');
+    const theirs = await call(app, member, 'GET', '/inspect/turns');
+    assert.equal(theirs.status, 403);
   });
 
   it('shows budget health in /health', async () => {
