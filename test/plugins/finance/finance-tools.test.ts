@@ -280,7 +280,7 @@ describe('finance tools', () => {
     assert.doesNotMatch(result, /Cleaner|80/);
   });
 
-  it('a mode brings its entry context on the first turn, seen only in the owner\'s turn inspector', async () => {
+  it("a mode brings its entry context on the first turn, seen only in the owner's turn inspector", async () => {
     for (const [user, mode, heading] of [
       [owner, 'budget', '## Budget planning'],
       [member, 'reconcile', '## To reconcile'],
@@ -299,9 +299,53 @@ describe('finance tools', () => {
     const mine = await call(app, owner, 'GET', '/inspect/turns');
     assert.equal(mine.status, 200);
     assert.match(JSON.stringify(mine.json), /Budget planning/);
-    assert.doesNotMatch(JSON.stringify(mine.json), /To reconcile|Spending review/, 'members\' turns are not the owner\'s');
+    assert.doesNotMatch(
+      JSON.stringify(mine.json),
+      /To reconcile|Spending review/,
+      "members' turns are not the owner's",
+    );
     const theirs = await call(app, member, 'GET', '/inspect/turns');
     assert.equal(theirs.status, 403);
+  });
+
+  it('imports a statement over HTTP once; a member only into a budget shared with them', async () => {
+    const ofx = [
+      '<OFX><BANKTRANLIST>',
+      '<STMTTRN><DTPOSTED>20261110<TRNAMT>-19.99<FITID>A1<NAME>Phone Co',
+      '<STMTTRN><DTPOSTED>20261111<TRNAMT>-5.00<FITID>A2<NAME>Kiosk',
+      '</BANKTRANLIST></OFX>',
+    ].join('\n');
+    const first = await call(app, member, 'POST', '/plugins/finance/import', {
+      account: 'Checking',
+      content: ofx,
+    });
+    assert.equal(first.status, 200, JSON.stringify(first.json));
+    assert.deepEqual(first.json, { account: 'Checking', added: 2, duplicates: 0, unreadable: [] });
+    const again = await call(app, member, 'POST', '/plugins/finance/import', {
+      account: 'Checking',
+      content: ofx,
+    });
+    assert.deepEqual([again.json.added, again.json.duplicates], [0, 2]);
+    const rental = await call(app, member, 'POST', '/plugins/finance/import', {
+      budget: 'rental',
+      account: 'Checking',
+      content: ofx,
+    });
+    assert.equal(rental.status, 200, 'the cabin binding shares the rental budget');
+    const csv = await call(app, owner, 'POST', '/plugins/finance/import', {
+      account: 'Checking',
+      content: 'a,b\n1,2',
+    });
+    assert.equal(csv.status, 400);
+    assert.equal(csv.json.error.code, 'FINANCE_MAPPING_NEEDED');
+    const bad = await call(app, owner, 'POST', '/plugins/finance/import', { account: 'Checking' });
+    assert.equal(bad.status, 400);
+    assert.equal(bad.json.error.code, 'VALIDATION_FAILED');
+    const nobody = await call(app, null, 'POST', '/plugins/finance/import', {
+      account: 'Checking',
+      content: ofx,
+    });
+    assert.equal(nobody.status, 401);
   });
 
   it('shows budget health in /health', async () => {
