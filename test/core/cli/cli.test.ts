@@ -7,7 +7,9 @@ import { tempDir } from '../../support/boot-app.ts';
 
 const bin = fileURLToPath(new URL('../../../core/cli/bin.js', import.meta.url));
 
-describe('quorra CLI', () => {
+describe('quorra CLI', function () {
+  // each test boots whole Node processes, which on a loaded machine outlast mocha's default
+  this.timeout(120_000);
   let dir: string;
   beforeEach(() => {
     dir = tempDir('quorra-cli-');
