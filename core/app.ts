@@ -117,6 +117,11 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
     users: conversation.users,
     workspaces,
     notes: memory.notes,
+    takeSurfaceOnce: async (userId, limit) =>
+      (await memory.store.takeSurfaceOnce({ userId, workspace: null }, limit)).map((m) => ({
+        id: m.id,
+        content: m.content,
+      })),
     audit: conversation.audit,
     notify: matrix.notify,
     routes,

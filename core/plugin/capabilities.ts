@@ -14,6 +14,11 @@ export interface NotesCapability {
   append(input: NoteAppend): Promise<Note>;
 }
 
+/** Hands over a person's memories marked surface-once (e.g. for the daily briefing); each is handed over only once. */
+export interface MemoriesCapability {
+  takeSurfaceOnce(userId: string, limit?: number): Promise<{ id: number; content: string }[]>;
+}
+
 /** Options for a notification. */
 export interface NotifyOptions {
   urgency?: 'high' | 'normal' | 'low';

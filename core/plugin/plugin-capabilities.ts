@@ -12,6 +12,7 @@ import {
   type AuditCapability,
   type HooksCapability,
   type HttpCapability,
+  type MemoriesCapability,
   type NotesCapability,
   type NotifyCapability,
   type PeopleCapability,
@@ -28,6 +29,8 @@ export interface PluginServices {
   users: UserStore;
   workspaces: WorkspaceStore;
   notes: NotesLog;
+  /** Takes a person's personal surface-once memories (archived as they are handed over). */
+  takeSurfaceOnce: MemoriesCapability['takeSurfaceOnce'];
   audit: AuditLog;
   notify: NotifyCapability;
   routes: RouteSink;
@@ -37,6 +40,7 @@ export interface PluginServices {
 /** The capability part of a plugin context. */
 export interface Capabilities {
   notes: NotesCapability;
+  memories: MemoriesCapability;
   notify: NotifyCapability;
   turns: TurnsCapability;
   hooks: HooksCapability;
@@ -60,6 +64,7 @@ export function pluginCapabilities(
   };
   return {
     notes: { append: (input) => s.notes.append(input) },
+    memories: { takeSurfaceOnce: (userId, limit) => s.takeSurfaceOnce(userId, limit) },
     notify: async (userId, text, opts) => {
       const item = await s.notify(userId, text, opts);
       return { id: item.id, state: item.state };

@@ -19,6 +19,22 @@ export const calendarSettings = z
     tasks: z.string().trim().min(1).max(100).default('Tasks'),
     /** The list "add milk" goes to when no list is named. */
     defaultList: z.string().trim().min(1).max(100).default('Shopping'),
+    /** When the scheduling mode looks for free time: local hours and weekdays (0 = Sunday … 6 = Saturday). */
+    workingHours: z
+      .object({
+        start: z
+          .string()
+          .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:MM')
+          .default('09:00'),
+        end: z
+          .string()
+          .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:MM')
+          .default('18:00'),
+        days: z.array(z.number().int().min(0).max(6)).min(1).max(7).default([1, 2, 3, 4, 5]),
+      })
+      .strict()
+      .refine((h) => h.start < h.end, 'the working day must end after it starts')
+      .default({ start: '09:00', end: '18:00', days: [1, 2, 3, 4, 5] }),
     /** Per-request timeout for the CalDAV server. */
     timeoutMs: z.number().int().min(100).max(120_000).default(10_000),
   })

@@ -1,15 +1,23 @@
-// Calendar: the household's time — events over CalDAV (also repeating), per-person calendars, tasks, lists, reminders.
+// Calendar: the household's time — events over CalDAV (also repeating), per-person calendars, tasks, lists, reminders,
+// the planning modes and the daily briefing.
 import { definePlugin } from '../../core/plugin/define-plugin.ts';
+import { Briefing } from './briefing/briefing.entity.ts';
+import { briefingCommand } from './briefing/briefing-command.ts';
+import { BriefingService } from './briefing/briefing-service.ts';
 import { CalendarBook } from './calendar-book.ts';
 import { CalendarHealth } from './calendar-health.ts';
 import { calendarScope } from './calendar-scope.ts';
 import { calendarSettings } from './calendar-settings.ts';
+import { listCommand } from './lists/list-command.ts';
 import { listTools } from './lists/list-tools.ts';
 import { CreateReminders1764600000000 } from './migrations/1764600000000-create-reminders.ts';
+import { findFreeTime } from './planning/find-free-time.ts';
+import { planningModes } from './planning/planning-modes.ts';
+import { planningScope, schedulingMode, weeklyReviewMode } from './planning/planning-prompts.ts';
 import { Reminder } from './reminders/reminder.entity.ts';
 import { ReminderService } from './reminders/reminder-service.ts';
 import { reminderTools } from './reminders/reminder-tools.ts';
-import { reviewReminderClaim } from './reminders/reply-guard.ts';
+import { reminderClaimHook } from './reminders/reply-guard.ts';
 import { SeenEvents } from './seen-events.ts';
 import { addEvent } from './tools/add-event.ts';
 import type { CalendarToolDeps } from './tools/calendar-tool-deps.ts';
@@ -24,14 +32,15 @@ export type { CalendarEvent } from './calendar-event.ts';
 export interface CalendarApi {
   book: CalendarBook | null;
   reminders: ReminderService;
+  briefings: BriefingService;
 }
 
 export default definePlugin({
   id: 'calendar',
   description:
-    'The household’s time: events over CalDAV, per-person calendars, tasks, shared lists and reminders.',
+    'The household’s time: events over CalDAV, tasks, shared lists, reminders and the daily briefing.',
   settings: calendarSettings,
-  entities: [Reminder],
+  entities: [Reminder, Briefing],
   migrations: [CreateReminders1764600000000],
   async activate(ctx): Promise<CalendarApi> {
     const { settings } = ctx;
@@ -44,37 +53,38 @@ export default definePlugin({
       : null;
     const timeZone = async () => settings.timezone ?? (await ctx.people.owners())[0]?.timezone ?? 'UTC';
     const deps: CalendarToolDeps = { book, timeZone, seen: new SeenEvents() };
+    const notify = (userId: string, text: string) => ctx.notify(userId, text, { urgency: 'high' });
 
-    const reminders = new ReminderService(
-      ctx.db,
-      {
-        notify: (userId, text) => ctx.notify(userId, text, { urgency: 'high' }),
-        nameOf: async (id) => (await members()).find((m) => m.id === id)?.name ?? null,
-      },
-      ctx.logger,
-    );
+    const nameOf = async (id: string) => (await members()).find((m) => m.id === id)?.name ?? null;
+    const reminders = new ReminderService(ctx.db, { notify, nameOf }, ctx.logger);
     ctx.onDispose(() => reminders.stop());
     await reminders.start();
-    const falseClaims = ctx.metrics.counter(
-      'quorra_calendar_reminder_claims_corrected_total',
-      'Replies that claimed a reminder was set without a successful reminder_set',
-    );
-    ctx.hooks.add('reviewReply', ({ reply, calls, session }) => {
-      const corrected = reviewReminderClaim(reply, calls);
-      if (corrected) {
-        falseClaims.inc();
-        ctx.logger.warn({ session: session.id }, 'reply claimed a reminder that was not set; corrected');
-      }
-      return corrected;
-    });
+    ctx.hooks.add('reviewReply', reminderClaimHook(ctx.metrics, ctx.logger));
 
-    ctx.prompts.add(calendarScope);
+    const takeSurfaceOnce = (userId: string) => ctx.memories.takeSurfaceOnce(userId);
+    const briefings = new BriefingService(
+      ctx.db,
+      { book, reminders, takeSurfaceOnce, members, notify },
+      ctx.logger,
+    );
+    ctx.schedule('* * * * *', 'daily-briefings', () =>
+      briefings.runDue(reminders.now()).then(() => undefined),
+    );
+    ctx.commands.add(briefingCommand(briefings, members, () => reminders.now()));
+    ctx.commands.add(listCommand(book));
+
+    for (const prompt of [calendarScope, planningScope, weeklyReviewMode, schedulingMode])
+      ctx.prompts.add(prompt);
+    const now = () => reminders.now();
+    for (const mode of planningModes({ book, timeZone, now, hours: settings.workingHours }))
+      ctx.modes.add(mode);
     for (const tool of [queryEvents(deps), addEvent(deps), updateEvent(deps), deleteEvent(deps)])
       ctx.tools.add(tool);
-    for (const tool of [...taskTools(deps), ...listTools(deps)]) ctx.tools.add(tool);
+    for (const tool of [...taskTools(deps), ...listTools(deps), findFreeTime(deps, settings.workingHours)])
+      ctx.tools.add(tool);
     for (const tool of reminderTools({ reminders, members, timeZone })) ctx.tools.add(tool);
     const health = new CalendarHealth(book ? () => book.household.probe() : null);
     ctx.healthCheck(() => health.check());
-    return { book, reminders };
+    return { book, reminders, briefings };
   },
 });

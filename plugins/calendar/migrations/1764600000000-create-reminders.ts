@@ -1,4 +1,4 @@
-// Creates calendar_reminder: reminders kept in Quorra's database so they survive restarts.
+// Creates calendar_reminder (reminders that survive restarts) and calendar_briefing (each member's daily briefing).
 import { type MigrationInterface, type QueryRunner, Table, TableIndex } from 'typeorm';
 
 export class CreateReminders1764600000000 implements MigrationInterface {
@@ -29,9 +29,23 @@ export class CreateReminders1764600000000 implements MigrationInterface {
       'calendar_reminder',
       new TableIndex({ name: 'idx_calendar_reminder_due', columnNames: ['state', 'due_at'] }),
     );
+    await q.createTable(
+      new Table({
+        name: 'calendar_briefing',
+        columns: [
+          { name: 'user_id', type: 'varchar', length: '64', isPrimary: true },
+          { name: 'time', type: 'varchar', length: '5' },
+          { name: 'last_sent_date', type: 'varchar', length: '10', isNullable: true },
+          { name: 'set_by', type: 'varchar', length: '64' },
+          { name: 'updated_at', type: 'datetime' },
+        ],
+      }),
+      true,
+    );
   }
 
   async down(q: QueryRunner): Promise<void> {
+    await q.dropTable('calendar_briefing', true);
     await q.dropTable('calendar_reminder', true);
   }
 }

@@ -15,7 +15,7 @@ export interface ReminderToolDeps {
   timeZone: () => Promise<string>;
 }
 
-const scopes = ['general', 'calendar'];
+const scopes = ['general', 'calendar', 'planning'];
 const available = (turn: { principal?: Principal }) => isUser(turn.principal);
 
 function me(principal: Principal | undefined): string {

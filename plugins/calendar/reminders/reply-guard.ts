@@ -26,3 +26,22 @@ export function reviewReminderClaim(reply: string, calls: ToolCallRecord[]): str
   if (!claims.some((re) => re.test(reply))) return undefined;
   return sets.length ? FAILED_CORRECTION : NOT_CALLED_CORRECTION;
 }
+
+/** The reviewReply hook: corrects false claims, counts them and logs the session (never the reply text). */
+export function reminderClaimHook(
+  metrics: { counter(name: string, help: string): { inc(): void } },
+  logger: { warn(obj: object, msg: string): void },
+) {
+  const corrected = metrics.counter(
+    'quorra_calendar_reminder_claims_corrected_total',
+    'Replies that claimed a reminder was set without a successful reminder_set',
+  );
+  return ({ reply, calls, session }: { reply: string; calls: ToolCallRecord[]; session: { id: string } }) => {
+    const fixed = reviewReminderClaim(reply, calls);
+    if (fixed) {
+      corrected.inc();
+      logger.warn({ session: session.id }, 'reply claimed a reminder that was not set; corrected');
+    }
+    return fixed;
+  };
+}

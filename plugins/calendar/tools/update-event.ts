@@ -99,7 +99,7 @@ export function updateEvent(deps: CalendarToolDeps) {
     description:
       'Change one event by uid (look it up first): send only the fields that change. A new start without an end keeps the length. The person is asked to confirm, seeing before → after. Repeating events cannot be changed here.',
     tier: 2,
-    scopes: ['general', 'calendar'],
+    scopes: ['general', 'calendar', 'planning'],
     input: updateEventInput,
     available: calendarAvailable(deps),
     describe: (input) => {

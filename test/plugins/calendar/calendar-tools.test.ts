@@ -15,6 +15,7 @@ const calendarTools = [
   'calendar_complete_task',
   'calendar_create_task',
   'calendar_delete_event',
+  'calendar_find_free_time',
   'calendar_query_events',
   'calendar_update_event',
 ];
