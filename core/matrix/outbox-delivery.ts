@@ -2,6 +2,7 @@
 import type { UserStore } from '../auth/user-store.ts';
 import type { Disposable } from '../disposable.ts';
 import type { Logger } from '../logger.ts';
+import { CoalescedRun } from '../scheduler/coalesced-run.ts';
 import type { DirectRooms } from './direct-rooms.ts';
 import type { MatrixMetrics } from './matrix-metrics.ts';
 import { describeError, type MatrixSender } from './matrix-sender.ts';
@@ -28,8 +29,10 @@ export function batchText(items: Pick<OutboxItem, 'text'>[]): string {
 /** The worker that empties the outbox into Matrix DMs. */
 export class OutboxDelivery {
   private timer?: NodeJS.Timeout;
-  private running?: Promise<void>;
-  private again = false;
+  private readonly runs = new CoalescedRun(
+    () => this.pass().catch((err) => this.deps.logger.error({ err }, 'outbox delivery pass failed')),
+    () => this.stopped,
+  );
   private listener?: Disposable;
   private stopped = false;
 
@@ -61,19 +64,7 @@ export class OutboxDelivery {
   /** Runs a delivery pass now (or right after the one in progress). */
   kick(): Promise<void> {
     if (this.stopped) return Promise.resolve();
-    if (this.running) {
-      this.again = true;
-      return this.running;
-    }
-    this.running = (async () => {
-      do {
-        this.again = false;
-        await this.pass().catch((err) => this.deps.logger.error({ err }, 'outbox delivery pass failed'));
-      } while (this.again && !this.stopped);
-    })().finally(() => {
-      this.running = undefined;
-    });
-    return this.running;
+    return this.runs.kick();
   }
 
   private async pass(): Promise<void> {
@@ -142,6 +133,6 @@ export class OutboxDelivery {
     this.stopped = true;
     clearInterval(this.timer);
     await this.listener?.dispose();
-    await this.running;
+    await this.runs.current;
   }
 }

@@ -1,5 +1,6 @@
 // Fires reminders in code: one timer for the next due reminder; after downtime the missed ones go out late, with a note.
 import type { Logger } from '../../../core/logger.ts';
+import { CoalescedRun } from '../../../core/scheduler/coalesced-run.ts';
 import { formatDay, formatTime } from '../zoned-time.ts';
 import type { Clock } from './clock.ts';
 import type { Reminder } from './reminder.entity.ts';
@@ -32,9 +33,11 @@ export function reminderMessage(r: Reminder, opts: { now: number; from?: string 
 /** Keeps one timer armed for the next reminder and fires what is due. */
 export class ReminderScheduler {
   private cancelTimer: (() => void) | null = null;
-  private running: Promise<void> | null = null;
-  private again = false;
   private stopped = false;
+  private readonly runs = new CoalescedRun(
+    () => this.fireDue().then(() => this.arm()),
+    () => this.stopped,
+  );
 
   constructor(
     private readonly store: ReminderStore,
@@ -56,33 +59,13 @@ export class ReminderScheduler {
   }
 
   /** Re-reads the next due time (after a reminder was added or cancelled). */
-  async reschedule(): Promise<void> {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    await this.arm();
+  reschedule(): Promise<void> {
+    return this.tick();
   }
 
   /** Fires every due reminder, then arms for the next; concurrent calls share one run. */
   tick(): Promise<void> {
-    if (this.running) {
-      this.again = true;
-      return this.running;
-    }
-    this.running = (async () => {
-      do {
-        this.again = false;
-        await this.fireDue();
-      } while (this.again && !this.stopped);
-      await this.arm();
-    })()
-      .catch((err) => this.logger.error({ err }, 'reminder run failed'))
-      .finally(() => {
-        this.running = null;
-      });
-    return this.running;
+    return this.runs.kick().catch((err) => this.logger.error({ err }, 'reminder run failed'));
   }
 
   private async arm(): Promise<void> {

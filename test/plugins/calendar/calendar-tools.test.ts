@@ -5,7 +5,7 @@ import { CaldavClient } from '../../../plugins/calendar/caldav-client.ts';
 import { type BootedApp, bootApp } from '../../support/boot-app.ts';
 import { addUser, call, chat, systemPromptOf, type TestUser } from '../../support/household.ts';
 import { ScriptedModelServer } from '../../support/model-server.ts';
-import { type RadicaleServer, startRadicale } from '../../support/radicale-server.ts';
+import { type CalendarWorld, startCalendarWorld } from './calendar-test-kit.ts';
 
 const toolResults = (body: any): string[] =>
   body.messages.filter((m: any) => m.role === 'tool').map((m: any) => m.content as string);
@@ -21,7 +21,7 @@ const calendarTools = [
 ];
 
 describe('calendar tools (real Radicale)', () => {
-  let radicale: RadicaleServer;
+  let world: CalendarWorld;
   let model: ScriptedModelServer;
   let app: BootedApp;
   let owner: TestUser;
@@ -30,29 +30,17 @@ describe('calendar tools (real Radicale)', () => {
   let maxOwn: CaldavClient;
 
   before(async () => {
-    radicale = await startRadicale();
-    model = await ScriptedModelServer.start();
-    const settings = {
-      url: radicale.url,
-      username: radicale.username,
-      password: radicale.password,
-      calendar: 'Household',
-      timezone: 'Europe/Berlin',
-      people: { max: 'Max private' },
-    };
-    app = await bootApp({ model, config: { plugins: { calendar: { settings } } } });
+    world = await startCalendarWorld({ calendar: 'Household', people: { max: 'Max private' } });
+    ({ model, app } = world);
+    const { settings } = world;
     owner = await addUser(app, 'Olivia');
     member = await addUser(app, 'Max', 'member');
     await app.quorra.workspaces.create({ name: 'Cabin', kind: 'hosting', services: ['general'] }, owner.id);
-    direct = new CaldavClient({ ...settings, timeoutMs: 5000 });
+    direct = new CaldavClient({ ...settings, calendar: 'Household', timeoutMs: 5000 });
     maxOwn = new CaldavClient({ ...settings, calendar: 'Max private', timeoutMs: 5000 });
   });
   beforeEach(() => model.reset());
-  after(async () => {
-    await app?.stop({ clean: true });
-    await model?.close();
-    await radicale?.stop();
-  });
+  after(() => world?.stop());
 
   const query = (from: string, to: string) =>
     model

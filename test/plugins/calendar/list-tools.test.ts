@@ -2,10 +2,10 @@
 import assert from 'node:assert/strict';
 import { CaldavAccount } from '../../../plugins/calendar/caldav-account.ts';
 import { CaldavTasks } from '../../../plugins/calendar/caldav-tasks.ts';
-import { type BootedApp, bootApp } from '../../support/boot-app.ts';
+import type { BootedApp } from '../../support/boot-app.ts';
 import { addUser, chat, type TestUser } from '../../support/household.ts';
-import { ScriptedModelServer } from '../../support/model-server.ts';
-import { type RadicaleServer, startRadicale } from '../../support/radicale-server.ts';
+import type { ScriptedModelServer } from '../../support/model-server.ts';
+import { type CalendarWorld, startCalendarWorld } from './calendar-test-kit.ts';
 
 const lastToolResult = (model: ScriptedModelServer) =>
   JSON.parse(
@@ -17,7 +17,7 @@ const lastToolResult = (model: ScriptedModelServer) =>
   );
 
 describe('calendar list and task tools (real Radicale)', () => {
-  let radicale: RadicaleServer;
+  let world: CalendarWorld;
   let model: ScriptedModelServer;
   let app: BootedApp;
   let owner: TestUser;
@@ -28,15 +28,8 @@ describe('calendar list and task tools (real Radicale)', () => {
     (await new CaldavTasks(account, list).list()).map((t) => [t.title, t.completed]);
 
   before(async () => {
-    radicale = await startRadicale();
-    model = await ScriptedModelServer.start();
-    const settings = {
-      url: radicale.url,
-      username: radicale.username,
-      password: radicale.password,
-      timezone: 'Europe/Berlin',
-    };
-    app = await bootApp({ model, config: { plugins: { calendar: { settings } } } });
+    world = await startCalendarWorld();
+    ({ model, app } = world);
     owner = await addUser(app, 'Olivia');
     max = await addUser(app, 'Max', 'member');
     family = (
@@ -45,14 +38,10 @@ describe('calendar list and task tools (real Radicale)', () => {
         owner.id,
       )
     ).slug;
-    account = new CaldavAccount(settings);
+    account = new CaldavAccount(world.settings);
   });
   beforeEach(() => model.reset());
-  after(async () => {
-    await app?.stop({ clean: true });
-    await model?.close();
-    await radicale?.stop();
-  });
+  after(() => world?.stop());
 
   const tool = async (user: TestUser, name: string, args: Record<string, unknown>, where: object = {}) => {
     model.next({ toolCalls: [{ name, arguments: args }] }).next({ content: 'Done.' });

@@ -3,10 +3,10 @@ import assert from 'node:assert/strict';
 import type { CalendarApi } from '../../../plugins/calendar/index.ts';
 import { findConflicts } from '../../../plugins/calendar/planning/conflicts.ts';
 import { freeSlots } from '../../../plugins/calendar/planning/free-slots.ts';
-import { type BootedApp, bootApp } from '../../support/boot-app.ts';
+import type { BootedApp } from '../../support/boot-app.ts';
 import { addUser, call, chat, systemPromptOf, type TestUser } from '../../support/household.ts';
-import { ScriptedModelServer } from '../../support/model-server.ts';
-import { type RadicaleServer, startRadicale } from '../../support/radicale-server.ts';
+import type { ScriptedModelServer } from '../../support/model-server.ts';
+import { type CalendarWorld, startCalendarWorld } from './calendar-test-kit.ts';
 import { ManualClock } from './reminders/manual-clock.ts';
 
 const berlin = 'Europe/Berlin';
@@ -70,23 +70,17 @@ describe('calendar planning', () => {
 });
 
 describe('calendar planning modes (real Radicale)', () => {
-  let radicale: RadicaleServer;
+  let world: CalendarWorld;
   let model: ScriptedModelServer;
   let app: BootedApp;
   let owner: TestUser;
 
   before(async () => {
-    radicale = await startRadicale();
-    model = await ScriptedModelServer.start();
-    const settings = {
-      url: radicale.url,
-      username: radicale.username,
-      password: radicale.password,
-      timezone: berlin,
+    world = await startCalendarWorld({
       people: { Max: 'Max private' },
       workingHours: { start: '09:00', end: '17:00', days: [1, 2, 3, 4, 5] },
-    };
-    app = await bootApp({ model, config: { plugins: { calendar: { settings } } } });
+    });
+    ({ model, app } = world);
     owner = await addUser(app, 'Olivia', 'owner', { timezone: berlin });
     await addUser(app, 'Max', 'member', { timezone: berlin });
     const api = app.quorra.plugins.api<CalendarApi>('calendar')!;
@@ -125,11 +119,7 @@ describe('calendar planning modes (real Radicale)', () => {
     });
   });
   beforeEach(() => model.reset());
-  after(async () => {
-    await app?.stop({ clean: true });
-    await model?.close();
-    await radicale?.stop();
-  });
+  after(() => world?.stop());
 
   it('weekly-review opens with the week of every calendar and the conflict flagged', async () => {
     model.next({ content: 'Hi.' });
