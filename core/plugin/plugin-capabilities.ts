@@ -76,6 +76,7 @@ export function pluginCapabilities(
     workspaces: {
       get: (slug) => s.workspaces.get(slug),
       list: () => s.workspaces.list(),
+      bindings: (slug) => s.workspaces.bindings(slug),
       onCreated: (fn) => store.add(s.workspaces.onCreated(fn)),
     },
     audit: {

@@ -1,7 +1,7 @@
 // Which budget a turn, a command or a request may see: a workspace's finance binding pins one; guests see none.
 import type { Principal } from '../../core/auth/principal.ts';
 import { QuorraError } from '../../core/errors.ts';
-import type { WorkspaceStore } from '../../core/workspaces/workspace-store.ts';
+import type { WorkspacesCapability } from '../../core/plugin/capabilities.ts';
 import type { BudgetRegistry } from './budget-registry.ts';
 
 /** Who is asking, as far as budget access goes. */
@@ -12,7 +12,7 @@ export interface Asker {
 export class BudgetAccess {
   constructor(
     private readonly budgets: BudgetRegistry,
-    private readonly workspaces: WorkspaceStore,
+    private readonly workspaces: WorkspacesCapability,
   ) {}
 
   /** The budget a workspace's finance binding pins (the default when it names none), or null without a binding. */
@@ -44,16 +44,26 @@ export class BudgetAccess {
    */
   async forTurn(principal: Principal | undefined, workspace: string | null | undefined): Promise<string> {
     if (principal?.kind !== 'user')
-      throw new QuorraError('FINANCE_NOT_ALLOWED', 'finance is for household members');
+      throw new QuorraError(
+        'FINANCE_NOT_ALLOWED',
+        'finance is for household members',
+        undefined,
+        'forbidden',
+      );
     if (workspace) {
       const pinned = await this.pinnedBy(workspace);
       if (!pinned || !this.budgets.has(pinned))
-        throw new QuorraError('FINANCE_NOT_BOUND', 'this workspace has no finance budget');
+        throw new QuorraError(
+          'FINANCE_NOT_BOUND',
+          'this workspace has no finance budget',
+          undefined,
+          'forbidden',
+        );
       return pinned;
     }
     const id = this.budgets.defaultId;
     if (!(await this.allowed(principal)).includes(id))
-      throw new QuorraError('FINANCE_NOT_ALLOWED', 'no budget is shared with you');
+      throw new QuorraError('FINANCE_NOT_ALLOWED', 'no budget is shared with you', undefined, 'forbidden');
     return id;
   }
 
@@ -65,6 +75,8 @@ export class BudgetAccess {
       throw new QuorraError(
         'FINANCE_NOT_ALLOWED',
         id ? `budget "${id}" is not shared with you` : 'no budget is shared with you',
+        undefined,
+        'forbidden',
       );
     return wanted;
   }

@@ -35,7 +35,10 @@ export class BudgetRegistry {
   /** The backend of a budget; the ledger gets a starter set of accounts and categories the first time. */
   backend(id: string): Promise<FinanceBackend> {
     const def = this.settings.budgets.find((b) => b.id === id);
-    if (!def) return Promise.reject(new QuorraError('FINANCE_UNKNOWN_BUDGET', `no budget "${id}"`));
+    if (!def)
+      return Promise.reject(
+        new QuorraError('FINANCE_UNKNOWN_BUDGET', `no budget "${id}"`, undefined, 'invalid'),
+      );
     let found = this.open.get(id);
     if (!found) {
       found = this.make(def);

@@ -1,10 +1,6 @@
 // HTTP: POST /plugins/finance/import (a statement into an account) and GET /plugins/finance/summary (the admin view).
-import type Router from '@koa/router';
-import type { Middleware } from 'koa';
 import { z } from 'zod';
-import { userOf } from '../../core/auth/authenticate.ts';
-import { body, query } from '../../core/http/validate.ts';
-import { asHttp } from './finance-http-errors.ts';
+import { defineRoute } from '../../core/plugin/route-definition.ts';
 import type { FinanceService } from './finance-service.ts';
 import { financeSummary } from './finance-summary.ts';
 import type { StatementImporter } from './statements/statement-importer.ts';
@@ -22,35 +18,39 @@ const importBody = z
   })
   .strict();
 
-export function addFinanceRoutes(
-  router: Router,
-  auth: Middleware,
-  service: FinanceService,
-  importer: StatementImporter,
-) {
-  router.post('/import', auth, async (http) => {
-    const user = userOf(http);
-    const input = body(http, importBody);
-    http.body = await asHttp(async () => {
-      const budget = await service.access.check(user, input.budget);
-      return importer.import(budget, input.account, input.content, input.mapping);
-    });
-  });
-  router.get('/summary', auth, async (http) => {
-    const user = userOf(http);
-    const q = query(http, z.object({ budget: budgetId.optional() }).strict());
-    http.body = await asHttp(async () => {
-      const allowed = await service.access.allowed(user);
-      const budget = await service.access.check(user, q.budget);
-      const backend = await service.budgets.backend(budget);
-      return {
-        budget,
-        budgets: service.budgets
-          .list()
-          .filter((b) => allowed.includes(b.id))
-          .map((b) => ({ id: b.id, name: b.name })),
-        ...(await financeSummary(backend, await service.today())),
-      };
-    });
-  });
+/** The import route and the admin view's summary, for household members the budget is shared with. */
+export function financeRoutes(service: FinanceService, importer: StatementImporter) {
+  return [
+    defineRoute({
+      method: 'POST',
+      path: '/import',
+      auth: 'member',
+      summary: 'Imports a statement (CSV, OFX or QFX) into an account; duplicates are skipped',
+      body: importBody,
+      handler: async ({ principal, body }) => {
+        const budget = await service.access.check(principal, body.budget);
+        return importer.import(budget, body.account, body.content, body.mapping);
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/summary',
+      auth: 'member',
+      summary: 'Month to date, recent and unreviewed transactions of a budget shared with the caller',
+      query: z.object({ budget: budgetId.optional() }).strict(),
+      handler: async ({ principal, query }) => {
+        const allowed = await service.access.allowed(principal);
+        const budget = await service.access.check(principal, query.budget);
+        const backend = await service.budgets.backend(budget);
+        return {
+          budget,
+          budgets: service.budgets
+            .list()
+            .filter((b) => allowed.includes(b.id))
+            .map((b) => ({ id: b.id, name: b.name })),
+          ...(await financeSummary(backend, await service.today())),
+        };
+      },
+    }),
+  ];
 }

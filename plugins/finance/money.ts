@@ -45,16 +45,24 @@ export function parseAmount(text: string, currency: string, decimal: '.' | ',' =
   s = s.split(group).join('');
   if (decimal === ',') s = s.replace(',', '.');
   if (!/^\d+(\.\d+)?$/.test(s) && !/^\.\d+$/.test(s))
-    throw new QuorraError('FINANCE_BAD_AMOUNT', `"${text.slice(0, 40)}" is not an amount`);
+    throw new QuorraError(
+      'FINANCE_BAD_AMOUNT',
+      `"${text.slice(0, 40)}" is not an amount`,
+      undefined,
+      'invalid',
+    );
   const exp = exponentOf(currency);
   const [whole, frac = ''] = s.split('.');
   if (frac.length > exp && /[1-9]/.test(frac.slice(exp)))
     throw new QuorraError(
       'FINANCE_BAD_AMOUNT',
       `"${text.slice(0, 40)}" has more decimals than ${currency} allows`,
+      undefined,
+      'invalid',
     );
   const minor = Number(whole || '0') * 10 ** exp + Number((frac + '0'.repeat(exp)).slice(0, exp) || '0');
-  if (!Number.isSafeInteger(minor)) throw new QuorraError('FINANCE_BAD_AMOUNT', 'amount is too large');
+  if (!Number.isSafeInteger(minor))
+    throw new QuorraError('FINANCE_BAD_AMOUNT', 'amount is too large', undefined, 'invalid');
   return negative ? -minor : minor;
 }
 

@@ -6,15 +6,27 @@ import { isLocalDate } from './local-date.ts';
 /** Throws a coded error when the transaction cannot be stored as given. */
 export function checkNewTransaction(t: NewTransaction): void {
   if (!isLocalDate(t.date))
-    throw new QuorraError('FINANCE_BAD_DATE', `"${t.date}" is not a date (YYYY-MM-DD)`);
+    throw new QuorraError('FINANCE_BAD_DATE', `"${t.date}" is not a date (YYYY-MM-DD)`, undefined, 'invalid');
   if (!Number.isSafeInteger(t.amount))
-    throw new QuorraError('FINANCE_BAD_AMOUNT', 'amounts are whole minor units (cents)');
-  if (!t.payee.trim()) throw new QuorraError('FINANCE_NO_PAYEE', 'a transaction needs a payee');
+    throw new QuorraError(
+      'FINANCE_BAD_AMOUNT',
+      'amounts are whole minor units (cents)',
+      undefined,
+      'invalid',
+    );
+  if (!t.payee.trim())
+    throw new QuorraError('FINANCE_NO_PAYEE', 'a transaction needs a payee', undefined, 'invalid');
   if (t.splits?.length) {
-    if (t.splits.length < 2) throw new QuorraError('FINANCE_BAD_SPLIT', 'a split needs at least two parts');
+    if (t.splits.length < 2)
+      throw new QuorraError('FINANCE_BAD_SPLIT', 'a split needs at least two parts', undefined, 'invalid');
     const sum = t.splits.reduce((s, p) => s + p.amount, 0);
     if (sum !== t.amount || t.splits.some((p) => !Number.isSafeInteger(p.amount)))
-      throw new QuorraError('FINANCE_BAD_SPLIT', `the parts add up to ${sum}, not ${t.amount}`);
+      throw new QuorraError(
+        'FINANCE_BAD_SPLIT',
+        `the parts add up to ${sum}, not ${t.amount}`,
+        undefined,
+        'invalid',
+      );
   }
 }
 

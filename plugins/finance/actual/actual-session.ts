@@ -21,7 +21,9 @@ export class ActualSession {
   /** Runs fn with the budget (local id or name) loaded; calls never interleave. */
   run<T>(budget: string, fn: (api: ActualApi) => Promise<T>): Promise<T> {
     if (this.closed)
-      return Promise.reject(new QuorraError('FINANCE_BACKEND_CLOSED', 'the Actual budget is closed'));
+      return Promise.reject(
+        new QuorraError('FINANCE_BACKEND_CLOSED', 'the Actual budget is closed', undefined, 'unavailable'),
+      );
     const next = tail.then(async () => {
       await this.open();
       await this.load(budget);
@@ -47,6 +49,8 @@ export class ActualSession {
       throw new QuorraError(
         'FINANCE_ACTUAL_BUDGET_MISSING',
         `no Actual budget "${budget}" in ${this.dataDir}`,
+        undefined,
+        'unavailable',
       );
     await actual.loadBudget(found.id);
     opened.loaded = budget;
@@ -59,7 +63,13 @@ export class ActualSession {
       await actual.runImport(name, async () => {});
       if (opened) opened.loaded = null;
       const found = (await actual.getBudgets()).filter((b) => b.name === name).pop();
-      if (!found?.id) throw new QuorraError('FINANCE_ACTUAL_BUDGET_MISSING', `could not create "${name}"`);
+      if (!found?.id)
+        throw new QuorraError(
+          'FINANCE_ACTUAL_BUDGET_MISSING',
+          `could not create "${name}"`,
+          undefined,
+          'unavailable',
+        );
       return found.id;
     });
     tail = next.catch(() => undefined);

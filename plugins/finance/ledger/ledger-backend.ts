@@ -53,7 +53,12 @@ export class LedgerBackend implements FinanceBackend {
   async createAccount(input: { name: string; currency?: string; offBudget?: boolean }): Promise<Account> {
     const currency = input.currency ?? this.currency;
     if (!isCurrency(currency))
-      throw new QuorraError('FINANCE_BAD_CURRENCY', `"${currency}" is not an ISO currency`);
+      throw new QuorraError(
+        'FINANCE_BAD_CURRENCY',
+        `"${currency}" is not an ISO currency`,
+        undefined,
+        'invalid',
+      );
     const row = {
       id: randomUUID(),
       budget: this.budget,
@@ -127,7 +132,13 @@ export class LedgerBackend implements FinanceBackend {
 
   private async ownAccount(id: string): Promise<LedgerAccount> {
     const acc = await this.db.getRepository(LedgerAccount).findOneBy({ id, budget: this.budget });
-    if (!acc) throw new QuorraError('FINANCE_UNKNOWN_ACCOUNT', `no account ${id} in this budget`);
+    if (!acc)
+      throw new QuorraError(
+        'FINANCE_UNKNOWN_ACCOUNT',
+        `no account ${id} in this budget`,
+        undefined,
+        'invalid',
+      );
     return acc;
   }
 
@@ -136,7 +147,12 @@ export class LedgerBackend implements FinanceBackend {
     if (!wanted.length) return;
     const n = await this.db.getRepository(LedgerCategory).countBy({ budget: this.budget, id: In(wanted) });
     if (n !== wanted.length)
-      throw new QuorraError('FINANCE_UNKNOWN_CATEGORY', 'unknown category in this budget');
+      throw new QuorraError(
+        'FINANCE_UNKNOWN_CATEGORY',
+        'unknown category in this budget',
+        undefined,
+        'invalid',
+      );
   }
 
   async logTransaction(input: NewTransaction): Promise<Transaction> {
@@ -234,9 +250,15 @@ export class LedgerBackend implements FinanceBackend {
   async categorize(id: string, categoryId: string): Promise<void> {
     await this.checkCategories([categoryId]);
     const t = await this.transaction(id);
-    if (!t) throw new QuorraError('FINANCE_UNKNOWN_TRANSACTION', `no transaction ${id}`);
+    if (!t)
+      throw new QuorraError('FINANCE_UNKNOWN_TRANSACTION', `no transaction ${id}`, undefined, 'invalid');
     if (t.splits.length)
-      throw new QuorraError('FINANCE_SPLIT', 'a split transaction is categorised per part');
+      throw new QuorraError(
+        'FINANCE_SPLIT',
+        'a split transaction is categorised per part',
+        undefined,
+        'invalid',
+      );
     await this.db.getRepository(LedgerTransaction).update({ id, budget: this.budget }, { categoryId });
   }
 
@@ -259,7 +281,7 @@ export class LedgerBackend implements FinanceBackend {
 
   async setBudget(month: string, categoryId: string, amount: number): Promise<void> {
     if (!Number.isSafeInteger(amount))
-      throw new QuorraError('FINANCE_BAD_AMOUNT', 'amounts are whole minor units');
+      throw new QuorraError('FINANCE_BAD_AMOUNT', 'amounts are whole minor units', undefined, 'invalid');
     await this.checkCategories([categoryId]);
     await this.db
       .getRepository(LedgerBudgetAmount)

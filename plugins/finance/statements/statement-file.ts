@@ -25,17 +25,26 @@ export async function readStatementFile(
       throw new QuorraError(
         'FINANCE_CURRENCY_MISMATCH',
         `the statement is in ${declared}, the account in ${file.currency}`,
+        undefined,
+        'invalid',
       );
     return parseOfxStatement(file.content, file.currency);
   }
   const mapping = file.mapping ? csvMappingSchema.safeParse(file.mapping) : null;
   if (mapping && !mapping.success)
-    throw new QuorraError('FINANCE_BAD_MAPPING', 'the column mapping is not valid', mapping.error.issues);
+    throw new QuorraError(
+      'FINANCE_BAD_MAPPING',
+      'the column mapping is not valid',
+      mapping.error.issues,
+      'invalid',
+    );
   const chosen = mapping?.data ?? (await mappings.get(file.budget, file.accountId));
   if (!chosen)
     throw new QuorraError(
       'FINANCE_MAPPING_NEEDED',
       'this account has no saved CSV layout yet: send a mapping naming the date, payee and amount (or debit/credit) columns',
+      undefined,
+      'invalid',
     );
   const parsed = parseCsvStatement(file.content, chosen, file.currency);
   if (mapping?.data && parsed.rows.length) await mappings.save(file.budget, file.accountId, mapping.data);

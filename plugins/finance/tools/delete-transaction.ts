@@ -29,6 +29,8 @@ export function financeDeleteTransaction(service: FinanceService) {
         throw new QuorraError(
           'FINANCE_UNKNOWN_TRANSACTION',
           `no transaction ${transaction_id} in this budget`,
+          undefined,
+          'invalid',
         );
       service.seen.forget(transaction_id);
       return {

@@ -31,7 +31,13 @@ export function financeSetBudget(service: FinanceService) {
     async run(input, ctx) {
       const { backend } = await turnBudget(service, ctx);
       const category = service.matchCategory(await backend.categories(), input.category);
-      if (!category) throw new QuorraError('FINANCE_UNKNOWN_CATEGORY', `no category "${input.category}"`);
+      if (!category)
+        throw new QuorraError(
+          'FINANCE_UNKNOWN_CATEGORY',
+          `no category "${input.category}"`,
+          undefined,
+          'invalid',
+        );
       const month = input.month ?? addMonths(monthOf(await service.today()), 1);
       const amount = parseAmount(input.amount, backend.currency);
       await backend.setBudget(month, category.id, amount);
