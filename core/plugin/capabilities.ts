@@ -7,7 +7,6 @@ import type { TurnCall, TurnOutcome } from '../engine/turns.ts';
 import type { Note } from '../memory/note.entity.ts';
 import type { NoteAppend } from '../memory/note-input.ts';
 import type { Workspace } from '../workspaces/workspace.entity.ts';
-import type { WorkspaceBinding } from '../workspaces/workspace-binding.entity.ts';
 import type { RouteAuth, RouteDefinition } from './route-definition.ts';
 
 /** Appends raw material (notepad jots, ingested documents) to the notes log for Dream to consolidate. */
@@ -64,9 +63,16 @@ export interface PeopleCapability {
 export interface WorkspacesCapability {
   get(slug: string): Promise<Readonly<Workspace> | null>;
   list(): Promise<readonly Readonly<Workspace>[]>;
-  /** The services a workspace binds (e.g. `finance` with its budget), with data window and tier ceiling. */
-  bindings(slug: string): Promise<readonly Readonly<WorkspaceBinding>[]>;
   onCreated(fn: (w: Readonly<Workspace>) => void | Promise<void>): Disposable;
+  /** The workspace's binding of a service (which data it sees, its tier ceiling), or null when it is not bound. */
+  binding(slug: string, service: string): Promise<ServiceBinding | null>;
+}
+
+/** A service bound to a workspace, as a plugin sees it (e.g. finance with `dataWindow: {budget}`). */
+export interface ServiceBinding {
+  service: string;
+  dataWindow: Readonly<Record<string, unknown>>;
+  maxTier: number;
 }
 
 /** Records an action taken for a person in the audit trail; a failed write is logged, never thrown. */

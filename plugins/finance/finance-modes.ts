@@ -15,13 +15,13 @@ const modes: [string, string, Compute][] = [
   ['review', 'Look at spending trends and anomalies', reviewContext],
 ];
 
-export function financeModes(service: FinanceService, users: PeopleCapability): ModeDefinition[] {
+export function financeModes(service: FinanceService, people: PeopleCapability): ModeDefinition[] {
   return modes.map(([name, description, compute]) => ({
     scope: 'finance',
     name,
     description,
     async entryContext({ userId, workspace }) {
-      const user = userId ? await users.get(userId) : null;
+      const user = userId ? await people.get(userId) : null;
       if (!user) return '';
       try {
         const budgetId = await service.access.forTurn(

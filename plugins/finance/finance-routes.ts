@@ -1,6 +1,6 @@
 // HTTP: POST /plugins/finance/import (a statement into an account) and GET /plugins/finance/summary (the admin view).
 import { z } from 'zod';
-import { defineRoute } from '../../core/plugin/route-definition.ts';
+import type { HttpCapability } from '../../core/plugin/capabilities.ts';
 import type { FinanceService } from './finance-service.ts';
 import { financeSummary } from './finance-summary.ts';
 import type { StatementImporter } from './statements/statement-importer.ts';
@@ -18,39 +18,38 @@ const importBody = z
   })
   .strict();
 
-/** The import route and the admin view's summary, for household members the budget is shared with. */
-export function financeRoutes(service: FinanceService, importer: StatementImporter) {
-  return [
-    defineRoute({
-      method: 'POST',
-      path: '/import',
-      auth: 'member',
-      summary: 'Imports a statement (CSV, OFX or QFX) into an account; duplicates are skipped',
-      body: importBody,
-      handler: async ({ principal, body }) => {
-        const budget = await service.access.check(principal, body.budget);
-        return importer.import(budget, body.account, body.content, body.mapping);
-      },
-    }),
-    defineRoute({
-      method: 'GET',
-      path: '/summary',
-      auth: 'member',
-      summary: 'Month to date, recent and unreviewed transactions of a budget shared with the caller',
-      query: z.object({ budget: budgetId.optional() }).strict(),
-      handler: async ({ principal, query }) => {
-        const allowed = await service.access.allowed(principal);
-        const budget = await service.access.check(principal, query.budget);
-        const backend = await service.budgets.backend(budget);
-        return {
-          budget,
-          budgets: service.budgets
-            .list()
-            .filter((b) => allowed.includes(b.id))
-            .map((b) => ({ id: b.id, name: b.name })),
-          ...(await financeSummary(backend, await service.today())),
-        };
-      },
-    }),
-  ];
+export function addFinanceRoutes(http: HttpCapability, service: FinanceService, importer: StatementImporter) {
+  http.route({
+    method: 'POST',
+    path: '/import',
+    auth: 'member',
+    summary:
+      'Import a bank statement (CSV with a column mapping, OFX, QFX) into an account, skipping rows seen before',
+    body: importBody,
+    async handler({ principal, body }) {
+      const budget = await service.access.check(principal, body.budget);
+      return importer.import(budget, body.account, body.content, body.mapping);
+    },
+  });
+  http.route({
+    method: 'GET',
+    path: '/summary',
+    auth: 'member',
+    summary:
+      "A budget's month to date by category against budget, recent transactions and the unreviewed count",
+    query: z.object({ budget: budgetId.optional() }).strict(),
+    async handler({ principal, query }) {
+      const allowed = await service.access.allowed(principal);
+      const budget = await service.access.check(principal, query.budget);
+      const backend = await service.budgets.backend(budget);
+      return {
+        budget,
+        budgets: service.budgets
+          .list()
+          .filter((b) => allowed.includes(b.id))
+          .map((b) => ({ id: b.id, name: b.name })),
+        ...(await financeSummary(backend, await service.today())),
+      };
+    },
+  });
 }

@@ -1,5 +1,5 @@
 // What tools, the spent command and the routes share: the budget of a turn, today, matching, logging with a note.
-import { QuorraError } from '../../core/errors.ts';
+import { fail } from '../../core/errors.ts';
 import type { NotesCapability } from '../../core/plugin/capabilities.ts';
 import type { BudgetAccess } from './budget-access.ts';
 import type { BudgetRegistry } from './budget-registry.ts';
@@ -75,11 +75,9 @@ export class FinanceService {
         ))
       : (accounts.find((a) => !a.offBudget && a.currency === backend.currency) ?? accounts[0]);
     if (!found)
-      throw new QuorraError(
+      throw fail.invalid(
         'FINANCE_NO_ACCOUNT',
         name ? `no account "${name}"` : 'this budget has no account yet',
-        undefined,
-        'invalid',
       );
     return found;
   }

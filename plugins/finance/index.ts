@@ -4,7 +4,7 @@ import { definePlugin } from '../../core/plugin/define-plugin.ts';
 import { BudgetAccess } from './budget-access.ts';
 import { BudgetRegistry } from './budget-registry.ts';
 import { financeModes } from './finance-modes.ts';
-import { financeRoutes } from './finance-routes.ts';
+import { addFinanceRoutes } from './finance-routes.ts';
 import { FinanceService } from './finance-service.ts';
 import { financeSettings } from './finance-settings.ts';
 import { ledgerEntities } from './ledger/ledger-backend.ts';
@@ -53,7 +53,7 @@ export default definePlugin({
       ctx.tools.add(tool(service));
     for (const mode of financeModes(service, ctx.people)) ctx.modes.add(mode);
     ctx.commands.add(spentCommand(service, ctx.audit));
-    for (const route of financeRoutes(service, importer)) ctx.http.route(route);
+    addFinanceRoutes(ctx.http, service, importer);
     ctx.healthCheck(() => ({
       status: 'ok',
       budgets: settings.budgets.map((b) => `${b.id} (${b.backend}, ${b.currency})`).join(', '),
