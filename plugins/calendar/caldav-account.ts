@@ -36,12 +36,15 @@ export class CaldavAccount {
     return this.client;
   }
 
-  /** The collection with this display name (or path containing `/`), created for `kind` when missing. */
-  collection(name: string, kind: CollectionKind = 'VEVENT'): Promise<DAVCalendar> {
+  /**
+   * The collection with this display name (or path containing `/`, then matched by path only), created for `kind`
+   * when missing, named `displayName` when given.
+   */
+  collection(name: string, kind: CollectionKind = 'VEVENT', displayName?: string): Promise<DAVCalendar> {
     const key = `${kind}:${name.trim().toLowerCase()}`;
     let found = this.collections.get(key);
     if (!found) {
-      found = this.resolve(name.trim(), kind).catch((err) => {
+      found = this.resolve(name.trim(), kind, displayName).catch((err) => {
         this.collections.delete(key);
         throw this.fail(err);
       });
@@ -79,7 +82,7 @@ export class CaldavAccount {
     return client;
   }
 
-  private async resolve(wanted: string, kind: CollectionKind): Promise<DAVCalendar> {
+  private async resolve(wanted: string, kind: CollectionKind, displayName?: string): Promise<DAVCalendar> {
     const client = await this.connect();
     const home = client.account?.homeUrl;
     if (!home) throw new CalendarError('server', 'the CalDAV server did not name a calendar home');
@@ -93,7 +96,7 @@ export class CaldavAccount {
         : displayNameOf(c).toLowerCase() === wanted.toLowerCase() || withSlash(c.url) === target;
     const existing = (await client.fetchCalendars()).find(matches);
     if (existing) return existing;
-    const name = isPath ? (wanted.split('/').filter(Boolean).at(-1) ?? 'household') : wanted;
+    const name = displayName ?? (isPath ? (wanted.split('/').filter(Boolean).at(-1) ?? 'household') : wanted);
     const [made] = await client.makeCalendar({
       url: target,
       props: {

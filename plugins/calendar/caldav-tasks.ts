@@ -13,14 +13,16 @@ export interface StoredTask {
 
 /** A VTODO collection by display name, created when missing. */
 export class CaldavTasks {
+  /** `name`: a display name, or a path containing `/` (matched by path only); `displayName` names a new one. */
   constructor(
     private readonly account: CaldavAccount,
     readonly name: string,
+    private readonly displayName_?: string,
   ) {}
 
   /** The collection (resolved once). */
   collection(): Promise<DAVCalendar> {
-    return this.account.collection(this.name, 'VTODO');
+    return this.account.collection(this.name, 'VTODO', this.displayName_);
   }
 
   /** The collection's display name. */

@@ -1,4 +1,5 @@
 // Where the household's time lives: the household calendar, each member's own calendar, task lists shared or personal.
+import { slugify } from '../../core/text/slugify.ts';
 import { CaldavAccount } from './caldav-account.ts';
 import { CaldavClient } from './caldav-client.ts';
 import { CaldavTasks } from './caldav-tasks.ts';
@@ -103,11 +104,16 @@ export class CalendarBook {
     turn: { userId: string; workspace: string | null; family?: boolean },
   ): Promise<OwnedList> {
     const list = listName(name ?? this.settings.defaultList);
+    const slug = slugify(list);
     const shared = turn.family ?? (await this.ports.isFamilyRoom(turn.workspace));
-    if (shared) return { tasks: new CaldavTasks(this.account, list), whose: 'household', list };
+    // lists live at paths, matched by path only: a slug never holds "--", so no household list name can reach
+    // a personal list's path
+    if (shared)
+      return { tasks: new CaldavTasks(this.account, `list-${slug}/`, list), whose: 'household', list };
     const me = await this.member(turn.userId);
     if (!me) throw new Error('lists are for household members only');
-    return { tasks: new CaldavTasks(this.account, `${list} (${me.name})`), whose: me.name, list };
+    const path = `list-${slugify(me.id)}--${slug}/`;
+    return { tasks: new CaldavTasks(this.account, path, `${list} (${me.name})`), whose: me.name, list };
   }
 
   /** The to-do list (tasks with due dates) for a turn, by the same rule as lists. */

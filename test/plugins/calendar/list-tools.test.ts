@@ -78,6 +78,12 @@ describe('calendar list and task tools (real Radicale)', () => {
     // Olivia's own list is hers: Max's item is not on it
     const hers = await tool(owner, 'list_show', {});
     assert.deepEqual(hers, { list: 'Olivia’s shopping list', open: [] });
+    // no list name reaches Max's personal list, however it is spelled
+    for (const list of ['Shopping (Max)', 'shopping max', `${max.id}--shopping`])
+      for (const where of [{ workspace: family }, {}]) {
+        const seen = await tool(owner, 'list_show', { list, family: true }, where);
+        assert.deepEqual(seen.open, [], `${list} ${JSON.stringify(where)}`);
+      }
   });
 
   it('checks items off by name, says what was not on the list, and shows a named list', async () => {
