@@ -1,6 +1,6 @@
 // Repeating events expanded inside a range: RRULE and RDATE, minus EXDATE, with RECURRENCE-ID overrides, DST-correct.
 import ICAL from 'ical.js';
-import { type CalendarEvent, startInstant } from './calendar-event.ts';
+import { type CalendarEvent, DAY_MS, startInstant } from './calendar-event.ts';
 import { eventAt, readCalendar, toEvent } from './ical.ts';
 import { type IcalWhen, tzidOf, whenKey, ZoneResolver } from './ical-time.ts';
 import { localDate } from './zoned-time.ts';
@@ -35,7 +35,7 @@ export function expandEvents(ics: string, timeZone: string, from: number, to: nu
         v.hasProperty('recurrence-id') &&
         v.getFirstPropertyValue('uid') === master.getFirstPropertyValue('uid'),
     );
-    for (const e of instances(master, event, overrides, zones, to))
+    for (const e of instances(master, event, overrides, zones, from, to))
       if (overlaps(e, from, to, timeZone)) out.push(e);
   }
   return out.sort((a, b) => startInstant(a) - startInstant(b) || a.title.localeCompare(b.title));
@@ -46,6 +46,7 @@ function instances(
   event: CalendarEvent,
   overrides: ICAL.Component[],
   zones: ZoneResolver,
+  from: number,
   to: number,
 ): CalendarEvent[] {
   const byId = new Map<string, ICAL.Component>();
@@ -69,9 +70,11 @@ function instances(
     ...(location ? { location } : {}),
     ...(description ? { description } : {}),
   };
+  // occurrences ending before this cannot reach the range (a day of slack covers any zone offset)
+  const floor = from - length - 2 * DAY_MS;
   const seen = new Set<string>();
   const out: CalendarEvent[] = [];
-  for (const when of [...ruleTimes(master, zones, limit), ...timesOf(master, 'rdate', zones)]) {
+  for (const when of [...ruleTimes(master, zones, floor, limit), ...timesOf(master, 'rdate', zones)]) {
     const key = whenKey(when);
     if (seen.has(key) || excluded.has(key)) continue;
     seen.add(key);
@@ -85,27 +88,56 @@ function instances(
     }
     out.push({ ...eventAt(base, when, length), recurrenceId });
   }
+  // an instance from long before the range may have been moved into it
+  for (const [key, ov] of byId) {
+    const id = zones.readProperty(ov, 'recurrence-id');
+    if (!id || seen.has(key) || excluded.has(key) || instantOf(id) >= floor) continue;
+    if (String(ov.getFirstPropertyValue('status') ?? '').toUpperCase() === 'CANCELLED') continue;
+    const moved = toEvent(ov, zones);
+    const recurrenceId = 'date' in id ? id.date : new Date(id.at).toISOString().replace('.000', '');
+    if (moved) out.push({ ...moved, recurring: true, recurrenceId });
+  }
   return out;
 }
 
-/** The occurrences the RRULEs generate from DTSTART until `limit` (UTC ms). */
-function ruleTimes(master: ICAL.Component, zones: ZoneResolver, limit: number): IcalWhen[] {
+/** The occurrences the RRULEs generate from `floor` until `limit` (UTC ms). */
+function ruleTimes(master: ICAL.Component, zones: ZoneResolver, floor: number, limit: number): IcalWhen[] {
   const startProp = master.getFirstProperty('dtstart');
   const start = startProp?.getFirstValue();
   if (!startProp || !(start instanceof ICAL.Time)) return [];
   const tzid = tzidOf(startProp);
-  const out: IcalWhen[] = [zones.read(start, tzid)];
+  const first = zones.read(start, tzid);
+  const out: IcalWhen[] = instantOf(first) >= floor ? [first] : [];
   for (const prop of master.getAllProperties('rrule')) {
     const rule = prop.getFirstValue();
     if (!(rule instanceof ICAL.Recur)) continue;
-    const it = rule.iterator(start);
+    const it = rule.iterator(fastForward(rule, start, floor));
     for (let n = 0, next = it.next(); next && n < MAX_OCCURRENCES; n++, next = it.next()) {
+      // the wall-clock time read as UTC is within a day of the instant: far-off ones skip the zone lookup
+      const wall = Date.UTC(next.year, next.month - 1, next.day, next.hour, next.minute, next.second);
+      if (wall < floor) continue;
+      if (wall - DAY_MS >= limit) break;
       const when = zones.read(next, tzid);
       if (instantOf(when) >= limit) break;
       out.push(when);
     }
   }
   return out;
+}
+
+/**
+ * A start moved forward by whole periods to just before `floor`, for DAILY and WEEKLY rules without COUNT: the same
+ * occurrences follow (weeks stay aligned, filters are absolute), without iterating years of history.
+ */
+function fastForward(rule: ICAL.Recur, start: ICAL.Time, floor: number): ICAL.Time {
+  if (rule.count || (rule.freq !== 'DAILY' && rule.freq !== 'WEEKLY')) return start;
+  const step = (rule.interval || 1) * (rule.freq === 'WEEKLY' ? 7 : 1);
+  const wall = Date.UTC(start.year, start.month - 1, start.day, start.hour, start.minute, start.second);
+  const periods = Math.floor((floor - wall) / DAY_MS / step) - 1;
+  if (periods < 1) return start;
+  const moved = start.clone();
+  moved.adjust(periods * step, 0, 0, 0);
+  return moved;
 }
 
 /** Every value of the EXDATE or RDATE properties (a PERIOD counts by its start). */

@@ -66,4 +66,34 @@ describe('calendar recurrence', () => {
       ],
     );
   });
+
+  it('expands rules begun years earlier the same as when counted from the start, moved instances included', () => {
+    const ics = cal(
+      'BEGIN:VEVENT',
+      'UID:old',
+      // every other week on Tuesday and Thursday since January 2020 (a Thursday)
+      'DTSTART;TZID=Europe/Berlin:20200102T070000',
+      'DTEND;TZID=Europe/Berlin:20200102T073000',
+      'RRULE:FREQ=WEEKLY;INTERVAL=2;BYDAY=TU,TH',
+      'SUMMARY:Run',
+      'END:VEVENT',
+      'BEGIN:VEVENT',
+      'UID:old',
+      'RECURRENCE-ID;TZID=Europe/Berlin:20200102T070000',
+      'DTSTART;TZID=Europe/Berlin:20300402T120000',
+      'DTEND;TZID=Europe/Berlin:20300402T123000',
+      'SUMMARY:The first run, moved a decade',
+      'END:VEVENT',
+    );
+    const got = expandEvents(ics, berlin, at('2030-03-25T00:00:00Z'), at('2030-04-08T00:00:00Z'));
+    // fortnights from the week of 30 December 2019: 25 March 2030 is 534 weeks on, an "on" week (still CET)
+    assert.deepEqual(
+      got.map((e) => [e.start, e.title]),
+      [
+        ['2030-03-26T06:00:00Z', 'Run'],
+        ['2030-03-28T06:00:00Z', 'Run'],
+        ['2030-04-02T10:00:00Z', 'The first run, moved a decade'],
+      ],
+    );
+  });
 });
