@@ -25,6 +25,7 @@ import { createLogger, type Logger } from './logger.ts';
 import { setupMatrix } from './matrix/setup-matrix.ts';
 import { type MemoryLayer, setupMemory } from './memory/setup-memory.ts';
 import { Metrics } from './metrics/metrics.ts';
+import { announceModel } from './model/announce-model.ts';
 import { ModelClient } from './model/model-client.ts';
 import { ModelProbe } from './model/model-probe.ts';
 import { type CoreRegistries, createRegistries } from './plugin/core-registries.ts';
@@ -88,7 +89,11 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
 
   const metrics = new Metrics();
   metrics.gauge('quorra_build_info', 'Running build', ['version', 'commit']).set(buildInfo, 1);
-  const model = new ModelClient(config.model, metrics);
+  const model = new ModelClient(config.model, metrics, {
+    dataDir,
+    log: (level, message, details) => logger[level]({ subsystem: 'model', ...details }, message),
+  });
+  announceModel(model, logger);
   const scheduler = new Scheduler(logger.child({ subsystem: 'scheduler' }), metrics);
   const health = new Health();
   const registries = createRegistries();
@@ -147,7 +152,7 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
     lastActivity: () => conversation.sessions.lastActivity(),
   });
 
-  const probe = new ModelProbe(model, config.model.baseUrl);
+  const probe = new ModelProbe(model);
   health.add(
     'db',
     async () => {
@@ -216,6 +221,7 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
       await scheduler.stop();
       await matrix.stop();
       await host.stop();
+      await model.close();
       await db.destroy();
       logger.info('Quorra stopped');
     },
