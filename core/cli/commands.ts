@@ -3,6 +3,7 @@ import type { Writable } from 'node:stream';
 import type { QuorraConfig } from '../config/schema.ts';
 import { doctor } from './doctor.ts';
 import { migrate } from './migrate.ts';
+import { model } from './model-commands.ts';
 import { serve } from './serve.ts';
 import { token, user } from './user-commands.ts';
 
@@ -17,6 +18,11 @@ export const commands: Record<string, CliCommand> = {
   serve: { usage: 'serve', description: 'start the server (what npm start runs)', run: serve },
   migrate: { usage: 'migrate', description: 'apply pending database migrations and exit', run: migrate },
   doctor: { usage: 'doctor', description: 'check configuration and which endpoints answer', run: doctor },
+  model: {
+    usage: 'model pull [name] [--mirror URL] | model list',
+    description: 'download the in-process models (default chat + embedding) / show them',
+    run: model,
+  },
   user: {
     usage: 'user add <name> --role owner|member [--matrix @id:server] [--email …] | user list',
     description: 'manage household users',
