@@ -109,7 +109,11 @@ describe('quorra model pull', () => {
     const run = await cli(['pull', DEFAULT_EMBEDDING_MODEL.name, '--mirror', server.url]);
     assert.equal(run.status, 1);
     assert.match(run.stdout, /nomic-embed-text-v1\.5 \(embedding, 146\.1 MB/);
-    assert.match(run.stdout, /nomic-embed-text-v1\.5\.Q8_0\.gguf \[\.+\] +0% 0\.0 MB \/ 146\.1 MB/, 'the progress bar');
+    assert.match(
+      run.stdout,
+      /nomic-embed-text-v1\.5\.Q8_0\.gguf \[\.+\] +0% 0\.0 MB \/ 146\.1 MB/,
+      'the progress bar',
+    );
     // the mirror's file is far shorter than the pinned size: not installed, kept only to resume
     assert.match(run.stderr, /MODEL_PULL_INTERRUPTED: the download of nomic-embed-text-v1\.5\.Q8_0\.gguf/);
     assert.equal(existsSync(path.join(dir, 'models', DEFAULT_EMBEDDING_MODEL.file)), false);
