@@ -42,6 +42,7 @@ export function createBackend(config: ModelConfig, deps: BackendDeps = {}): Mode
       maxRetries: config.maxRetries,
       chatModel: config.chatModel,
       embeddingModel: config.embeddingModel,
+      embeddingBaseUrl: config.embeddingBaseUrl,
     });
   const dir = modelsDir(config, deps.dataDir);
   const file = (f: string) => (isAbsolute(f) ? f : join(dir, f));

@@ -10,6 +10,8 @@ export interface OpenAiOptions {
   maxRetries: number;
   chatModel: string;
   embeddingModel?: string;
+  /** A second server for embeddings; the chat endpoint's when unset. */
+  embeddingBaseUrl?: string;
 }
 
 /** Sends each call to the endpoint; errors are the SDK's, classified by ModelClient. */
@@ -19,14 +21,13 @@ export class OpenAiBackend implements ModelBackend {
   readonly location: string;
   readonly chatModel: string;
   readonly embeddingModel?: string;
+  private readonly embedSdk: OpenAI;
 
   constructor(o: OpenAiOptions) {
-    this.sdk = new OpenAI({
-      baseURL: o.baseUrl,
-      apiKey: o.apiKey,
-      timeout: o.timeoutMs,
-      maxRetries: o.maxRetries,
-    });
+    const sdk = (baseURL: string) =>
+      new OpenAI({ baseURL, apiKey: o.apiKey, timeout: o.timeoutMs, maxRetries: o.maxRetries });
+    this.sdk = sdk(o.baseUrl);
+    this.embedSdk = o.embeddingBaseUrl ? sdk(o.embeddingBaseUrl) : this.sdk;
     this.location = o.baseUrl;
     this.chatModel = o.chatModel;
     this.embeddingModel = o.embeddingModel;
@@ -62,7 +63,7 @@ export class OpenAiBackend implements ModelBackend {
   }
 
   async embed(model: string, texts: string[], opts: CallOptions): Promise<number[][]> {
-    const res = await this.sdk.embeddings.create({ model, input: texts }, { signal: opts.signal });
+    const res = await this.embedSdk.embeddings.create({ model, input: texts }, { signal: opts.signal });
     return [...res.data].sort((a, b) => a.index - b.index).map((d) => d.embedding as number[]);
   }
 
