@@ -50,6 +50,11 @@ export class ModelClient {
     return this.backend.chatModel;
   }
 
+  /** Whether answers are generated under a grammar when a response_format schema is given (the embedded model). */
+  get constrainsOutput(): boolean {
+    return this.backend.kind === 'embedded';
+  }
+
   /** Set when embeddings can be had (an endpoint model is configured, or the embedded file is there). */
   get embeddingModel(): string | undefined {
     return this.backend.embeddingModel;

@@ -1,5 +1,5 @@
 // The model in the box: chat, streamed chat and embeddings from GGUF files through node-llama-cpp, in-process.
-import { type ChatHistoryItem, type GbnfJsonSchema, LlamaChat, LlamaJsonSchemaGrammar } from 'node-llama-cpp';
+import type { ChatHistoryItem, GbnfJsonSchema } from 'node-llama-cpp';
 import type {
   ChatCompletion,
   ChatCompletionChunk,
@@ -7,7 +7,7 @@ import type {
 } from 'openai/resources/chat/completions';
 import type { CallOptions, ChatRequest, ModelBackend, ProbeResult } from '../model-backend.ts';
 import { toChatHistory, toCompletion } from './chat-history.ts';
-import { fitHistory } from './fit-context.ts';
+import { fitHistory, tokenUpperBound } from './fit-context.ts';
 import { toGrammarSchema } from './grammar-schema.ts';
 import type { ChatRuntime, LlamaRuntime } from './llama-runtime.ts';
 import { pushStream } from './push-stream.ts';
@@ -109,9 +109,9 @@ export class EmbeddedBackend implements ModelBackend {
           : undefined;
       const format = req.response_format;
       const grammar = forced
-        ? new LlamaJsonSchemaGrammar(rt.llama, forcedCallSchema(offered) as any)
+        ? new rt.lib.LlamaJsonSchemaGrammar(rt.llama, forcedCallSchema(offered) as any)
         : format?.type === 'json_schema' && format.json_schema.schema
-          ? new LlamaJsonSchemaGrammar(rt.llama, toGrammarSchema(format.json_schema.schema) as any)
+          ? new rt.lib.LlamaJsonSchemaGrammar(rt.llama, toGrammarSchema(format.json_schema.schema) as any)
           : format?.type === 'json_object'
             ? await rt.llama.getGrammarFor('json')
             : undefined;
@@ -127,13 +127,17 @@ export class EmbeddedBackend implements ModelBackend {
             documentFunctionParams: true,
           })
           .contextText.tokenize(rt.model.tokenizer).length;
-      const fit = fitHistory(toChatHistory(req.messages), count, size - answerRoom);
+      const history = toChatHistory(req.messages);
+      const bound = tokenUpperBound(history, functions ? JSON.stringify(functions) : '');
+      const fit = fitHistory(history, count, size - answerRoom, bound);
       if (fit.droppedItems || fit.cutChars) this.opts.onTrim?.(fit);
       // JSON under a grammar (a demanded call, a response schema) gets the rest of the window: cut off, it
       // would be no JSON at all; the grammar ends it as soon as the value is complete
-      const maxTokens = grammar ? Math.max(answerRoom, size - count(fit.history) - 1) : answerRoom;
+      const maxTokens = grammar
+        ? Math.max(answerRoom, size - Math.min(bound, count(fit.history)) - 1)
+        : answerRoom;
 
-      const chat = new LlamaChat({
+      const chat = new rt.lib.LlamaChat({
         contextSequence: sequence,
         chatWrapper: rt.wrapper,
         autoDisposeSequence: false,
@@ -154,7 +158,12 @@ export class EmbeddedBackend implements ModelBackend {
         if (opts.signal?.aborted)
           throw Object.assign(new Error('the request was aborted'), { name: 'AbortError' });
         const used = sequence.tokenMeter.diff(before);
-        const usage = { prompt: used.usedInputTokens, completion: used.usedOutputTokens };
+        // the sequence reuses its cached prefix, so evaluated input understates the prompt: report the window
+        const completion = used.usedOutputTokens;
+        const usage = {
+          prompt: Math.max(used.usedInputTokens, sequence.contextTokens.length - completion),
+          completion,
+        };
         let calls: Call[] = ((res as any).functionCalls ?? []).map((c: any) => ({
           name: c.functionName,
           arguments: JSON.stringify(c.params ?? {}),

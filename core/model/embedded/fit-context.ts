@@ -21,10 +21,13 @@ export function fitHistory(
   history: ChatHistoryItem[],
   count: (h: ChatHistoryItem[]) => number,
   budget: number,
+  /** A bound no rendering of `history` can exceed; when it fits, counting (tokenizing) is skipped. */
+  upperBound = Number.POSITIVE_INFINITY,
 ): FitResult {
   let h = history;
   let droppedItems = 0;
   let cutChars = 0;
+  if (upperBound <= budget) return { history: h, droppedItems, cutChars };
   let tokens = count(h);
   while (tokens > budget) {
     const lastUser = h.findLastIndex((i) => i.type === 'user');
@@ -46,4 +49,12 @@ export function fitHistory(
     tokens = count(h);
   }
   return { history: h, droppedItems, cutChars };
+}
+
+/** Most tokens `history` can render to: every token holds at least one UTF-8 byte, plus the template's own. */
+export function tokenUpperBound(history: ChatHistoryItem[], extraText = '', perItem = 48): number {
+  let bytes = Buffer.byteLength(extraText) * 2;
+  for (const item of history)
+    bytes += perItem + Buffer.byteLength(JSON.stringify(item.type === 'model' ? item.response : item.text));
+  return bytes;
 }

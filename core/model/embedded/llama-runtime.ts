@@ -1,16 +1,13 @@
 // Loads llama.cpp (the prebuilt CPU binary from npm), the chat model and the embedding model once, on first use.
 import { existsSync } from 'node:fs';
 import { basename } from 'node:path';
-import {
-  type ChatWrapper,
-  getLlama,
-  type Llama,
-  type LlamaContext,
-  type LlamaContextSequence,
-  type LlamaEmbeddingContext,
-  LlamaLogLevel,
-  type LlamaModel,
-  resolveChatWrapper,
+import type {
+  ChatWrapper,
+  Llama,
+  LlamaContext,
+  LlamaContextSequence,
+  LlamaEmbeddingContext,
+  LlamaModel,
 } from 'node-llama-cpp';
 import { QuorraError } from '../../errors.ts';
 
@@ -28,8 +25,17 @@ export interface RuntimeOptions {
   log?: (level: 'warn' | 'error', message: string) => void;
 }
 
+/** node-llama-cpp itself, imported on first use: a second or more of loading that a CLI command never needs. */
+export type LlamaLib = typeof import('node-llama-cpp');
+let libPromise: Promise<LlamaLib> | undefined;
+export function llamaLib(): Promise<LlamaLib> {
+  libPromise ??= import('node-llama-cpp');
+  return libPromise;
+}
+
 /** The chat side, ready to generate. */
 export interface ChatRuntime {
+  lib: LlamaLib;
   llama: Llama;
   model: LlamaModel;
   context: LlamaContext;
@@ -54,17 +60,20 @@ function loadLlama(opts: RuntimeOptions): Promise<Llama> {
   if (llamaPromise && llamaGpu === String(gpu)) return llamaPromise;
   llamaGpu = String(gpu);
   // build: 'never' — a missing or broken prebuilt binary is an error here, never a download or a compile
-  llamaPromise = getLlama({
-    gpu,
-    build: 'never',
-    usePrebuiltBinaries: true,
-    progressLogs: false,
-    skipDownload: true,
-    logLevel: LlamaLogLevel.warn,
-    logger: (level, message) => {
-      if (level === LlamaLogLevel.error || level === LlamaLogLevel.fatal) opts.log?.('error', message.trim());
-    },
-  });
+  llamaPromise = llamaLib().then(({ getLlama, LlamaLogLevel }) =>
+    getLlama({
+      gpu,
+      build: 'never',
+      usePrebuiltBinaries: true,
+      progressLogs: false,
+      skipDownload: true,
+      logLevel: LlamaLogLevel.warn,
+      logger: (level, message) => {
+        if (level === LlamaLogLevel.error || level === LlamaLogLevel.fatal)
+          opts.log?.('error', message.trim());
+      },
+    }),
+  );
   return llamaPromise;
 }
 
@@ -119,10 +128,11 @@ export class LlamaRuntime {
       sequences: o.parallel,
       ...(o.threads > 0 ? { threads: o.threads } : {}),
     });
-    const wrapper = resolveChatWrapper(model);
+    const lib = await llamaLib();
+    const wrapper = lib.resolveChatWrapper(model);
     if (!wrapper) throw new QuorraError('MODEL_UNSUPPORTED', `no chat template fits ${basename(o.chatPath)}`);
     const sequences = Array.from({ length: o.parallel }, () => context.getSequence());
-    return { llama, model, context, wrapper, sequences };
+    return { lib, llama, model, context, wrapper, sequences };
   }
 
   /** Whether the chat model is loaded, and why it last failed to. */

@@ -1,13 +1,8 @@
 // The embedded backend on a real (tiny, random-weight) GGUF, driven through the real ModelClient.
 import assert from 'node:assert/strict';
-import { rmSync } from 'node:fs';
-import path from 'node:path';
-import { loadConfig } from '../../../../core/config/load-config.ts';
-import { Metrics } from '../../../../core/metrics/metrics.ts';
 import { ModelBusyError } from '../../../../core/model/embedded/turn-queue.ts';
-import { classifyModelError, ModelClient } from '../../../../core/model/model-client.ts';
-import { tempDir } from '../../../support/boot-app.ts';
-import { writeTinyGguf } from '../../../support/tiny-gguf.ts';
+import { classifyModelError, type ModelClient } from '../../../../core/model/model-client.ts';
+import { tinyModelClient, tinyModelDir } from '../../../support/tiny-model.ts';
 
 const weatherTool = {
   type: 'function' as const,
@@ -37,40 +32,21 @@ const noteTool = {
 
 describe('the embedded backend (node-llama-cpp) on a tiny GGUF', function () {
   this.timeout(120_000);
-  let dir: string;
+  let models: { dir: string; remove(): void };
   const logs: { level: string; message: string; details?: Record<string, unknown> }[] = [];
   const make = (embedded: Record<string, unknown> = {}) =>
-    new ModelClient(
-      loadConfig({
-        env: {},
-        overrides: {
-          model: {
-            backend: 'auto',
-            embedded: {
-              modelsDir: dir,
-              chatModel: 'tiny.gguf',
-              embeddingModel: 'tiny.gguf',
-              contextSize: 2048,
-              threads: 1,
-              maxTokens: 8,
-              ...embedded,
-            },
-          },
-        },
-      }).model,
-      new Metrics(false),
-      { log: (level, message, details) => logs.push({ level, message, details }) },
-    );
+    tinyModelClient(models.dir, embedded, {
+      log: (level, message, details) => logs.push({ level, message, details }),
+    });
   let client: ModelClient;
 
   before(() => {
-    dir = tempDir('quorra-tiny-model-');
-    writeTinyGguf(path.join(dir, 'tiny.gguf'));
+    models = tinyModelDir();
     client = make();
   });
   after(async () => {
     await client.close();
-    rmSync(dir, { recursive: true, force: true });
+    models.remove();
   });
 
   it('is what `auto` picks when no endpoint is set and the model file is there', async () => {
