@@ -1,11 +1,19 @@
 // The CLI's subcommands as a table: name → usage, description, run.
 import type { Writable } from 'node:stream';
 import type { QuorraConfig } from '../config/schema.ts';
-import { doctor } from './doctor.ts';
-import { migrate } from './migrate.ts';
-import { model } from './model-commands.ts';
-import { serve } from './serve.ts';
-import { token, user } from './user-commands.ts';
+
+type Run = CliCommand['run'];
+/** Loads a command's module only when it runs: `quorra user list` need not load the whole app. */
+const lazy =
+  (load: () => Promise<Run>): Run =>
+  async (args, config, out) =>
+    (await load())(args, config, out);
+const doctor = lazy(async () => (await import('./doctor.ts')).doctor);
+const migrate = lazy(async () => (await import('./migrate.ts')).migrate);
+const model = lazy(async () => (await import('./model-commands.ts')).model);
+const serve = lazy(async () => (await import('./serve.ts')).serve);
+const user = lazy(async () => (await import('./user-commands.ts')).user);
+const token = lazy(async () => (await import('./user-commands.ts')).token);
 
 /** A CLI subcommand; run returns the exit code. */
 export interface CliCommand {
