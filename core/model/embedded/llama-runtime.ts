@@ -46,7 +46,7 @@ export interface ChatRuntime {
 /** The model file is not there: the owner has to pull it first. */
 export class ModelMissingError extends QuorraError {
   constructor(path: string, hint: string) {
-    super('MODEL_MISSING', `no model file at ${path}; ${hint}`);
+    super('MODEL_MISSING', `no model file at ${path}; ${hint}`, undefined, 'unavailable');
     this.name = 'ModelMissingError';
   }
 }

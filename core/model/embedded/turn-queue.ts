@@ -4,9 +4,12 @@ import { QuorraError } from '../../errors.ts';
 /** The waiting line is full: the caller should come back after `retryAfterSeconds`. */
 export class ModelBusyError extends QuorraError {
   constructor(readonly retryAfterSeconds: number) {
-    super('MODEL_BUSY', 'the local model is busy with other conversations; try again shortly', {
-      retryAfterSeconds,
-    });
+    super(
+      'MODEL_BUSY',
+      'the local model is busy with other conversations; try again shortly',
+      { retryAfterSeconds },
+      'unavailable',
+    );
     this.name = 'ModelBusyError';
   }
 }
