@@ -118,6 +118,8 @@ export const configSchema = z
         sendRetries: z.coerce.number().int().min(0).max(10).default(4),
         /** First retry delay for sends and the outbox; doubles per attempt. */
         retryBaseMs: z.coerce.number().int().min(1).max(600_000).default(500),
+        /** How often the typing notice is renewed while a turn runs or waits for the model (it lapses after 30 s). */
+        typingRenewMs: z.coerce.number().int().min(50).max(25_000).default(20_000),
         /** Room → workspace/scope mappings seeded into the rooms table (first sight only). */
         rooms: z
           .array(

@@ -183,6 +183,7 @@ export class MatrixRuntime {
     const sender = new MatrixSender(client, d.metrics, d.logger, {
       retries: cfg.sendRetries,
       baseMs: cfg.retryBaseMs,
+      typingRenewMs: cfg.typingRenewMs,
     });
     const undecryptable = new Undecryptable({
       kv: d.kv,

@@ -32,7 +32,7 @@ export class MatrixSender {
     private readonly client: QuorraMatrixClient,
     private readonly metrics: MatrixMetrics,
     private readonly logger: Logger,
-    private readonly policy: { retries: number; baseMs: number },
+    private readonly policy: { retries: number; baseMs: number; typingRenewMs?: number },
   ) {}
 
   /** Sends an m.room.message; retries failures with backoff; throws SendFailedError (logged, counted) at the end. */
@@ -73,7 +73,7 @@ export class MatrixSender {
    * Shows the typing notice until the returned stop() is called, renewing it before the server lets it lapse:
    * a turn that waits in the model's queue keeps showing that Quorra is on it.
    */
-  keepTyping(roomId: string, renewMs = 20_000): () => Promise<void> {
+  keepTyping(roomId: string, renewMs = this.policy.typingRenewMs ?? 20_000): () => Promise<void> {
     void this.typing(roomId, true);
     const timer = setInterval(() => void this.typing(roomId, true), renewMs);
     timer.unref?.();
