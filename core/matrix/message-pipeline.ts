@@ -24,6 +24,7 @@ import {
   utcDay,
   withSenderName,
 } from './inbound-filter.ts';
+import { ClientHaltedError } from './matrix-client.ts';
 import type { MatrixEvent } from './matrix-event.entity.ts';
 import type { MatrixMetrics } from './matrix-metrics.ts';
 import { describeError, type MatrixSender } from './matrix-sender.ts';
@@ -78,6 +79,8 @@ export class MessagePipeline {
           ? await this.d.undecryptable.handle(row.roomId, row.event)
           : await this.message(row.roomId, row.event);
     } catch (err) {
+      // shutting down mid-reply: the event stays queued and is answered after the restart
+      if (err instanceof ClientHaltedError) return;
       logger.error(
         { err: describeError(err), eventId, roomId: row.roomId },
         'could not handle a Matrix message',
