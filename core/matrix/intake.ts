@@ -4,6 +4,12 @@ import { type BotIdentity, firstLook } from './inbound-filter.ts';
 import type { MatrixEvent } from './matrix-event.entity.ts';
 import type { MatrixMetrics } from './matrix-metrics.ts';
 
+const KINDS: Record<string, string> = {
+  'm.room.message': 'message',
+  'm.room.encrypted': 'encrypted',
+  'm.reaction': 'reaction',
+};
+
 /** The door every message goes through, whether a sync delivered it or a backfill fetched it. */
 export class Intake {
   /** How old the newest message was when it arrived (seconds). */
@@ -20,9 +26,10 @@ export class Intake {
 
   /** Takes a message in as queued; null when it is not one to answer, or was taken in before. */
   async admit(roomId: string, ev: Record<string, any>): Promise<MatrixEvent | null> {
-    if (ev.type !== 'm.room.message' && ev.type !== 'm.room.encrypted') return null;
+    const kind = KINDS[ev.type];
+    if (!kind) return null;
     const { metrics } = this.d;
-    metrics.received.inc({ kind: ev.type === 'm.room.encrypted' ? 'encrypted' : 'message' });
+    metrics.received.inc({ kind });
     if (typeof ev.origin_server_ts === 'number') {
       this.lastEventLagSeconds = Math.max(0, Date.now() - ev.origin_server_ts) / 1000;
       metrics.syncLag.observe(this.lastEventLagSeconds);

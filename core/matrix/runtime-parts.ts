@@ -13,6 +13,7 @@ import { OutboxDelivery } from './outbox-delivery.ts';
 import { Refusals } from './refusals.ts';
 import { ReplyRoutes } from './reply-routes.ts';
 import { RoomMembers } from './room-members.ts';
+import { STREAM_PACE } from './streamed-reply.ts';
 import { Undecryptable } from './undecryptable.ts';
 
 /** Everything the runtime drives once connected. */
@@ -55,6 +56,7 @@ export function runtimeParts(
     engine: d.engine,
     commands: d.commands,
     undecryptable,
+    streaming: cfg.streamEdits ? STREAM_PACE : null,
     metrics: d.metrics,
     logger: d.logger,
   });

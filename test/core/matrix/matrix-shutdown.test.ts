@@ -26,7 +26,8 @@ describe('Matrix runtime: shutdown', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('ends the in-flight long-poll on SIGTERM and exits promptly with the sync position saved', async () => {
+  it('ends the in-flight long-poll on SIGTERM and exits promptly with the sync position saved', async function () {
+    this.timeout(90_000); // a cold start of the CLI process under tsx
     const bot = hs.registerUser('quorra', { displayName: 'Quorra' });
     child = spawn(process.execPath, [bin, 'serve'], {
       cwd: dir,
