@@ -3,12 +3,12 @@
 import type { User } from '../auth/user.entity.ts';
 import { principalOf, type UserStore } from '../auth/user-store.ts';
 import type { ConfirmationStore } from '../engine/confirmation-store.ts';
-import type { Engine, TurnResult } from '../engine/engine.ts';
+import type { Turns } from '../engine/turns.ts';
 import { readYesNo } from '../engine/yes-no.ts';
-import { HttpError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import type { CommandDefinition } from '../plugin/contributions.ts';
 import type { Registry } from '../registry.ts';
+import { sameScope } from '../text/scope-set.ts';
 import { parseCommand, runCommand } from './command-router.ts';
 import type { ConfirmationMessage } from './confirmation-message.entity.ts';
 import type { ConfirmationMessages } from './confirmation-messages.ts';
@@ -56,7 +56,7 @@ export interface PipelineDeps {
   confirmations: ConfirmationStore;
   refusals: Refusals;
   replyRoutes: ReplyRoutes;
-  engine: Engine;
+  turns: Turns;
   commands: Registry<CommandDefinition>;
   undecryptable: Undecryptable;
   /** How replies stream into the room by edits while the model writes; null sends each reply whole. */
@@ -64,9 +64,6 @@ export interface PipelineDeps {
   metrics: MatrixMetrics;
   logger: Logger;
 }
-
-const sameScope = (a: string[] | null | undefined, b: string[] | null | undefined) =>
-  (a ?? null) === (b ?? null) || (!!a && !!b && a.length === b.length && a.every((s) => b.includes(s)));
 
 /** Processes taken-in events and records each outcome. */
 export class MessagePipeline {
@@ -207,35 +204,33 @@ export class MessagePipeline {
       place: ReplyPlacement;
     },
   ): Promise<HandlingOutcome> {
-    let result: TurnResult;
     const pace = this.d.streaming;
     const sendAs = (content: Record<string, unknown>, key: string) =>
       this.d.sender.send(roomId, content, { key, kind: 'reply' });
     const streamed = pace ? new StreamedReply(sendAs, t.place, `reply:${ev.event_id}`, pace) : undefined;
-    try {
-      const confirmationId = t.confirmation?.confirmationId;
-      result = await this.turn(
-        user,
-        roomId,
+    const outcome = await this.d.turns.run(
+      {
+        principal: principalOf(user),
         message,
-        t.sessionId,
-        t.target,
-        confirmationId,
-        streamed?.onToken,
-      );
-    } catch (err) {
+        session: t.sessionId,
+        scope: t.target.scope,
+        origin: 'matrix',
+        workspace: t.target.workspace,
+        confirmationId: t.confirmation?.confirmationId,
+        extras: { roomId },
+      },
+      streamed ? { stream: true, onToken: streamed.onToken } : {},
+    );
+    if (outcome.kind !== 'reply') {
+      const err = outcome.error;
       this.d.logger.warn({ err: describeError(err), roomId }, 'turn failed; apologising');
       await streamed?.settle();
       const replyEventId = streamed?.started
         ? await streamed.finish(apologyFor(err), { notice: true })
         : await this.send(roomId, messageContent(apologyFor(err), t.place, { notice: true }), ev, 'apology');
-      return {
-        status: 'answered',
-        how: 'apology',
-        reason: err instanceof HttpError ? err.code : 'ERROR',
-        replyEventId,
-      };
+      return { status: 'answered', how: 'apology', reason: err.code, replyEventId };
     }
+    const result = outcome;
     if (!t.current || (t.current.sessionId !== result.sessionId && !t.confirmation))
       await this.d.roomSessions.remember(
         roomId,
@@ -256,41 +251,6 @@ export class MessagePipeline {
         sessionId: result.sessionId,
       });
     return { status: 'answered', how: 'reply', replyEventId };
-  }
-
-  private async turn(
-    user: User,
-    roomId: string,
-    message: string,
-    sessionId: string | undefined,
-    target: RoomTarget,
-    confirmationId?: string,
-    onToken?: (text: string) => void,
-  ): Promise<TurnResult> {
-    const run = (sid: string | undefined) =>
-      this.d.engine.handle(
-        {
-          principal: principalOf(user),
-          message,
-          sessionId: sid,
-          scope: sid ? undefined : target.scope,
-          origin: 'matrix',
-          workspace: target.workspace,
-          confirmationId,
-          extras: { roomId },
-        },
-        onToken ? { stream: true, onToken } : {},
-      );
-    try {
-      return await run(sessionId);
-    } catch (err) {
-      // the remembered session is gone (or belongs to another workspace now): start a fresh one
-      const stale =
-        err instanceof HttpError && (err.code === 'NOT_FOUND' || err.code === 'WORKSPACE_MISMATCH');
-      if (!sessionId || confirmationId || !stale) throw err;
-      await this.d.roomSessions.forget(roomId, user.id, target.workspace);
-      return run(undefined);
-    }
   }
 
   private async awaitsAnswer(roomId: string, userId: string): Promise<boolean> {

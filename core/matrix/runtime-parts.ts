@@ -53,7 +53,7 @@ export function runtimeParts(
       replies: d.replies,
       logger: d.logger,
     }),
-    engine: d.engine,
+    turns: d.turns,
     commands: d.commands,
     undecryptable,
     streaming: cfg.streamEdits ? STREAM_PACE : null,

@@ -60,7 +60,11 @@ describe('Matrix runtime: Element-native touches', () => {
     w.hs.sendAsUser(alice.mx.userId, group, { msgtype: 'm.text', body: 'Quorra, delete the chores list' });
     const [asked] = await w.botReplies(group, 1);
     const bobs = react(bob.mx, group, asked.event_id, '👍');
-    assert.deepEqual(await w.finished(bobs), { status: 'ignored', reason: 'not_addressed' }, 'only the asker decides');
+    assert.deepEqual(
+      await w.finished(bobs),
+      { status: 'ignored', reason: 'not_addressed' },
+      'only the asker decides',
+    );
     react(alice.mx, group, asked.event_id, '👎🏽');
     const [, declined] = await w.botReplies(group, 2);
     assert.equal(declined.content.body, "Okay — I won't delete the list “chores”.");
@@ -86,7 +90,10 @@ describe('Matrix runtime: Element-native touches', () => {
     assert.ok(edits.every((e) => e.content['m.relates_to'].event_id === first.event_id));
     const times = messages.map((m) => m.origin_server_ts as number);
     for (let i = 2; i < times.length; i++)
-      assert.ok(times[i] - times[i - 1] >= 1000, `edits ${i - 1} and ${i} were ${times[i] - times[i - 1]} ms apart`);
+      assert.ok(
+        times[i] - times[i - 1] >= 1000,
+        `edits ${i - 1} and ${i} were ${times[i] - times[i - 1]} ms apart`,
+      );
     const final = edits.at(-1)!.content['m.new_content'];
     assert.equal(final.body, SLOW_ANSWER);
     assert.match(final.formatted_body, /<strong>plan<\/strong>[\s\S]*<li>Saturday/);
