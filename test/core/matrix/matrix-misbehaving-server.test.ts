@@ -100,9 +100,12 @@ describe('Matrix runtime: a homeserver that misbehaves like real ones', () => {
     say(dm, 'one');
     await w.botReplies(dm, 1);
     const duplicatesBefore = await metric('quorra_matrix_events_ignored_total', 'reason="duplicate"');
-    w.hs.repeatNextSync(w.bot.userId);
+    const before = w.hs.syncToken;
     say(dm, 'two');
     await w.botReplies(dm, 2);
+    await waitUntil(() => w.botIdle(), 10000, 'the bot to wait for more');
+    w.hs.repeatNextSync(w.bot.userId, before);
+    w.hs.releaseSyncs();
     await waitUntil(
       async () =>
         (await metric('quorra_matrix_events_ignored_total', 'reason="duplicate"')) > duplicatesBefore,
