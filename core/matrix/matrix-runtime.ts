@@ -7,7 +7,7 @@ import type { ConfirmationStore } from '../engine/confirmation-store.ts';
 import type { Turns } from '../engine/turns.ts';
 import type { CheckResult } from '../health/health.ts';
 import type { Logger } from '../logger.ts';
-import type { CommandDefinition, ReplyHandler } from '../plugin/contributions.ts';
+import type { CommandDefinition, FileHandler, ReplyHandler } from '../plugin/contributions.ts';
 import type { Registry } from '../registry.ts';
 import { fillGap } from './backfill.ts';
 import type { DirectRooms } from './direct-rooms.ts';
@@ -45,6 +45,7 @@ export interface RuntimeDeps {
   confirmations: ConfirmationStore;
   commands: Registry<CommandDefinition>;
   replies: Registry<ReplyHandler>;
+  files: Registry<FileHandler>;
   resolver: RoomResolver;
   roomSessions: RoomSessions;
   outbox: Outbox;

@@ -3,6 +3,7 @@ import { ConfirmationMessages } from './confirmation-messages.ts';
 import { DirectRooms } from './direct-rooms.ts';
 import type { EventLog } from './event-log.ts';
 import type { FailureBackoff } from './failure-backoff.ts';
+import { FileUploads } from './file-uploads.ts';
 import type { BotIdentity } from './inbound-filter.ts';
 import { InvitePolicy } from './invite-policy.ts';
 import type { QuorraMatrixClient } from './matrix-client.ts';
@@ -55,6 +56,7 @@ export function runtimeParts(
     }),
     turns: d.turns,
     commands: d.commands,
+    files: new FileUploads(d.files, async (mxc) => (await client.downloadContent(mxc)).data),
     undecryptable,
     streaming: cfg.streamEdits ? STREAM_PACE : null,
     metrics: d.metrics,

@@ -80,6 +80,7 @@ export function setupMatrix(deps: {
         confirmations: conversation.confirmations,
         commands: registries.commands,
         replies: registries.replies,
+        files: registries.files,
         resolver,
         roomSessions,
         outbox,
