@@ -120,6 +120,8 @@ export const configSchema = z
         retryBaseMs: z.coerce.number().int().min(1).max(600_000).default(500),
         /** How often the typing notice is renewed while a turn runs or waits for the model (it lapses after 30 s). */
         typingRenewMs: z.coerce.number().int().min(50).max(25_000).default(20_000),
+        /** A slow answer streams into the room by editing the bot's message (at most once a second); off sends it whole. */
+        streamEdits: envBoolean.default(true),
         /** Room → workspace/scope mappings seeded into the rooms table (first sight only). */
         rooms: z
           .array(
