@@ -6,6 +6,7 @@ import Router from '@koa/router';
 import Koa from 'koa';
 import type { DataSource } from 'typeorm';
 import { coreMigrations } from '../migrations/index.ts';
+import { publicUrlOf } from './auth/sign-in-link.ts';
 import { buildInfo, rootDir } from './build-info.ts';
 import type { QuorraConfig } from './config/schema.ts';
 import type { CoreServices } from './core-services.ts';
@@ -17,6 +18,7 @@ import { addConversationRoutes, type Conversation, setupConversation } from './e
 import { Health } from './health/health.ts';
 import { addAdminRoutes } from './http/admin-routes.ts';
 import { adminUi } from './http/admin-ui.ts';
+import { addAuthRoutes } from './http/auth-routes.ts';
 import { errorEnvelope } from './http/error-envelope.ts';
 import { type HttpServer, listen } from './http/http-server.ts';
 import { requestMetrics } from './http/request-metrics.ts';
@@ -127,6 +129,14 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
     core,
   });
 
+  let server: HttpServer | undefined;
+  addAuthRoutes(router, conversation.auth, {
+    conversation,
+    logger,
+    notify: () => matrix.notify,
+    publicUrl: () => publicUrlOf(config, server?.url),
+  });
+
   const dream = await setupDream({
     config,
     db,
@@ -185,7 +195,6 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
   http.use(adminUi());
   http.use(host.middleware());
 
-  let server: HttpServer | undefined;
   let stopped = false;
   return {
     config,

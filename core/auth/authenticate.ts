@@ -1,7 +1,9 @@
-// HTTP authentication: a user's Bearer token, or a trusted adapter's shared secret plus X-Quorra-User.
+// HTTP authentication: a user's Bearer token, a trusted adapter's shared secret plus X-Quorra-User, or a browser session cookie (+ CSRF header on writes).
 import { timingSafeEqual } from 'node:crypto';
 import type { Context, Middleware } from 'koa';
 import { HttpError, httpErrors } from '../errors.ts';
+import type { BrowserSession } from './browser-session.entity.ts';
+import { type BrowserSessions, SESSION_COOKIE } from './browser-sessions.ts';
 import type { Principal, UserPrincipal } from './principal.ts';
 import type { TokenStore } from './token-store.ts';
 import { principalOf, type UserStore } from './user-store.ts';
@@ -12,11 +14,41 @@ function safeEqual(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** The header a browser session must send on every write (the cookie alone proves nothing about the page). */
+export const CSRF_HEADER = 'x-csrf-token';
+
+/** The browser session behind a request, when it came with the session cookie rather than a Bearer token. */
+export function browserSessionOf(ctx: Context): BrowserSession | undefined {
+  return ctx.state.browserSession as BrowserSession | undefined;
+}
+
 /** Middleware that sets ctx.state.principal or answers 401; nothing below it runs unauthenticated. */
-export function authenticate(users: UserStore, tokens: TokenStore, serviceSecret?: string): Middleware {
+export function authenticate(
+  users: UserStore,
+  tokens: TokenStore,
+  serviceSecret?: string,
+  sessions?: BrowserSessions,
+): Middleware {
   return async (ctx, next) => {
     const header = ctx.get('authorization');
     const m = /^Bearer\s+(\S+)$/i.exec(header);
+    const cookie = sessions && !header ? ctx.cookies.get(SESSION_COOKIE) : undefined;
+    if (!m && cookie && sessions) {
+      const session = await sessions.resolve(cookie);
+      const user = session ? await users.get(session.userId) : null;
+      if (!session || !user) throw httpErrors.unauthorized('your session has ended; sign in again');
+      if (!SAFE_METHODS.has(ctx.method) && !safeEqual(ctx.get(CSRF_HEADER), session.csrfToken))
+        throw new HttpError(
+          403,
+          'CSRF_TOKEN_MISSING',
+          `a write from the browser needs the ${CSRF_HEADER} header`,
+        );
+      ctx.state.browserSession = session;
+      ctx.state.principal = principalOf(user) satisfies Principal;
+      await next();
+      return;
+    }
     if (!m) throw httpErrors.unauthorized();
     const presented = m[1];
     let userId: string | null = null;

@@ -1,6 +1,7 @@
 // The CLI's subcommands as a table: name → usage, description, run.
 import type { Writable } from 'node:stream';
 import type { QuorraConfig } from '../config/schema.ts';
+import { adminLink } from './admin-link.ts';
 import { doctor } from './doctor.ts';
 import { migrate } from './migrate.ts';
 import { serve } from './serve.ts';
@@ -26,6 +27,11 @@ export const commands: Record<string, CliCommand> = {
     usage: 'token create <user> [label]',
     description: 'create an API token (printed once)',
     run: token,
+  },
+  'admin-link': {
+    usage: 'admin-link <user>',
+    description: 'print a one-time admin UI sign-in link',
+    run: adminLink,
   },
   help: { usage: 'help', description: 'show this help', run: async () => 0 },
 };

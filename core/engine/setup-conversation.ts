@@ -3,6 +3,8 @@ import path from 'node:path';
 import type Router from '@koa/router';
 import type { DataSource } from 'typeorm';
 import { authenticate } from '../auth/authenticate.ts';
+import { BrowserSessions } from '../auth/browser-sessions.ts';
+import { SignInGrants } from '../auth/sign-in-grants.ts';
 import { TokenStore } from '../auth/token-store.ts';
 import { type NewUser, UserStore } from '../auth/user-store.ts';
 import { rootDir } from '../build-info.ts';
@@ -30,6 +32,10 @@ export interface Conversation {
   engine: Engine;
   users: UserStore;
   tokens: TokenStore;
+  /** The admin UI's signed-in browsers. */
+  browserSessions: BrowserSessions;
+  /** One-time sign-in codes and links. */
+  signInGrants: SignInGrants;
   sessions: SessionStore;
   controls: SessionControls;
   confirmations: ConfirmationStore;
@@ -106,8 +112,24 @@ export async function setupConversation(deps: {
     users,
   });
   const controls = new SessionControls(sessions, registries.modes);
-  const auth = authenticate(users, tokens, config.server.serviceSecret);
-  return { engine, users, tokens, sessions, controls, confirmations, audit, inspector, hooks, prompts, auth };
+  const browserSessions = new BrowserSessions(db, config.server.sessionIdleMinutes * 60_000);
+  const signInGrants = new SignInGrants(db);
+  const auth = authenticate(users, tokens, config.server.serviceSecret, browserSessions);
+  return {
+    engine,
+    users,
+    tokens,
+    browserSessions,
+    signInGrants,
+    sessions,
+    controls,
+    confirmations,
+    audit,
+    inspector,
+    hooks,
+    prompts,
+    auth,
+  };
 }
 
 /** Mounts /chat, /chat/stream, /sessions/* and /inspect/* on a router. */

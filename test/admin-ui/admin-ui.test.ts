@@ -44,8 +44,9 @@ describe('admin UI in Chromium', () => {
 
   async function signIn(p: Page, token: string) {
     await p.goto(`${app.url}/admin/`);
+    await p.getByText('Use an API token instead').click();
     await p.getByLabel('API token').fill(token);
-    await p.getByRole('button', { name: 'Sign in' }).click();
+    await p.getByRole('button', { name: 'Sign in with token' }).click();
   }
 
   async function go(p: Page, route: string) {
@@ -336,7 +337,7 @@ describe('admin UI in Chromium', () => {
     await go(p, 'Approvals');
     await shown(p.getByText('Nothing is waiting for your approval.'));
     await p.getByRole('button', { name: 'Sign out' }).click();
-    await shown(p.getByLabel('API token'));
+    await shown(p.getByLabel('Your Matrix ID'));
     assert.equal(await p.evaluate((k) => sessionStorage.getItem(k), TOKEN_KEY), null);
     await context.close();
   });
@@ -355,7 +356,7 @@ describe('admin UI in Chromium', () => {
       }),
     );
     await go(p, 'Approvals');
-    await shown(p.getByLabel('API token'));
+    await shown(p.getByLabel('Your Matrix ID'));
     await shown(p.getByRole('alert').filter({ hasText: 'did not accept the token (401)' }));
     assert.equal(await p.evaluate((k) => sessionStorage.getItem(k), TOKEN_KEY), null);
     await context.close();
