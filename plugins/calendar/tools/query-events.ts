@@ -1,8 +1,8 @@
 // calendar_query_events (tier 0): the household calendar's events between two dates, at most 31 days apart.
 import { z } from 'zod';
 import { defineTool } from '../../../core/tools/define-tool.ts';
-import { type CalendarEvent, DAY_MS } from '../calendar-event.ts';
-import { addDays, localDate, parseMoment, startOfDate } from '../zoned-time.ts';
+import { DAY_MS } from '../calendar-event.ts';
+import { addDays, parseMoment, startOfDate } from '../zoned-time.ts';
 import {
   type CalendarToolDeps,
   calendarAvailable,
@@ -26,15 +26,6 @@ export function queryRange(from: string, to: string, timeZone: string): { from: 
   return { from: start, to: end };
 }
 
-/** True when an event overlaps [from, to); all-day events by their local dates, repeating ones always. */
-export function overlaps(e: CalendarEvent, from: number, to: number, timeZone: string): boolean {
-  if (e.recurring) return true;
-  if (e.allDay) return e.start <= localDate(to - 1, timeZone) && e.end > localDate(from, timeZone);
-  const s = Date.parse(e.start);
-  const en = Date.parse(e.end);
-  return s < to && (en > from || (en === s && s >= from));
-}
-
 /** Builds calendar_query_events. */
 export function queryEvents(deps: CalendarToolDeps) {
   return defineTool({
@@ -51,9 +42,7 @@ export function queryEvents(deps: CalendarToolDeps) {
       const client = clientFor(deps, ctx.principal);
       const timeZone = await deps.timeZone();
       const range = queryRange(from, to, timeZone);
-      const events = (await client.query(range.from, range.to, timeZone)).filter((e) =>
-        overlaps(e, range.from, range.to, timeZone),
-      );
+      const events = await client.query(range.from, range.to, timeZone);
       for (const e of events) deps.seen.note(e.uid, { title: e.title, day: dayOf(e, timeZone) });
       return { time_zone: timeZone, count: events.length, events: events.map((e) => eventView(e, timeZone)) };
     },
