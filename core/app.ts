@@ -21,6 +21,7 @@ import { adminUi } from './http/admin-ui.ts';
 import { addAuthRoutes } from './http/auth-routes.ts';
 import { errorEnvelope } from './http/error-envelope.ts';
 import { type HttpServer, listen } from './http/http-server.ts';
+import { addPeopleRoutes } from './http/people-routes.ts';
 import { requestMetrics } from './http/request-metrics.ts';
 import { addSystemRoutes } from './http/system-routes.ts';
 import { createLogger, type Logger } from './logger.ts';
@@ -116,6 +117,7 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
     failures,
   );
   addAdminRoutes(router, conversation.auth, host, conversation, registries.approvals);
+  addPeopleRoutes(router, conversation.auth, conversation);
   const matrix = setupMatrix({
     config,
     db,

@@ -1,7 +1,7 @@
-// Creates the admin UI's sign-in grants (Matrix code / one-time link) and browser sessions.
-import { type MigrationInterface, type QueryRunner, Table } from 'typeorm';
+// Creates the admin UI's sign-in grants (Matrix code / one-time link) and browser sessions; users can be removed.
+import { type MigrationInterface, type QueryRunner, Table, TableColumn } from 'typeorm';
 
-/** Additive: two new tables. */
+/** Additive: two new tables and users.removed_at (a removed user's id is never reused). */
 export class CreateAdminSignIn1764570000000 implements MigrationInterface {
   name = 'CreateAdminSignIn1764570000000';
 
@@ -35,9 +35,11 @@ export class CreateAdminSignIn1764570000000 implements MigrationInterface {
         indices: [{ columnNames: ['user_id'] }],
       }),
     );
+    await q.addColumn('users', new TableColumn({ name: 'removed_at', type: 'datetime', isNullable: true }));
   }
 
   async down(q: QueryRunner): Promise<void> {
+    await q.dropColumn('users', 'removed_at');
     await q.dropTable('auth_browser_sessions');
     await q.dropTable('auth_sign_in_grants');
   }

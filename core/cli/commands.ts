@@ -5,7 +5,8 @@ import { adminLink } from './admin-link.ts';
 import { doctor } from './doctor.ts';
 import { migrate } from './migrate.ts';
 import { serve } from './serve.ts';
-import { token, user } from './user-commands.ts';
+import { token } from './token-commands.ts';
+import { user } from './user-commands.ts';
 
 /** A CLI subcommand; run returns the exit code. */
 export interface CliCommand {
@@ -19,13 +20,14 @@ export const commands: Record<string, CliCommand> = {
   migrate: { usage: 'migrate', description: 'apply pending database migrations and exit', run: migrate },
   doctor: { usage: 'doctor', description: 'check configuration and which endpoints answer', run: doctor },
   user: {
-    usage: 'user add <name> --role owner|member [--matrix @id:server] [--email …] | user list',
+    usage:
+      'user add <name> --role owner|member [--matrix @id:server] [--email …] | list | edit <user> … | remove <user>',
     description: 'manage household users',
     run: user,
   },
   token: {
-    usage: 'token create <user> [label]',
-    description: 'create an API token (printed once)',
+    usage: 'token create <user> [label] | list <user> | revoke <token-id> | revoke --all <user>',
+    description: 'API tokens: create (printed once), list, revoke',
     run: token,
   },
   'admin-link': {

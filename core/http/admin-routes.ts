@@ -3,6 +3,7 @@ import type Router from '@koa/router';
 import type { Middleware } from 'koa';
 import { z } from 'zod';
 import { ownerOf, userOf } from '../auth/authenticate.ts';
+import { REMOVAL_EFFECTS } from '../auth/remove-user.ts';
 import type { Confirmation } from '../engine/confirmation.entity.ts';
 import type { Conversation } from '../engine/setup-conversation.ts';
 import { HttpError, QuorraError } from '../errors.ts';
@@ -10,6 +11,7 @@ import type { ApprovalSource } from '../plugin/contributions.ts';
 import { collectApprovals } from '../plugin/pending-approvals.ts';
 import type { PluginHost } from '../plugin/plugin-host.ts';
 import type { Registry } from '../registry.ts';
+import { personWire } from './people-routes.ts';
 import { body, params, query } from './validate.ts';
 
 /** The JSON shape of a pending tier-2 confirmation. */
@@ -64,16 +66,7 @@ export function addAdminRoutes(
   router.get('/admin/users', auth, async (ctx) => {
     ownerOf(ctx);
     const users = await c.users.list();
-    ctx.body = {
-      users: users.map((u) => ({
-        id: u.id,
-        display_name: u.displayName,
-        role: u.role,
-        matrix_ids: u.matrixIds,
-        email: u.email,
-        timezone: u.timezone,
-      })),
-    };
+    ctx.body = { users: users.map(personWire), removal_effects: REMOVAL_EFFECTS };
   });
   router.get('/admin/audit', auth, async (ctx) => {
     ownerOf(ctx);

@@ -8,12 +8,16 @@ import './dream-view.ts';
 import './error-notice.ts';
 import './memory-view.ts';
 import './overview-view.ts';
+import './people-view.ts';
 import './plugins-view.ts';
 import './settings-view.ts';
 import './sign-in-form.ts';
+import './tokens-view.ts';
 
 const routes = [
   { id: 'overview', label: 'Overview', ownerOnly: false },
+  { id: 'people', label: 'People', ownerOnly: true },
+  { id: 'tokens', label: 'API tokens', ownerOnly: false },
   { id: 'plugins', label: 'Plugins', ownerOnly: true },
   { id: 'memory', label: 'Memory', ownerOnly: true },
   { id: 'approvals', label: 'Approvals', ownerOnly: false },
@@ -218,6 +222,10 @@ export class QuorraApp extends LitElement {
 
   private renderView() {
     switch (this.route) {
+      case 'people':
+        return html`<people-view></people-view>`;
+      case 'tokens':
+        return html`<tokens-view></tokens-view>`;
       case 'plugins':
         return html`<plugins-view></plugins-view>`;
       case 'memory':
