@@ -1,7 +1,7 @@
 // HTTP authentication: a user's Bearer token, a trusted adapter's shared secret plus X-Quorra-User, or a browser session cookie (+ CSRF header on writes).
 import { timingSafeEqual } from 'node:crypto';
 import type { Context, Middleware } from 'koa';
-import { HttpError, httpErrors } from '../errors.ts';
+import { fail, QuorraError } from '../errors.ts';
 import type { BrowserSession } from './browser-session.entity.ts';
 import { type BrowserSessions, SESSION_COOKIE } from './browser-sessions.ts';
 import type { Principal, UserPrincipal } from './principal.ts';
@@ -37,30 +37,31 @@ export function authenticate(
     if (!m && cookie && sessions) {
       const session = await sessions.resolve(cookie);
       const user = session ? await users.get(session.userId) : null;
-      if (!session || !user) throw httpErrors.unauthorized('your session has ended; sign in again');
+      if (!session || !user) throw fail.unauthenticated('your session has ended; sign in again');
       if (!SAFE_METHODS.has(ctx.method) && !safeEqual(ctx.get(CSRF_HEADER), session.csrfToken))
-        throw new HttpError(
-          403,
+        throw new QuorraError(
           'CSRF_TOKEN_MISSING',
           `a write from the browser needs the ${CSRF_HEADER} header`,
+          undefined,
+          'forbidden',
         );
       ctx.state.browserSession = session;
       ctx.state.principal = principalOf(user) satisfies Principal;
       await next();
       return;
     }
-    if (!m) throw httpErrors.unauthorized();
+    if (!m) throw fail.unauthenticated();
     const presented = m[1];
     let userId: string | null = null;
     if (serviceSecret && safeEqual(presented, serviceSecret)) {
       const ref = ctx.get('x-quorra-user');
-      if (!ref) throw httpErrors.unauthorized('trusted-service auth needs an X-Quorra-User header');
+      if (!ref) throw fail.unauthenticated('trusted-service auth needs an X-Quorra-User header');
       userId = (await users.resolve(ref))?.id ?? null;
     } else {
       userId = await tokens.verify(presented);
     }
     const user = userId ? await users.get(userId) : null;
-    if (!user) throw httpErrors.unauthorized();
+    if (!user) throw fail.unauthenticated();
     ctx.state.principal = principalOf(user) satisfies Principal;
     await next();
   };
@@ -69,13 +70,13 @@ export function authenticate(
 /** The authenticated user principal of a request (authenticate must have run). */
 export function userOf(ctx: Context): UserPrincipal {
   const p = ctx.state.principal as Principal | undefined;
-  if (p?.kind !== 'user') throw httpErrors.unauthorized();
+  if (p?.kind !== 'user') throw fail.unauthenticated();
   return p;
 }
 
 /** The user principal, required to be the owner (403 otherwise). */
 export function ownerOf(ctx: Context): UserPrincipal {
   const p = userOf(ctx);
-  if (p.role !== 'owner') throw new HttpError(403, 'FORBIDDEN', 'only the owner can do this');
+  if (p.role !== 'owner') throw fail.forbidden('only the owner can do this');
   return p;
 }

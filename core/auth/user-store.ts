@@ -1,6 +1,6 @@
 // Household users: create, edit, remove, look up by id, Matrix ID or email, and seed from config.
 import { type DataSource, IsNull } from 'typeorm';
-import { QuorraError } from '../errors.ts';
+import { fail, QuorraError } from '../errors.ts';
 import { slugify } from '../text/slugify.ts';
 import { newUserSchema, type UserEdit, userEditSchema } from './new-user-schema.ts';
 import type { UserPrincipal } from './principal.ts';
@@ -23,11 +23,11 @@ export class UserStore {
     const u = newUserSchema.parse(input);
     for (const mxid of u.matrix) {
       if (await this.findByMatrixId(mxid))
-        throw new QuorraError('QUORRA_USER_MATRIX_TAKEN', `${mxid} already belongs to a user`);
+        throw fail.conflict('QUORRA_USER_MATRIX_TAKEN', `${mxid} already belongs to a user`);
     }
     let id = u.id ?? slugify(u.name, 48, 'user');
     if (u.id && (await this.repo.existsBy({ id })))
-      throw new QuorraError('QUORRA_USER_EXISTS', `user "${id}" exists`);
+      throw fail.conflict('QUORRA_USER_EXISTS', `user "${id}" exists`);
     for (let n = 2; await this.repo.existsBy({ id }); n++) id = `${slugify(u.name, 48, 'user')}-${n}`;
     const user = this.repo.create({
       id,
@@ -69,11 +69,11 @@ export class UserStore {
   async edit(id: string, input: UserEdit): Promise<User> {
     const patch = userEditSchema.parse(input);
     const user = await this.get(id);
-    if (!user) throw new QuorraError('QUORRA_USER_UNKNOWN', `no user "${id}"`);
+    if (!user) throw new QuorraError('QUORRA_USER_UNKNOWN', `no user "${id}"`, undefined, 'not-found');
     for (const mxid of patch.matrix ?? []) {
       const holder = await this.findByMatrixId(mxid);
       if (holder && holder.id !== id)
-        throw new QuorraError('QUORRA_USER_MATRIX_TAKEN', `${mxid} already belongs to a user`);
+        throw fail.conflict('QUORRA_USER_MATRIX_TAKEN', `${mxid} already belongs to a user`);
     }
     if (patch.role === 'member' && user.role === 'owner') await this.keepAnOwner(id);
     await this.repo.update(
@@ -93,7 +93,7 @@ export class UserStore {
   /** Marks a person removed: they stop resolving everywhere, their Matrix IDs are free, their id is never reused. */
   async remove(id: string, now = new Date()): Promise<User> {
     const user = await this.get(id);
-    if (!user) throw new QuorraError('QUORRA_USER_UNKNOWN', `no user "${id}"`);
+    if (!user) throw new QuorraError('QUORRA_USER_UNKNOWN', `no user "${id}"`, undefined, 'not-found');
     if (user.role === 'owner') await this.keepAnOwner(id);
     await this.repo.update({ id }, { removedAt: now });
     return user;
@@ -106,6 +106,8 @@ export class UserStore {
       throw new QuorraError(
         'QUORRA_LAST_OWNER',
         'the household needs at least one owner; make someone else owner first',
+        undefined,
+        'conflict',
       );
   }
 
@@ -129,10 +131,20 @@ export class UserStore {
     return rows.find((r) => r.matrixIds.includes(mxid)) ?? null;
   }
 
+  /** Finds the user with this email address. */
+  findByEmail(email: string): Promise<User | null> {
+    return this.repo.findOneBy({ email, removedAt: IsNull() });
+  }
+
+  /** Every owner, oldest first (who gets household notices and whose timezone is the household's). */
+  async owners(): Promise<User[]> {
+    return this.repo.find({ where: { role: 'owner', removedAt: IsNull() }, order: { createdAt: 'ASC' } });
+  }
+
   /** Finds a user by id, email or Matrix ID (what a trusted adapter may send). */
   async resolve(ref: string): Promise<User | null> {
     if (ref.startsWith('@')) return this.findByMatrixId(ref);
-    if (ref.includes('@')) return this.repo.findOneBy({ email: ref, removedAt: IsNull() });
+    if (ref.includes('@')) return this.findByEmail(ref);
     return this.get(ref);
   }
 }

@@ -26,10 +26,13 @@ import { PromptLibrary, readPromptFiles } from './prompt-library.ts';
 import { SessionControls } from './session-controls.ts';
 import { ToolRunner } from './tool-runner.ts';
 import { TurnInspector } from './turn-inspector.ts';
+import { Turns } from './turns.ts';
 
 /** Everything the conversation layer offers the rest of the app. */
 export interface Conversation {
   engine: Engine;
+  /** Turns with a typed outcome and the stale-session retry (Matrix, plugins). */
+  turns: Turns;
   users: UserStore;
   tokens: TokenStore;
   /** The admin UI's signed-in browsers. */
@@ -117,6 +120,7 @@ export async function setupConversation(deps: {
   const auth = authenticate(users, tokens, config.server.serviceSecret, browserSessions);
   return {
     engine,
+    turns: new Turns(engine),
     users,
     tokens,
     browserSessions,

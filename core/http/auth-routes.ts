@@ -8,7 +8,7 @@ import { CODE_TTL_MS } from '../auth/sign-in-grants.ts';
 import { signInLink } from '../auth/sign-in-link.ts';
 import type { User } from '../auth/user.entity.ts';
 import type { Conversation } from '../engine/setup-conversation.ts';
-import { httpErrors } from '../errors.ts';
+import { fail } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import type { Notify } from '../matrix/outbox.ts';
 import { body } from './validate.ts';
@@ -104,7 +104,7 @@ export function addAuthRoutes(router: Router, auth: Middleware, deps: AuthRouteD
     const { matrix_id, code } = body(ctx, verifyBody);
     const user = await users.findByMatrixId(matrix_id);
     if (!user || !(await signInGrants.redeemCode(user.id, code)))
-      throw httpErrors.unauthorized(
+      throw fail.unauthenticated(
         'That code did not work. Check it, or ask for a new one (a code works for 10 minutes and 5 tries).',
       );
     await openSession(ctx, user, 'matrix-code');
@@ -114,14 +114,14 @@ export function addAuthRoutes(router: Router, auth: Middleware, deps: AuthRouteD
     const { token } = body(ctx, linkBody);
     const userId = await signInGrants.redeemLink(token);
     const user = userId ? await users.get(userId) : null;
-    if (!user) throw httpErrors.unauthorized('This sign-in link was used already or has expired.');
+    if (!user) throw fail.unauthenticated('This sign-in link was used already or has expired.');
     await openSession(ctx, user, 'link');
   });
 
   router.get('/auth/session', auth, async (ctx) => {
     const p = userOf(ctx);
     const user = await users.get(p.userId);
-    if (!user) throw httpErrors.unauthorized();
+    if (!user) throw fail.unauthenticated();
     const session = browserSessionOf(ctx);
     ctx.body = {
       user: userWire(user),

@@ -7,7 +7,7 @@ import { ownerOf, userOf } from '../auth/authenticate.ts';
 import { REMOVAL_EFFECTS, removeUser } from '../auth/remove-user.ts';
 import type { User } from '../auth/user.entity.ts';
 import type { Conversation } from '../engine/setup-conversation.ts';
-import { HttpError, httpErrors, QuorraError } from '../errors.ts';
+import { fail } from '../errors.ts';
 import { body, params } from './validate.ts';
 
 const userParam = z.object({ id: z.string().regex(/^[a-z][a-z0-9-]{0,63}$/) });
@@ -23,24 +23,6 @@ const personBody = z
   .strict();
 const personEdit = personBody.partial().strict();
 const tokenBody = z.object({ label: z.string().trim().max(100).default('') }).strict();
-
-const statusOf: Record<string, number> = {
-  QUORRA_USER_UNKNOWN: 404,
-  QUORRA_USER_EXISTS: 409,
-  QUORRA_USER_MATRIX_TAKEN: 409,
-  QUORRA_LAST_OWNER: 409,
-};
-
-/** Store errors with a meaning for the caller become 4xx with the store's own words. */
-async function mapped<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (err) {
-    if (err instanceof QuorraError && statusOf[err.code])
-      throw new HttpError(statusOf[err.code], err.code, err.message, err.details);
-    throw err;
-  }
-}
 
 /** The JSON shape of a person. */
 export function personWire(u: User) {
@@ -67,15 +49,13 @@ export function addPeopleRoutes(router: Router, auth: Middleware, c: Conversatio
   router.post('/admin/users', auth, async (ctx) => {
     ownerOf(ctx);
     const b = body(ctx, personBody);
-    const u = await mapped(() =>
-      c.users.add({
-        name: b.name,
-        role: b.role,
-        matrix: b.matrix_ids ?? [],
-        email: b.email ?? undefined,
-        timezone: b.timezone,
-      }),
-    );
+    const u = await c.users.add({
+      name: b.name,
+      role: b.role,
+      matrix: b.matrix_ids ?? [],
+      email: b.email ?? undefined,
+      timezone: b.timezone,
+    });
     await audit(ctx, 'admin_add_user', { id: u.id, role: u.role });
     ctx.status = 201;
     ctx.body = { user: personWire(u) };
@@ -85,15 +65,13 @@ export function addPeopleRoutes(router: Router, auth: Middleware, c: Conversatio
     ownerOf(ctx);
     const { id } = params(ctx, userParam);
     const b = body(ctx, personEdit);
-    const u = await mapped(() =>
-      c.users.edit(id, {
-        name: b.name,
-        role: b.role,
-        matrix: b.matrix_ids,
-        email: b.email,
-        timezone: b.timezone,
-      }),
-    );
+    const u = await c.users.edit(id, {
+      name: b.name,
+      role: b.role,
+      matrix: b.matrix_ids,
+      email: b.email,
+      timezone: b.timezone,
+    });
     await audit(ctx, 'admin_edit_user', { id, fields: Object.keys(b) });
     ctx.body = { user: personWire(u) };
   });
@@ -102,12 +80,10 @@ export function addPeopleRoutes(router: Router, auth: Middleware, c: Conversatio
     const owner = ownerOf(ctx);
     const { id } = params(ctx, userParam);
     if (id === owner.userId)
-      throw new HttpError(409, 'QUORRA_REMOVE_SELF', 'you cannot remove yourself; another owner can');
-    const r = await mapped(() =>
-      removeUser(
-        { users: c.users, tokens: c.tokens, sessions: c.browserSessions, grants: c.signInGrants },
-        id,
-      ),
+      throw fail.conflict('QUORRA_REMOVE_SELF', 'you cannot remove yourself; another owner can');
+    const r = await removeUser(
+      { users: c.users, tokens: c.tokens, sessions: c.browserSessions, grants: c.signInGrants },
+      id,
     );
     await audit(ctx, 'admin_remove_user', { id });
     ctx.body = {
@@ -121,7 +97,7 @@ export function addPeopleRoutes(router: Router, auth: Middleware, c: Conversatio
   router.get('/admin/users/:id/tokens', auth, async (ctx) => {
     ownerOf(ctx);
     const { id } = params(ctx, userParam);
-    if (!(await c.users.get(id))) throw httpErrors.notFound('user');
+    if (!(await c.users.get(id))) throw fail.notFound('user');
     ctx.body = { tokens: (await c.tokens.list(id)).map(tokenWire) };
   });
 
@@ -144,7 +120,7 @@ export function addPeopleRoutes(router: Router, auth: Middleware, c: Conversatio
     const { id } = params(ctx, tokenParam);
     const t = await c.tokens.get(id);
     // someone else's token is "not found" to a member: its existence is not theirs to learn
-    if (!t || (t.userId !== user.userId && user.role !== 'owner')) throw httpErrors.notFound('token');
+    if (!t || (t.userId !== user.userId && user.role !== 'owner')) throw fail.notFound('token');
     await c.tokens.revoke(id);
     await audit(ctx, 'revoke_token', { id, of: t.userId });
     ctx.status = 204;
