@@ -75,7 +75,9 @@ describe('quorra CLI', () => {
   });
 });
 
-describe('quorra user and token commands', () => {
+describe('quorra user and token commands', function () {
+  // five fresh Node processes per test, each loading every plugin: seconds apiece on a busy machine
+  this.timeout(90_000);
   let dir: string;
   before(() => {
     dir = tempDir('quorra-cli-users-');
