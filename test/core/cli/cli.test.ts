@@ -7,7 +7,9 @@ import { tempDir } from '../../support/boot-app.ts';
 
 const bin = fileURLToPath(new URL('../../../core/cli/bin.js', import.meta.url));
 
-describe('quorra CLI', () => {
+describe('quorra CLI', function () {
+  // each test boots whole Node processes, which on a loaded machine outlast mocha's default
+  this.timeout(120_000);
   let dir: string;
   beforeEach(() => {
     dir = tempDir('quorra-cli-');
@@ -76,8 +78,8 @@ describe('quorra CLI', () => {
 });
 
 describe('quorra user and token commands', function () {
-  // five fresh Node processes per test, each loading every plugin: seconds apiece on a busy machine
-  this.timeout(90_000);
+  // each step boots a whole Node process; five in a row outlast mocha's default on a loaded machine
+  this.timeout(120_000);
   let dir: string;
   before(() => {
     dir = tempDir('quorra-cli-users-');
