@@ -77,6 +77,13 @@ export function addAdminRoutes(
       description: a.description,
       hint: a.hint ?? null,
       created_at: a.createdAt ?? null,
+      actions: (a.actions ?? []).map((x) => ({
+        label: x.label,
+        method: 'POST',
+        path: x.path,
+        edit: x.edit ?? null,
+        tone: x.tone ?? null,
+      })),
     }));
     ctx.body = {
       confirmations: confirmations.map(confirmationWire),
