@@ -9,7 +9,7 @@ import { addUser, call, type TestUser } from '../support/household.ts';
 import { ensureUiBuilt, launchChromium } from './ui-build.ts';
 
 /** Where the screenshots go (git-ignored); look at them after a run. */
-export const screenshotDir = path.join(rootDir, 'test-output', 'admin-ui');
+const screenshotDir = path.join(rootDir, 'test-output', 'admin-ui');
 const widths = [390, 1280];
 
 describe('admin UI layout at 390 px and 1280 px (Chromium)', () => {

@@ -149,6 +149,11 @@ export class ApprovalsView extends LitElement {
       </ul>`;
   }
 
+  private async run(a: ApprovalAction, text?: string): Promise<string> {
+    await runApprovalAction(a, text);
+    return `${a.label}: done.`;
+  }
+
   private renderAction(a: ApprovalAction, key: string, what: string) {
     return html`<button
       type="button"
@@ -158,7 +163,7 @@ export class ApprovalsView extends LitElement {
       aria-expanded=${a.edit ? String(this.editing === key) : 'undefined'}
       @click=${() => {
         if (a.edit) this.editing = this.editing === key ? null : key;
-        else void this.act(async () => (await runApprovalAction(a), `${a.label}: done.`));
+        else void this.act(() => this.run(a));
       }}
     >
       ${a.label}
@@ -170,7 +175,7 @@ export class ApprovalsView extends LitElement {
       @submit=${(e: SubmitEvent) => {
         e.preventDefault();
         const text = (e.target as HTMLFormElement).querySelector('textarea')?.value ?? '';
-        void this.act(async () => (await runApprovalAction(a, text), `${a.label}: done.`));
+        void this.act(() => this.run(a, text));
       }}
     >
       <label for="edit-text">Your text</label>
