@@ -4,9 +4,6 @@ import { type DataSource, LessThan } from 'typeorm';
 import { BrowserSession } from './browser-session.entity.ts';
 import { hashToken } from './token-store.ts';
 
-/** The cookie that carries a browser session. */
-export const SESSION_COOKIE = 'quorra_session';
-
 /** Opens, resolves and ends browser sessions. */
 export class BrowserSessions {
   constructor(

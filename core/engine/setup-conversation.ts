@@ -1,17 +1,12 @@
-// Builds the conversation engine and its stores, registers core modes, and mounts its HTTP endpoints.
+// Builds the conversation engine and its stores, and registers the core modes.
 import path from 'node:path';
-import type Router from '@koa/router';
 import type { DataSource } from 'typeorm';
-import { authenticate } from '../auth/authenticate.ts';
 import { BrowserSessions } from '../auth/browser-sessions.ts';
 import { SignInGrants } from '../auth/sign-in-grants.ts';
 import { TokenStore } from '../auth/token-store.ts';
 import { type NewUser, UserStore } from '../auth/user-store.ts';
 import { rootDir } from '../build-info.ts';
 import type { QuorraConfig } from '../config/schema.ts';
-import { addChatRoutes } from '../http/chat-routes.ts';
-import { addInspectRoutes } from '../http/inspect-routes.ts';
-import { addSessionRoutes } from '../http/session-routes.ts';
 import type { Logger } from '../logger.ts';
 import type { Metrics } from '../metrics/metrics.ts';
 import type { ModelClient } from '../model/model-client.ts';
@@ -46,7 +41,6 @@ export interface Conversation {
   inspector: TurnInspector;
   hooks: EngineHooks;
   prompts: PromptLibrary;
-  auth: ReturnType<typeof authenticate>;
 }
 
 /** Loads prompts (failing boot on a missing core fragment), wires the engine, seeds users. */
@@ -115,16 +109,13 @@ export async function setupConversation(deps: {
     users,
   });
   const controls = new SessionControls(sessions, registries.modes);
-  const browserSessions = new BrowserSessions(db, config.server.sessionIdleMinutes * 60_000);
-  const signInGrants = new SignInGrants(db);
-  const auth = authenticate(users, tokens, config.server.serviceSecret, browserSessions);
   return {
     engine,
     turns: new Turns(engine),
     users,
     tokens,
-    browserSessions,
-    signInGrants,
+    browserSessions: new BrowserSessions(db, config.server.sessionIdleMinutes * 60_000),
+    signInGrants: new SignInGrants(db),
     sessions,
     controls,
     confirmations,
@@ -132,13 +123,5 @@ export async function setupConversation(deps: {
     inspector,
     hooks,
     prompts,
-    auth,
   };
-}
-
-/** Mounts /chat, /chat/stream, /sessions/* and /inspect/* on a router. */
-export function addConversationRoutes(router: Router, c: Conversation, config: QuorraConfig): void {
-  addChatRoutes(router, c.auth, c.engine);
-  addSessionRoutes(router, c.auth, c.controls);
-  addInspectRoutes(router, c.auth, c.inspector, () => config.developerMode);
 }

@@ -1,12 +1,12 @@
 // HTTP authentication: a user's Bearer token, a trusted adapter's shared secret plus X-Quorra-User, or a browser session cookie (+ CSRF header on writes).
 import { timingSafeEqual } from 'node:crypto';
-import type { Context, Middleware } from 'koa';
+import type { Middleware } from 'koa';
+import type { BrowserSessions } from '../auth/browser-sessions.ts';
+import type { Principal } from '../auth/principal.ts';
+import { readSessionCookie } from '../auth/session-cookie.ts';
+import type { TokenStore } from '../auth/token-store.ts';
+import { principalOf, type UserStore } from '../auth/user-store.ts';
 import { fail, QuorraError } from '../errors.ts';
-import type { BrowserSession } from './browser-session.entity.ts';
-import { type BrowserSessions, SESSION_COOKIE } from './browser-sessions.ts';
-import type { Principal, UserPrincipal } from './principal.ts';
-import type { TokenStore } from './token-store.ts';
-import { principalOf, type UserStore } from './user-store.ts';
 
 function safeEqual(a: string, b: string): boolean {
   const x = Buffer.from(a);
@@ -18,11 +18,6 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** The header a browser session must send on every write (the cookie alone proves nothing about the page). */
 export const CSRF_HEADER = 'x-csrf-token';
 
-/** The browser session behind a request, when it came with the session cookie rather than a Bearer token. */
-export function browserSessionOf(ctx: Context): BrowserSession | undefined {
-  return ctx.state.browserSession as BrowserSession | undefined;
-}
-
 /** Middleware that sets ctx.state.principal or answers 401; nothing below it runs unauthenticated. */
 export function authenticate(
   users: UserStore,
@@ -33,8 +28,9 @@ export function authenticate(
   return async (ctx, next) => {
     const header = ctx.get('authorization');
     const m = /^Bearer\s+(\S+)$/i.exec(header);
-    const cookie = sessions && !header ? ctx.cookies.get(SESSION_COOKIE) : undefined;
-    if (!m && cookie && sessions) {
+    // a request with an Authorization header is judged by it alone, never by a cookie the browser added
+    const cookie = sessions && !header ? readSessionCookie(ctx.get('cookie')) : undefined;
+    if (cookie && sessions) {
       const session = await sessions.resolve(cookie);
       const user = session ? await users.get(session.userId) : null;
       if (!session || !user) throw fail.unauthenticated('your session has ended; sign in again');
@@ -45,7 +41,6 @@ export function authenticate(
           undefined,
           'forbidden',
         );
-      ctx.state.browserSession = session;
       ctx.state.principal = principalOf(user) satisfies Principal;
       await next();
       return;
@@ -65,18 +60,4 @@ export function authenticate(
     ctx.state.principal = principalOf(user) satisfies Principal;
     await next();
   };
-}
-
-/** The authenticated user principal of a request (authenticate must have run). */
-export function userOf(ctx: Context): UserPrincipal {
-  const p = ctx.state.principal as Principal | undefined;
-  if (p?.kind !== 'user') throw fail.unauthenticated();
-  return p;
-}
-
-/** The user principal, required to be the owner (403 otherwise). */
-export function ownerOf(ctx: Context): UserPrincipal {
-  const p = userOf(ctx);
-  if (p.role !== 'owner') throw fail.forbidden('only the owner can do this');
-  return p;
 }
