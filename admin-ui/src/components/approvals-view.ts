@@ -33,11 +33,6 @@ export class ApprovalsView extends LitElement {
   static styles = [
     sharedStyles,
     css`
-      ul {
-        list-style: none;
-        padding: 0;
-        margin: 0;
-      }
       .what {
         overflow-wrap: anywhere;
       }
@@ -106,7 +101,7 @@ export class ApprovalsView extends LitElement {
 
   private renderConfirmations(pending: PendingApproval[]) {
     return html`<h3>Waiting for your yes</h3>
-      <ul aria-label="Pending approvals">
+      <ul class="plain" aria-label="Pending approvals">
         ${pending.map(
           (p) => html`<li class="card" data-approval=${p.id}>
             <div class="what"><strong>${p.description}</strong></div>
@@ -129,7 +124,7 @@ export class ApprovalsView extends LitElement {
 
   private renderOther(other: OtherApproval[]) {
     return html`<h3>Also waiting on you</h3>
-      <ul aria-label="Other approvals">
+      <ul class="plain" aria-label="Other approvals">
         ${other.map(
           (o, i) => html`<li class="card" data-source=${o.source}>
             <div class="what">${o.description}</div>

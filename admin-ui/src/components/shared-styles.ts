@@ -110,6 +110,11 @@ export const sharedStyles = css`
     background: color-mix(in srgb, var(--q-accent) 12%, transparent);
     color: var(--q-text);
   }
+  ul.plain {
+    list-style: none;
+    padding: 0;
+    margin: 0;
+  }
   .empty {
     color: var(--q-muted);
     font-style: italic;

@@ -22,11 +22,6 @@ export class TokensView extends LitElement {
   static styles = [
     sharedStyles,
     css`
-      ul {
-        list-style: none;
-        padding: 0;
-        margin: 0;
-      }
       li {
         display: flex;
         flex-wrap: wrap;
@@ -125,7 +120,7 @@ export class TokensView extends LitElement {
 
   private renderList(tokens: TokenInfo[]) {
     if (!tokens.length) return html`<p class="empty">You have no API tokens.</p>`;
-    return html`<ul aria-label="Your tokens">
+    return html`<ul class="plain" aria-label="Your tokens">
       ${tokens.map(
         (t) => html`<li class="card" data-token=${t.id}>
           <div>
