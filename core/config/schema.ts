@@ -93,6 +93,8 @@ export const configSchema = z
         sendRetries: z.coerce.number().int().min(0).max(10).default(4),
         /** First retry delay for sends and the outbox; doubles per attempt. */
         retryBaseMs: z.coerce.number().int().min(1).max(600_000).default(500),
+        /** A slow answer streams into the room by editing the bot's message (at most once a second); off sends it whole. */
+        streamEdits: envBoolean.default(true),
         /** Room → workspace/scope mappings seeded into the rooms table (first sight only). */
         rooms: z
           .array(
