@@ -8,12 +8,13 @@ const lazy =
   (load: () => Promise<Run>): Run =>
   async (args, config, out) =>
     (await load())(args, config, out);
+const adminLink = lazy(async () => (await import('./admin-link.ts')).adminLink);
 const doctor = lazy(async () => (await import('./doctor.ts')).doctor);
 const migrate = lazy(async () => (await import('./migrate.ts')).migrate);
 const model = lazy(async () => (await import('./model-commands.ts')).model);
 const serve = lazy(async () => (await import('./serve.ts')).serve);
+const token = lazy(async () => (await import('./token-commands.ts')).token);
 const user = lazy(async () => (await import('./user-commands.ts')).user);
-const token = lazy(async () => (await import('./user-commands.ts')).token);
 
 /** A CLI subcommand; run returns the exit code. */
 export interface CliCommand {
@@ -32,14 +33,20 @@ export const commands: Record<string, CliCommand> = {
     run: model,
   },
   user: {
-    usage: 'user add <name> --role owner|member [--matrix @id:server] [--email …] | user list',
+    usage:
+      'user add <name> --role owner|member [--matrix @id:server] [--email …] | list | edit <user> … | remove <user>',
     description: 'manage household users',
     run: user,
   },
   token: {
-    usage: 'token create <user> [label]',
-    description: 'create an API token (printed once)',
+    usage: 'token create <user> [label] | list <user> | revoke <token-id> | revoke --all <user>',
+    description: 'API tokens: create (printed once), list, revoke',
     run: token,
+  },
+  'admin-link': {
+    usage: 'admin-link <user>',
+    description: 'print a one-time admin UI sign-in link',
+    run: adminLink,
   },
   help: { usage: 'help', description: 'show this help', run: async () => 0 },
 };
