@@ -1,39 +1,14 @@
 // Calendar: the household's time — events over CalDAV (also repeating), per-person calendars, tasks, lists, reminders,
 // the planning modes and the daily briefing.
 import { definePlugin } from '../../core/plugin/define-plugin.ts';
+import type { CalendarApi } from './activate-calendar.ts';
 import { Briefing } from './briefing/briefing.entity.ts';
-import { briefingCommand } from './briefing/briefing-command.ts';
-import { BriefingService } from './briefing/briefing-service.ts';
-import { CalendarBook } from './calendar-book.ts';
-import { CalendarHealth } from './calendar-health.ts';
-import { calendarScope } from './calendar-scope.ts';
 import { calendarSettings } from './calendar-settings.ts';
-import { listCommand } from './lists/list-command.ts';
-import { listTools } from './lists/list-tools.ts';
 import { CreateReminders1764600000000 } from './migrations/1764600000000-create-reminders.ts';
-import { findFreeTime } from './planning/find-free-time.ts';
-import { planningModes } from './planning/planning-modes.ts';
-import { planningScope, schedulingMode, weeklyReviewMode } from './planning/planning-prompts.ts';
 import { Reminder } from './reminders/reminder.entity.ts';
-import { ReminderService } from './reminders/reminder-service.ts';
-import { reminderTools } from './reminders/reminder-tools.ts';
-import { reminderClaimHook } from './reminders/reply-guard.ts';
-import { SeenEvents } from './seen-events.ts';
-import { addEvent } from './tools/add-event.ts';
-import type { CalendarToolDeps } from './tools/calendar-tool-deps.ts';
-import { deleteEvent } from './tools/delete-event.ts';
-import { queryEvents } from './tools/query-events.ts';
-import { taskTools } from './tools/task-tools.ts';
-import { updateEvent } from './tools/update-event.ts';
 
+export type { CalendarApi } from './activate-calendar.ts';
 export type { CalendarEvent } from './calendar-event.ts';
-
-/** What the plugin exposes (to dependents and tests). */
-export interface CalendarApi {
-  book: CalendarBook | null;
-  reminders: ReminderService;
-  briefings: BriefingService;
-}
 
 export default definePlugin({
   id: 'calendar',
@@ -43,48 +18,7 @@ export default definePlugin({
   entities: [Reminder, Briefing],
   migrations: [CreateReminders1764600000000],
   async activate(ctx): Promise<CalendarApi> {
-    const { settings } = ctx;
-    const members = async () =>
-      (await ctx.people.list()).map((u) => ({ id: u.id, name: u.displayName, timezone: u.timezone }));
-    const isFamilyRoom = async (slug: string | null) =>
-      !!slug && (await ctx.workspaces.get(slug))?.kind === 'household';
-    const book = settings.url
-      ? new CalendarBook({ ...settings, url: settings.url }, { members, isFamilyRoom })
-      : null;
-    const timeZone = async () => settings.timezone ?? (await ctx.people.owners())[0]?.timezone ?? 'UTC';
-    const deps: CalendarToolDeps = { book, timeZone, seen: new SeenEvents() };
-    const notify = (userId: string, text: string) => ctx.notify(userId, text, { urgency: 'high' });
-
-    const nameOf = async (id: string) => (await members()).find((m) => m.id === id)?.name ?? null;
-    const reminders = new ReminderService(ctx.db, { notify, nameOf }, ctx.logger);
-    ctx.onDispose(() => reminders.stop());
-    await reminders.start();
-    ctx.hooks.add('reviewReply', reminderClaimHook(ctx.metrics, ctx.logger));
-
-    const takeSurfaceOnce = (userId: string) => ctx.memories.takeSurfaceOnce(userId);
-    const briefings = new BriefingService(
-      ctx.db,
-      { book, reminders, takeSurfaceOnce, members, notify },
-      ctx.logger,
-    );
-    ctx.schedule('* * * * *', 'daily-briefings', () =>
-      briefings.runDue(reminders.now()).then(() => undefined),
-    );
-    ctx.commands.add(briefingCommand(briefings, members, () => reminders.now()));
-    ctx.commands.add(listCommand(book));
-
-    for (const prompt of [calendarScope, planningScope, weeklyReviewMode, schedulingMode])
-      ctx.prompts.add(prompt);
-    const now = () => reminders.now();
-    for (const mode of planningModes({ book, timeZone, now, hours: settings.workingHours }))
-      ctx.modes.add(mode);
-    for (const tool of [queryEvents(deps), addEvent(deps), updateEvent(deps), deleteEvent(deps)])
-      ctx.tools.add(tool);
-    for (const tool of [...taskTools(deps), ...listTools(deps), findFreeTime(deps, settings.workingHours)])
-      ctx.tools.add(tool);
-    for (const tool of reminderTools({ reminders, members, timeZone })) ctx.tools.add(tool);
-    const health = new CalendarHealth(book ? () => book.household.probe() : null);
-    ctx.healthCheck(() => health.check());
-    return { book, reminders, briefings };
+    const { activateCalendar } = await import('./activate-calendar.ts');
+    return activateCalendar(ctx);
   },
 });
