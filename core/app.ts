@@ -19,6 +19,7 @@ import { systemRoutes } from './health/system-routes.ts';
 import { authenticate } from './http/authenticate.ts';
 import { httpApp } from './http/http-app.ts';
 import type { HttpServer } from './http/http-server.ts';
+import { openApiDocument } from './http/openapi.ts';
 import { RouteTable } from './http/route-table.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { setupMatrix } from './matrix/setup-matrix.ts';
@@ -141,6 +142,15 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
     failures,
   );
   contribute.routes(adminRoutes(host, conversation, registries.approvals));
+  contribute.routes([
+    {
+      method: 'GET',
+      path: '/openapi.json',
+      auth: 'public',
+      summary: 'This API as OpenAPI 3.1, every core and plugin route',
+      handler: () => openApiDocument(routes.list()),
+    },
+  ]);
   const dream = await setupDream({
     config,
     db,
