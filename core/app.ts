@@ -27,6 +27,7 @@ import { type MemoryLayer, setupMemory } from './memory/setup-memory.ts';
 import { Metrics } from './metrics/metrics.ts';
 import { ModelClient } from './model/model-client.ts';
 import { ModelProbe } from './model/model-probe.ts';
+import { checkPluginSettings } from './plugin/check-plugin-settings.ts';
 import { coreContributions } from './plugin/core-contributions.ts';
 import { type CoreRegistries, createRegistries } from './plugin/core-registries.ts';
 import { PluginHost } from './plugin/plugin-host.ts';
@@ -76,16 +77,24 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
     path.join(rootDir, 'plugins'),
     ...config.pluginPaths.map((p) => path.resolve(p)),
   ];
-  const { plugins: loaded, failures } = await loadPlugins(roots);
-  for (const f of failures) logger.error({ plugin: f.id, code: f.code }, f.message);
-
-  const { db, applied } = await openDatabase({
+  const found = await loadPlugins(roots);
+  checkPluginSettings(config, found);
+  const { db, applied, pluginFailures } = await openDatabase({
     path: databasePath(config),
     busyTimeoutMs: config.database.busyTimeoutMs,
-    entities: [...coreEntities, ...loaded.flatMap((p) => (p.definition.entities ?? []) as Function[])],
-    migrations: [...coreMigrations, ...loaded.flatMap((p) => (p.definition.migrations ?? []) as Function[])],
+    entities: coreEntities,
+    migrations: coreMigrations,
+    plugins: found.plugins.map((p) => ({
+      id: p.id,
+      entities: (p.definition.entities ?? []) as Function[],
+      migrations: (p.definition.migrations ?? []) as Function[],
+    })),
   });
   if (applied.length) logger.info({ migrations: applied }, `applied ${applied.length} migration(s)`);
+  // a plugin whose tables are not ready is failed here and never activated; the rest boot
+  const failures = [...found.failures, ...pluginFailures.map((f) => ({ ...f, dir: '' }))];
+  const loaded = found.plugins.filter((p) => !pluginFailures.some((f) => f.id === p.id));
+  for (const f of failures) logger.error({ plugin: f.id, code: f.code }, f.message);
 
   const metrics = new Metrics();
   metrics.gauge('quorra_build_info', 'Running build', ['version', 'commit']).set(buildInfo, 1);
