@@ -32,6 +32,7 @@ import { coreContributions } from './plugin/core-contributions.ts';
 import { type CoreRegistries, createRegistries } from './plugin/core-registries.ts';
 import { PluginHost } from './plugin/plugin-host.ts';
 import { loadPlugins } from './plugin/plugin-loader.ts';
+import { toolScopeCheck } from './plugin/tool-scope-check.ts';
 import { Scheduler } from './scheduler/scheduler.ts';
 import { setupWorkspaces, vaultRoot } from './workspaces/setup-workspaces.ts';
 import type { WorkspaceStore } from './workspaces/workspace-store.ts';
@@ -103,6 +104,10 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
   const health = new Health();
   const registries = createRegistries();
   const conversation = await setupConversation({ config, db, logger, metrics, model, registries });
+  registries.tools.validator = toolScopeCheck(
+    () => conversation.engine.knownScopes(),
+    [...found.plugins, ...found.failures].map((p) => p.id),
+  );
   const routes = new RouteTable(
     authenticate(conversation.users, conversation.tokens, config.server.serviceSecret),
   );

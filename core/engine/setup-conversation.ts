@@ -5,7 +5,6 @@ import { TokenStore } from '../auth/token-store.ts';
 import { type NewUser, UserStore } from '../auth/user-store.ts';
 import { rootDir } from '../build-info.ts';
 import type { QuorraConfig } from '../config/schema.ts';
-import { QuorraError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import type { Metrics } from '../metrics/metrics.ts';
 import type { ModelClient } from '../model/model-client.ts';
@@ -58,16 +57,6 @@ export async function setupConversation(deps: {
   prompts.get('scope', 'general');
   for (const o of origins) prompts.get('origin', o);
   registries.modes.validator = (m) => void prompts.get('mode', `${m.scope}/${m.name}`);
-  registries.tools.validator = (t) => {
-    const known = prompts.scopeNames();
-    const unknown = t.scopes.filter((s) => s !== '*' && !known.includes(s));
-    if (unknown.length)
-      throw new QuorraError(
-        'QUORRA_TOOL_UNKNOWN_SCOPE',
-        `tool "${t.name}" names unknown scope(s) ${unknown.join(', ')}; known scopes: ${known.join(', ')} (a plugin adds one with ctx.prompts.add({kind: 'scope', …}) before its tools)`,
-        { tool: t.name, unknown, known },
-      );
-  };
   registries.modes.add({
     scope: 'general',
     name: 'research',

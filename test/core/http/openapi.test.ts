@@ -9,7 +9,7 @@ import { type BootedApp, bootApp } from '../../support/boot-app.ts';
 const methods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 /** Every `METHOD /path` named in the first cell of a README table row (`GET/PUT /x` names two). */
-export function readmeEndpoints(markdown: string): Set<string> {
+function readmeEndpoints(markdown: string): Set<string> {
   const found = new Set<string>();
   for (const line of markdown.split('\n')) {
     if (!line.startsWith('|')) continue;
