@@ -15,7 +15,7 @@ function readmeEndpoints(markdown: string): Set<string> {
     if (!line.startsWith('|')) continue;
     const cell = line.split('|')[1] ?? '';
     for (const [, span] of cell.matchAll(/`([^`]+)`/g)) {
-      const m = /^([A-Z]+(?:\/[A-Z]+)*) (\/\S*)$/.exec(span);
+      const m = /^([A-Z]+(?:\/[A-Z]+)*) (\/\S*)(?: .*)?$/.exec(span);
       if (!m) continue;
       for (const method of m[1].split('/'))
         if (methods.includes(method)) found.add(`${method} ${openApiPath(m[2])}`);
