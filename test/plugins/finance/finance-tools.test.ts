@@ -76,6 +76,10 @@ describe('finance tools', () => {
     );
     assert.equal(audit.length, 2);
     assert.ok(audit.every((a) => a.tier === 1 && a.outcome === 'ok'));
+    // a finance turn keeps the person's words only, never Quorra's answer with the figures
+    const turns = await app.quorra.db.query("SELECT text FROM notes WHERE source_kind = 'chat_turn'");
+    assert.ok(turns.length >= 2);
+    assert.ok(turns.every((n: any) => /^User \(/.test(n.text) && !n.text.includes('Quorra:')));
     const notes = await app.quorra.db.query(
       "SELECT text, owner_user_id FROM notes WHERE source_kind = 'plugin' ORDER BY seq",
     );
