@@ -26,6 +26,14 @@ export interface CommandDefinition {
 /** A command's answer: a reply, or a reaction on the person's message (an instant acknowledgement, e.g. ✓ for a jot). */
 export type CommandAnswer = string | { react: string };
 
+/** Thrown by a command when its arguments are wrong; the router answers `<message> Usage: \`<usage>\``. */
+export class CommandUsageError extends Error {
+  constructor(message = '') {
+    super(message);
+    this.name = 'CommandUsageError';
+  }
+}
+
 /** What a command sees of the caller. */
 export interface CommandContext {
   userId: string;
