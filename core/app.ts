@@ -4,6 +4,9 @@ import path from 'node:path';
 import type { DataSource } from 'typeorm';
 import { coreMigrations } from '../migrations/index.ts';
 import { adminRoutes } from './admin/admin-routes.ts';
+import { peopleRoutes } from './admin/people-routes.ts';
+import { publicUrlOf } from './auth/sign-in-link.ts';
+import { signInRoutes } from './auth/sign-in-routes.ts';
 import { buildInfo, rootDir } from './build-info.ts';
 import type { QuorraConfig } from './config/schema.ts';
 import { coreEntities } from './db/entities.ts';
@@ -24,6 +27,7 @@ import { createLogger, type Logger } from './logger.ts';
 import { setupMatrix } from './matrix/setup-matrix.ts';
 import { type MemoryLayer, setupMemory } from './memory/setup-memory.ts';
 import { Metrics } from './metrics/metrics.ts';
+import { announceModel } from './model/announce-model.ts';
 import { ModelClient } from './model/model-client.ts';
 import { ModelProbe } from './model/model-probe.ts';
 import { coreContributions } from './plugin/core-contributions.ts';
@@ -88,13 +92,22 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
 
   const metrics = new Metrics();
   metrics.gauge('quorra_build_info', 'Running build', ['version', 'commit']).set(buildInfo, 1);
-  const model = new ModelClient(config.model, metrics);
+  const model = new ModelClient(config.model, metrics, {
+    dataDir,
+    log: (level, message, details) => logger[level]({ subsystem: 'model', ...details }, message),
+  });
+  announceModel(model, logger);
   const scheduler = new Scheduler(logger.child({ subsystem: 'scheduler' }), metrics);
   const health = new Health();
   const registries = createRegistries();
   const conversation = await setupConversation({ config, db, logger, metrics, model, registries });
   const routes = new RouteTable(
-    authenticate(conversation.users, conversation.tokens, config.server.serviceSecret),
+    authenticate(
+      conversation.users,
+      conversation.tokens,
+      config.server.serviceSecret,
+      conversation.browserSessions,
+    ),
   );
   // core features register through the same registries, hooks, jobs and route table as plugins do
   const contribute = coreContributions({ routes, registries, hooks: conversation.hooks, scheduler });
@@ -141,6 +154,16 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
     failures,
   );
   contribute.routes(adminRoutes(host, conversation, registries.approvals));
+  contribute.routes(peopleRoutes(conversation));
+  let server: HttpServer | undefined;
+  contribute.routes(
+    signInRoutes({
+      conversation,
+      logger,
+      notify: () => matrix.notify,
+      publicUrl: () => publicUrlOf(config, server?.url),
+    }),
+  );
   const dream = await setupDream({
     config,
     db,
@@ -159,7 +182,7 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
     lastActivity: () => conversation.sessions.lastActivity(),
   });
 
-  const probe = new ModelProbe(model, config.model.baseUrl);
+  const probe = new ModelProbe(model);
   health.add(
     'db',
     async () => {
@@ -189,7 +212,6 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
 
   const http = httpApp({ logger, metrics, routes, bodyLimitBytes: config.server.bodyLimitBytes });
 
-  let server: HttpServer | undefined;
   let stopped = false;
   return {
     config,
@@ -220,6 +242,7 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
       await matrix.stop();
       await host.stop();
       await contribute.dispose();
+      await model.close();
       await db.destroy();
       logger.info('Quorra stopped');
     },

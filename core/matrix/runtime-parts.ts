@@ -37,7 +37,7 @@ export function runtimeParts(
     client,
     d.metrics,
     d.logger,
-    { retries: cfg.sendRetries, baseMs: cfg.retryBaseMs },
+    { retries: cfg.sendRetries, baseMs: cfg.retryBaseMs, typingRenewMs: cfg.typingRenewMs },
     encrypted.encryptor(members),
   );
   const undecryptable = new Undecryptable({
