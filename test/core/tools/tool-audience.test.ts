@@ -23,7 +23,9 @@ const owner: Principal = { kind: 'user', userId: 'o', role: 'owner', displayName
 const member: Principal = { kind: 'user', userId: 'm', role: 'member', displayName: 'M' };
 const guest: Principal = { kind: 'reservation', reservationId: 'r', workspace: 'cabin' };
 const offered = (principal: Principal | undefined) =>
-  offeredTools(tools, ['general'], { ...persona('owner') }, { principal, workspace: null }).map((t) => t.name);
+  offeredTools(tools, ['general'], { ...persona('owner') }, { principal, workspace: null }).map(
+    (t) => t.name,
+  );
 
 describe('tool audience', () => {
   it('offers household tools to members and owners, owner tools to the owner, guest tools to guests', () => {
