@@ -1,7 +1,6 @@
 // Assembles Quorra: config → logger → plugins → database → model, scheduler, health → plugin host → HTTP.
 import { statfsSync } from 'node:fs';
 import path from 'node:path';
-import bodyParser from '@koa/bodyparser';
 import Router from '@koa/router';
 import Koa from 'koa';
 import type { DataSource } from 'typeorm';
@@ -19,6 +18,7 @@ import { addAdminRoutes } from './http/admin-routes.ts';
 import { adminUi } from './http/admin-ui.ts';
 import { errorEnvelope } from './http/error-envelope.ts';
 import { type HttpServer, listen } from './http/http-server.ts';
+import { jsonBody } from './http/json-body.ts';
 import { requestMetrics } from './http/request-metrics.ts';
 import { addSystemRoutes } from './http/system-routes.ts';
 import { createLogger, type Logger } from './logger.ts';
@@ -179,7 +179,7 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
   http.proxy = false;
   http.use(requestMetrics(metrics));
   http.use(errorEnvelope(logger));
-  http.use(bodyParser({ enableTypes: ['json'], jsonLimit: config.server.bodyLimitBytes, encoding: 'utf-8' }));
+  http.use(jsonBody({ limitBytes: config.server.bodyLimitBytes }));
   http.use(router.routes());
   http.use(router.allowedMethods());
   http.use(adminUi());

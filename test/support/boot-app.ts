@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createQuorra, type Quorra } from '../../core/app.ts';
 import { deepMerge, loadConfig } from '../../core/config/load-config.ts';
+import type { Logger } from '../../core/logger.ts';
 import type { ScriptedModelServer } from './model-server.ts';
 
 export interface BootedApp {
@@ -20,6 +21,8 @@ export interface BootOptions {
   config?: Record<string, unknown>;
   pluginRoots?: string[];
   listen?: boolean;
+  /** A logger to use instead of the silent default (e.g. one writing to a capture stream). */
+  logger?: Logger;
 }
 
 /** A fresh temp directory, removed by the caller (or by stop({clean:true})). */
@@ -45,7 +48,10 @@ export async function bootApp(opts: BootOptions = {}): Promise<BootedApp> {
       : { baseUrl: 'http://127.0.0.1:9/v1', maxRetries: 0 },
   };
   const config = loadConfig({ env: {}, cwd: dataDir, overrides: deepMerge(base, opts.config ?? {}) });
-  const quorra = await createQuorra(config, opts.pluginRoots ? { pluginRoots: opts.pluginRoots } : {});
+  const quorra = await createQuorra(config, {
+    ...(opts.pluginRoots ? { pluginRoots: opts.pluginRoots } : {}),
+    ...(opts.logger ? { logger: opts.logger } : {}),
+  });
   const server = opts.listen === false ? undefined : await quorra.listen();
   return {
     quorra,
