@@ -19,6 +19,7 @@ import { adminUi } from './http/admin-ui.ts';
 import { errorEnvelope } from './http/error-envelope.ts';
 import { type HttpServer, listen } from './http/http-server.ts';
 import { jsonBody } from './http/json-body.ts';
+import { metricsApp } from './http/metrics-app.ts';
 import { requestMetrics } from './http/request-metrics.ts';
 import { addSystemRoutes } from './http/system-routes.ts';
 import { createLogger, type Logger } from './logger.ts';
@@ -52,6 +53,8 @@ export interface Quorra {
   http: Koa;
   router: Router;
   listen(): Promise<HttpServer>;
+  /** The separate /metrics listener, when `server.metrics.port` is set and listen() ran. */
+  metricsServer(): HttpServer | undefined;
   stop(): Promise<void>;
 }
 
@@ -93,8 +96,14 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
   const health = new Health();
   const registries = createRegistries();
   const router = new Router();
-  addSystemRoutes(router, health, metrics, new Date());
   const conversation = await setupConversation({ config, db, logger, metrics, model, registries });
+  addSystemRoutes(router, {
+    health,
+    metrics,
+    startedAt: new Date(),
+    auth: conversation.auth,
+    metricsToken: config.server.metrics.token,
+  });
   addConversationRoutes(router, conversation, config);
   const workspaces = setupWorkspaces({ config, db, conversation, router });
   const memory = setupMemory({ config, db, logger, conversation, registries, scheduler, workspaces, router });
@@ -186,6 +195,7 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
   http.use(host.middleware());
 
   let server: HttpServer | undefined;
+  let metricsServer: HttpServer | undefined;
   let stopped = false;
   return {
     config,
@@ -203,8 +213,14 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
     dream,
     http,
     router,
+    metricsServer: () => metricsServer,
     async listen() {
       server = await listen(http, config.server.host, config.server.port);
+      const m = config.server.metrics;
+      if (m.port !== undefined) {
+        metricsServer = await listen(metricsApp(metrics, m.token, logger), m.host, m.port);
+        logger.info({ url: metricsServer.url }, `metrics on ${metricsServer.url}/metrics`);
+      }
       logger.info({ url: server.url }, `Quorra ${buildInfo.version} listening on ${server.url}`);
       return server;
     },
@@ -212,6 +228,7 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
       if (stopped) return;
       stopped = true;
       await server?.close(config.server.shutdownTimeoutMs);
+      await metricsServer?.close(config.server.shutdownTimeoutMs);
       await dream.stop();
       await scheduler.stop();
       await matrix.stop();

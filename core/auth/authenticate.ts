@@ -6,7 +6,8 @@ import type { Principal, UserPrincipal } from './principal.ts';
 import type { TokenStore } from './token-store.ts';
 import { principalOf, type UserStore } from './user-store.ts';
 
-function safeEqual(a: string, b: string): boolean {
+/** Compares two secrets in constant time. */
+export function safeEqual(a: string, b: string): boolean {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);

@@ -1,5 +1,6 @@
 // Knowledge: the household vault (Markdown) chunked, embedded and searchable per member, workspace and guest window.
 import path from 'node:path';
+import { ownerOf } from '../../core/auth/authenticate.ts';
 import { definePlugin } from '../../core/plugin/define-plugin.ts';
 import { IndexedFile } from './indexed-file.entity.ts';
 import { knowledgeMetrics } from './knowledge-metrics.ts';
@@ -62,8 +63,9 @@ export default definePlugin({
         skipped: s.skippedByReason,
       };
     });
-    ctx.router.get('/status', async (http) => {
-      // Counts and reasons only: skipped file names stay out of an unauthenticated route.
+    // the owner's view of the index; strangers learn liveness from GET /health only
+    ctx.router.get('/status', ctx.core.auth, async (http) => {
+      ownerOf(http);
       const { recentSkipped: _paths, collections, ...status } = await api.status();
       http.body = { ...status, collections: collections.length };
     });

@@ -98,7 +98,7 @@ describe('admin UI in Chromium', () => {
     const thrower = page.locator('overview-view tr[data-plugin="thrower"]');
     await shown(thrower.getByText('QUORRA_PLUGIN_ACTIVATE_FAILED'));
     await shown(thrower.getByText('cannot reach the frobnicator'));
-    const job = (await call(app, owner, 'GET', '/health')).json.checks.scheduler.jobs.find(
+    const job = (await call(app, owner, 'GET', '/health/details')).json.checks.scheduler.jobs.find(
       (j: any) => j.name === 'echo.yearly',
     );
     const expected = await page.evaluate(

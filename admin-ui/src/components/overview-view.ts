@@ -1,4 +1,4 @@
-// <overview-view>: GET /health made readable — overall state, each check with its reason, plugins, scheduled jobs.
+// <overview-view>: GET /health/details made readable — overall state, each check with its reason, plugins, scheduled jobs.
 import { css, html, LitElement } from 'lit';
 import { fetchHealth, type HealthCheck, type HealthReport, jobsOf, pluginsOf } from '../data/health.ts';
 import { formatBytes, formatDuration, formatTime } from '../format.ts';
@@ -68,7 +68,7 @@ export class OverviewView extends LitElement {
     void this.load();
   }
 
-  /** Reads /health again. */
+  /** Reads /health/details again. */
   async load() {
     this.error = null;
     try {

@@ -1,23 +1,39 @@
-// /health and /metrics: what they report, and that /metrics is valid Prometheus text (promtool).
+// /health (public liveness), /health/details (owner) and /metrics (owner, metrics token, or its own listener).
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { type BootedApp, bootApp } from '../../support/boot-app.ts';
+import { addUser, type TestUser } from '../../support/household.ts';
 import { ScriptedModelServer } from '../../support/model-server.ts';
+
+const METRICS_TOKEN = 'prometheus-scrape-token-0123';
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 describe('system routes', () => {
   let app: BootedApp;
   let model: ScriptedModelServer;
+  let owner: TestUser;
+  let member: TestUser;
   before(async () => {
     model = await ScriptedModelServer.start();
-    app = await bootApp({ model });
+    app = await bootApp({ model, config: { server: { metrics: { token: METRICS_TOKEN } } } });
+    owner = await addUser(app, 'Olivia');
+    member = await addUser(app, 'Max', 'member');
   });
   after(async () => {
     await app.stop({ clean: true });
     await model.close();
   });
 
-  it('reports db, model, matrix, plugins and jobs in /health', async () => {
+  it('tells a stranger only ok or degraded on /health', async () => {
     const res = await fetch(`${app.url}/health`);
+    assert.equal(res.status, 200);
+    assert.deepEqual(await res.json(), { status: 'ok' });
+  });
+
+  it('reports db, model, matrix, plugins and jobs in /health/details, to the owner only', async () => {
+    assert.equal((await fetch(`${app.url}/health/details`)).status, 401);
+    assert.equal((await fetch(`${app.url}/health/details`, { headers: member.headers })).status, 403);
+    const res = await fetch(`${app.url}/health/details`, { headers: owner.headers });
     assert.equal(res.status, 200);
     const h = (await res.json()) as any;
     assert.equal(h.status, 'ok');
@@ -30,10 +46,12 @@ describe('system routes', () => {
     assert.match(h.version, /^\d+\.\d+\.\d+/);
   });
 
-  it('says the model is degraded, with the reason, when the endpoint does not answer', async () => {
+  it('says degraded publicly, and the model reason to the owner, when the endpoint does not answer', async () => {
     const other = await bootApp();
     try {
-      const h = (await (await fetch(`${other.url}/health`)).json()) as any;
+      const o = await addUser(other, 'Olivia');
+      assert.deepEqual(await (await fetch(`${other.url}/health`)).json(), { status: 'degraded' });
+      const h = (await (await fetch(`${other.url}/health/details`, { headers: o.headers })).json()) as any;
       assert.equal(h.status, 'degraded');
       assert.equal(h.checks.model.status, 'degraded');
       assert.match(h.checks.model.reason, /does not answer/);
@@ -48,16 +66,23 @@ describe('system routes', () => {
       await other.quorra.db.destroy();
       const res = await fetch(`${other.url}/health`);
       assert.equal(res.status, 503);
-      assert.equal(((await res.json()) as any).checks.db.status, 'failed');
+      assert.deepEqual(await res.json(), { status: 'failed' });
     } finally {
       await other.quorra.stop().catch(() => undefined);
     }
   });
 
-  it('exposes build info, process metrics and the request histogram by route and status', async () => {
+  it('serves /metrics to the metrics token and the owner, never to a stranger or a member', async () => {
+    assert.equal((await fetch(`${app.url}/metrics`)).status, 401);
+    assert.equal(
+      (await fetch(`${app.url}/metrics`, { headers: bearer('wrong-token-0123456789') })).status,
+      401,
+    );
+    assert.equal((await fetch(`${app.url}/metrics`, { headers: member.headers })).status, 403);
+    assert.equal((await fetch(`${app.url}/metrics`, { headers: owner.headers })).status, 200);
     await fetch(`${app.url}/health`);
     await fetch(`${app.url}/nope`);
-    const res = await fetch(`${app.url}/metrics`);
+    const res = await fetch(`${app.url}/metrics`, { headers: bearer(METRICS_TOKEN) });
     assert.match(res.headers.get('content-type') ?? '', /text\/plain/);
     const text = await res.text();
     assert.match(text, /quorra_build_info\{version="[^"]+",commit="[^"]+"\} 1/);
@@ -72,8 +97,24 @@ describe('system routes', () => {
     );
   });
 
+  it('serves /metrics on a listener of its own when server.metrics.port is set', async () => {
+    const other = await bootApp({ config: { server: { metrics: { port: 0, host: '127.0.0.1' } } } });
+    try {
+      const own = other.quorra.metricsServer();
+      assert.ok(own);
+      assert.notEqual(own.port, new URL(other.url).port);
+      const res = await fetch(`${own.url}/metrics`);
+      assert.equal(res.status, 200);
+      assert.match(await res.text(), /quorra_build_info/);
+      assert.equal((await fetch(`${own.url}/health`)).status, 404, 'only /metrics lives there');
+      assert.equal((await fetch(`${other.url}/metrics`)).status, 401, 'the API port still wants a token');
+    } finally {
+      await other.stop({ clean: true });
+    }
+  });
+
   it("parses under promtool check metrics, and Quorra's own metrics pass its lint", async () => {
-    const text = await (await fetch(`${app.url}/metrics`)).text();
+    const text = await (await fetch(`${app.url}/metrics`, { headers: bearer(METRICS_TOKEN) })).text();
     const run = spawnSync('promtool', ['check', 'metrics'], { input: text, encoding: 'utf8' });
     assert.equal(run.error, undefined, 'promtool must be installed (test/support/setup-system.sh)');
     const problems = `${run.stdout}${run.stderr}`.split('\n').filter(Boolean);

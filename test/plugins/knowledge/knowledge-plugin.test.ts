@@ -21,16 +21,27 @@ function seedVault(root: string): void {
   writeVault(root, 'household/broken.md', '---\ntitle: [\n---\nbroken');
 }
 
-async function getJson(url: string): Promise<any> {
-  const res = await fetch(url);
+const METRICS_TOKEN = 'metrics-token-0123456789';
+
+/** An owner's headers for this app (the owner is created once per data dir and kept across restarts). */
+async function ownerHeaders(app: BootedApp): Promise<Record<string, string>> {
+  const users = app.quorra.conversation.users;
+  const owner =
+    (await users.get('kb-owner')) ?? (await users.add({ id: 'kb-owner', name: 'KB Owner', role: 'owner' }));
+  return { authorization: `Bearer ${await app.quorra.conversation.tokens.create(owner.id)}` };
+}
+
+async function getJson(url: string, headers: Record<string, string> = {}): Promise<any> {
+  const res = await fetch(url, { headers });
   assert.equal(res.status, 200, `${url} answered ${res.status}`);
   return res.json();
 }
 
 /** Polls the status route until the start-up pass has finished (the mocha timeout bounds the wait). */
 async function statusAfterFirstPass(app: BootedApp): Promise<any> {
+  const headers = await ownerHeaders(app);
   for (;;) {
-    const status = await getJson(`${app.url}/plugins/knowledge/status`);
+    const status = await getJson(`${app.url}/plugins/knowledge/status`, headers);
     if (status.lastRun) return status;
     await new Promise((r) => setTimeout(r, 20));
   }
@@ -59,6 +70,7 @@ describe('knowledge plugin', () => {
       dataDir,
       model: withModel ? model : undefined,
       config: {
+        server: { metrics: { token: METRICS_TOKEN } },
         plugins: { knowledge: { settings: { watch: false, guestWorkspaces: ['cabin'], ...settings } } },
       },
     });
@@ -76,6 +88,8 @@ describe('knowledge plugin', () => {
     assert.equal(status.lastRun.trigger, 'startup');
     assert.deepEqual(status.skippedByReason, { 'malformed-front-matter': 1 });
     assert.equal(status.recentSkipped, undefined, 'file names stay out of the route');
+    const stranger = await fetch(`${app.url}/plugins/knowledge/status`);
+    assert.equal(stranger.status, 401, 'the status route is the owner’s');
     assert.ok(model.requests.some((r) => r.path.endsWith('/embeddings')));
   });
 
@@ -96,7 +110,9 @@ describe('knowledge plugin', () => {
     const status = await api.status();
     assert.equal(status.recentSkipped[0].path, 'household/broken.md');
     assert.ok(status.collections.some((c) => c.name === 'member:ann' && c.count === 1));
-    const metrics = await (await fetch(`${app.url}/metrics`)).text();
+    const metrics = await (
+      await fetch(`${app.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
+    ).text();
     assert.match(metrics, /quorra_knowledge_files_total\{outcome="indexed"\} 3/);
     assert.match(metrics, /quorra_knowledge_files_skipped_total\{reason="malformed-front-matter"\} 1/);
     assert.match(
