@@ -1,5 +1,6 @@
 // What a new household user must look like, wherever one is created (CLI, config seed, API).
 import { z } from 'zod';
+import { safeLabel } from '../text/safe-text-schema.ts';
 
 /** Input for a new user, validated at every boundary that creates one (CLI, config, API). */
 export const newUserSchema = z
@@ -8,7 +9,7 @@ export const newUserSchema = z
       .string()
       .regex(/^[a-z][a-z0-9-]{0,63}$/)
       .optional(),
-    name: z.string().trim().min(1).max(200),
+    name: safeLabel({ min: 1, max: 200, empty: 'a user needs a visible name' }),
     role: z.enum(['owner', 'member']),
     matrix: z.array(z.string().regex(/^@[^:\s]+:\S+$/, 'a Matrix ID like @name:server')).default([]),
     email: z.email().optional(),

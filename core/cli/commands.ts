@@ -18,7 +18,8 @@ export const commands: Record<string, CliCommand> = {
   migrate: { usage: 'migrate', description: 'apply pending database migrations and exit', run: migrate },
   doctor: { usage: 'doctor', description: 'check configuration and which endpoints answer', run: doctor },
   user: {
-    usage: 'user add <name> --role owner|member [--matrix @id:server] [--email …] | user list',
+    usage:
+      'user add <name> --role owner|member [--matrix @id:server] [--email …] [--allow-duplicate] | user list',
     description: 'manage household users',
     run: user,
   },

@@ -36,7 +36,7 @@ export async function user(args: string[], config: QuorraConfig, out: Writable):
   }
   if (sub !== 'add')
     usageError(
-      'usage: quorra user add <name> --role owner|member [--matrix @id:server] [--email …] | quorra user list',
+      'usage: quorra user add <name> --role owner|member [--matrix @id:server] [--email …] [--allow-duplicate] | quorra user list',
     );
   const { values, positionals } = parseArgs({
     args: rest,
@@ -47,6 +47,7 @@ export async function user(args: string[], config: QuorraConfig, out: Writable):
       email: { type: 'string' },
       timezone: { type: 'string' },
       id: { type: 'string' },
+      'allow-duplicate': { type: 'boolean' },
     },
   });
   const name = positionals.join(' ');
@@ -54,14 +55,17 @@ export async function user(args: string[], config: QuorraConfig, out: Writable):
     usageError('usage: quorra user add <name> --role owner|member [--matrix @id:server] [--email …]');
   return withStores(config, async (users) => {
     try {
-      const u = await users.add({
-        name,
-        role: values.role as 'owner',
-        matrix: values.matrix ?? [],
-        email: values.email,
-        timezone: values.timezone,
-        id: values.id,
-      });
+      const u = await users.add(
+        {
+          name,
+          role: values.role as 'owner',
+          matrix: values.matrix ?? [],
+          email: values.email,
+          timezone: values.timezone,
+          id: values.id,
+        },
+        { allowDuplicate: values['allow-duplicate'] === true },
+      );
       out.write(`added ${u.id} (${u.role})\n`);
       return 0;
     } catch (err) {

@@ -40,3 +40,8 @@ export function echo(s: string, max = ECHO_LIMIT): string {
   const one = cleanLabel(String(s));
   return one.length <= max ? one : `${one.slice(0, max - 1)}…`;
 }
+
+/** What two labels are compared by when a duplicate would confuse: cleaned, compatibility-folded, case-free. */
+export function labelKey(s: string): string {
+  return cleanLabel(s).normalize('NFKC').toLocaleLowerCase('en');
+}

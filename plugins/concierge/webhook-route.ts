@@ -1,4 +1,4 @@
-// POST /plugins/concierge/webhook: the PMS's guest messages, signed with HMAC-SHA256, stored and queued for drafting.
+// POST /plugins/concierge/webhook: the PMS's guest messages, signed and timestamped, stored and queued for drafting.
 import type Router from '@koa/router';
 import { HttpError, httpErrors } from '../../core/errors.ts';
 import type { WorkspaceStore } from '../../core/workspaces/workspace-store.ts';
@@ -6,10 +6,12 @@ import type { ConciergeSettings } from './concierge-settings.ts';
 import type { ConciergeStore } from './concierge-store.ts';
 import type { DraftQueue } from './draft-queue.ts';
 import { guestMessageEvent } from './webhook-event.ts';
-import { verifySignature } from './webhook-signature.ts';
+import { signatureProblem } from './webhook-signature.ts';
 
-/** The header carrying `sha256=<hex>` of the raw body. */
+/** The header carrying `sha256=<hex>` of `<timestamp>.<raw body>`. */
 export const SIGNATURE_HEADER = 'x-quorra-signature';
+/** The header carrying the unix time (seconds) the sender signed at. */
+export const TIMESTAMP_HEADER = 'x-quorra-timestamp';
 
 /** Mounts the webhook; it answers 202 once the message is stored and drafts after the response. */
 export function addWebhookRoute(
@@ -25,8 +27,13 @@ export function addWebhookRoute(
         'the concierge webhook has no secret (plugins.concierge.settings.webhookSecret)',
       );
     const raw = (http.request as { rawBody?: string }).rawBody ?? '';
-    if (!verifySignature(secret, raw, http.get(SIGNATURE_HEADER) || undefined))
-      throw httpErrors.unauthorized('missing or invalid X-Quorra-Signature');
+    const problem = signatureProblem(
+      secret,
+      raw,
+      http.get(SIGNATURE_HEADER) || undefined,
+      http.get(TIMESTAMP_HEADER) || undefined,
+    );
+    if (problem) throw httpErrors.unauthorized(problem);
     const event = guestMessageEvent.parse((http.request as { body?: unknown }).body ?? {});
     const mapping = deps.settings.accounts.find((a) => a.account === event.account);
     if (!mapping)

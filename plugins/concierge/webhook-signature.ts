@@ -1,16 +1,34 @@
-// Verifies the webhook's `X-Quorra-Signature: sha256=<hex>` header: an HMAC-SHA256 of the raw body, compared in constant time.
+// Verifies the webhook's signature: HMAC-SHA256 over `<timestamp>.<raw body>`, fresh within 300 s (as Stripe and Svix do).
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-/** The header value a sender computes for `body` with `secret`. */
-export function signBody(secret: string, body: string | Buffer): string {
-  return `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+/** How far a signed timestamp may lie from now before the request counts as a replay. */
+export const TOLERANCE_SECONDS = 300;
+
+const mac = (secret: string, timestamp: string, body: string | Buffer) =>
+  createHmac('sha256', secret).update(`${timestamp}.`).update(body).digest();
+
+/** The `X-Quorra-Signature` value a sender computes for `body` sent at `timestamp` (unix seconds). */
+export function signBody(secret: string, timestamp: number | string, body: string | Buffer): string {
+  return `sha256=${mac(secret, String(timestamp), body).toString('hex')}`;
 }
 
-/** True when `header` is exactly the signature of `body`; any malformed or missing header is false. */
-export function verifySignature(secret: string, body: string | Buffer, header: string | undefined): boolean {
+/** Why a request is refused (missing, stale, wrong), or undefined when the signature and timestamp hold. */
+export function signatureProblem(
+  secret: string,
+  body: string | Buffer,
+  header: string | undefined,
+  timestamp: string | undefined,
+  nowMs = Date.now(),
+): string | undefined {
+  const ts = timestamp?.trim() ?? '';
+  if (!/^\d{1,12}$/.test(ts)) return 'missing or malformed X-Quorra-Timestamp';
+  if (Math.abs(nowMs / 1000 - Number(ts)) > TOLERANCE_SECONDS)
+    return `X-Quorra-Timestamp is more than ${TOLERANCE_SECONDS} s away from now`;
   const m = /^sha256=([0-9a-f]{64})$/i.exec(header?.trim() ?? '');
-  if (!m) return false;
-  const expected = createHmac('sha256', secret).update(body).digest();
+  if (!m) return 'missing or malformed X-Quorra-Signature';
   const presented = Buffer.from(m[1], 'hex');
-  return presented.length === expected.length && timingSafeEqual(presented, expected);
+  const expected = mac(secret, ts, body);
+  if (presented.length !== expected.length || !timingSafeEqual(presented, expected))
+    return 'X-Quorra-Signature does not match';
+  return undefined;
 }

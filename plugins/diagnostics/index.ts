@@ -1,5 +1,6 @@
 // Diagnostics: the first plugin, proving the contract end to end (a tool, a command, a route, a job).
 import { z } from 'zod';
+import { ownerOf } from '../../core/auth/authenticate.ts';
 import { definePlugin } from '../../core/plugin/define-plugin.ts';
 import { systemGetHealth } from './system-get-health.ts';
 
@@ -17,7 +18,9 @@ export default definePlugin({
       permission: 'member',
       run: async () => JSON.stringify(await tool.run({}, { logger: ctx.logger })),
     });
-    ctx.router.get('/health', async (http) => {
+    // database path and free disk are the owner's business, not a stranger's
+    ctx.router.get('/health', ctx.core.auth, async (http) => {
+      ownerOf(http);
       http.body = await tool.run({}, { logger: ctx.logger });
     });
     const beats = ctx.metrics.counter(

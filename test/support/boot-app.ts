@@ -7,6 +7,10 @@ import { deepMerge, loadConfig } from '../../core/config/load-config.ts';
 import type { Logger } from '../../core/logger.ts';
 import type { ScriptedModelServer } from './model-server.ts';
 
+/** The bearer token every test app accepts on /metrics (as Prometheus would present it). */
+export const TEST_METRICS_TOKEN = 'test-metrics-token-0123456789';
+export const metricsHeaders = { authorization: `Bearer ${TEST_METRICS_TOKEN}` };
+
 export interface BootedApp {
   quorra: Quorra;
   url: string;
@@ -35,7 +39,7 @@ export async function bootApp(opts: BootOptions = {}): Promise<BootedApp> {
   const dataDir = opts.dataDir ?? tempDir();
   const base: Record<string, unknown> = {
     dataDir,
-    server: { host: '127.0.0.1', port: 0 },
+    server: { host: '127.0.0.1', port: 0, metrics: { token: TEST_METRICS_TOKEN } },
     log: { level: process.env.QUORRA_TEST_LOG ?? 'silent' },
     model: opts.model
       ? {

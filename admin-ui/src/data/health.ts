@@ -45,6 +45,13 @@ export function fetchHealth(): Promise<HealthReport> {
   return apiRequest<HealthReport>('/health/details', { acceptStatus: [503] });
 }
 
+/** Reads the public GET /health: only the overall state, which is all a member may see. */
+export async function fetchLiveness(): Promise<HealthReport['status']> {
+  return (
+    await apiRequest<{ status: HealthReport['status'] }>('/health', { token: null, acceptStatus: [503] })
+  ).status;
+}
+
 /** The plugins listed inside the report's plugins check, by id. */
 export function pluginsOf(report: HealthReport): [string, PluginHealth][] {
   const plugins = report.checks.plugins?.plugins;

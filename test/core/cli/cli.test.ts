@@ -127,5 +127,8 @@ describe('quorra user and token commands', () => {
     assert.match(bad.stderr, /role/);
     assert.equal(run('user', 'add', 'Dup', '--role', 'member', '--matrix', '@olivia:home.test').status, 1);
     assert.match(run('token', 'create', 'nobody').stderr, /no user "nobody"/);
+    const twice = run('user', 'add', 'Max', '--role', 'member');
+    assert.equal(twice.status, 1, 'a second Max is refused');
+    assert.match(twice.stderr, /QUORRA_USER_EXISTS: a user named "Max" exists \(max\)/);
   });
 });

@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { createLogger } from '../../../core/logger.ts';
 import { type BootedApp, bootApp } from '../../support/boot-app.ts';
+import { addUser } from '../../support/household.ts';
 
 describe('diagnostics plugin', () => {
   let app: BootedApp;
@@ -20,8 +21,10 @@ describe('diagnostics plugin', () => {
     assert.ok(out.uptimeSeconds >= 0);
   });
 
-  it('serves the same report at /plugins/diagnostics/health and as a command', async () => {
-    const res = await fetch(`${app.url}/plugins/diagnostics/health`);
+  it('serves the same report at /plugins/diagnostics/health (owner only) and as a command', async () => {
+    assert.equal((await fetch(`${app.url}/plugins/diagnostics/health`)).status, 401);
+    const owner = await addUser(app, 'Olivia');
+    const res = await fetch(`${app.url}/plugins/diagnostics/health`, { headers: owner.headers });
     assert.equal(((await res.json()) as any).database, 'ok');
     const cmd = app.quorra.registries.commands.get('health')!;
     assert.match(String(await cmd.run([], { userId: 'u', role: 'member' })), /"database":"ok"/);
