@@ -81,11 +81,30 @@ function readYaml(file: string): Record<string, unknown> {
 function fromEnv(env: NodeJS.ProcessEnv): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [name, key] of Object.entries(envVariables)) {
-    const value = env[name];
+    const value = env[name] || fromFile(name, env[`${name}_FILE`]);
     if (value === undefined || value === '') continue;
     setPath(out, key.split('.'), key === 'developerMode' ? value === 'true' || value === '1' : value);
   }
   return out;
+}
+
+/** The trimmed content of a `<NAME>_FILE` variable's file; a missing file is a config problem, not a crash. */
+function fromFile(name: string, file: string | undefined): string | undefined {
+  if (!file) return undefined;
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch (err) {
+    throw new ConfigError(
+      [
+        {
+          key: `${name}_FILE`,
+          expected: 'a readable file',
+          got: `${file} (${(err as NodeJS.ErrnoException).code})`,
+        },
+      ],
+      'environment',
+    );
+  }
 }
 
 function setPath(target: Record<string, unknown>, keys: string[], value: unknown): void {

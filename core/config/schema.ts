@@ -70,6 +70,8 @@ export const configSchema = z
         apiKey: z.string().default('not-needed'),
         chatModel: z.string().min(1).default('qwen3:14b'),
         embeddingModel: z.string().min(1).optional(),
+        /** A separate OpenAI-compatible server for embeddings (e.g. a second llama.cpp); defaults to baseUrl. */
+        embeddingBaseUrl: z.url().optional(),
         timeoutMs: z.coerce.number().int().positive().default(120_000),
         maxRetries: z.coerce.number().int().min(0).max(10).default(2),
       })
@@ -177,7 +179,11 @@ export const configSchema = z
 
 export type QuorraConfig = z.infer<typeof configSchema>;
 
-/** Environment variables and the config key each one sets; later sources win over the YAML file. */
+/**
+ * Environment variables and the config key each one sets; later sources win over the YAML file.
+ * Each may instead be given as `<NAME>_FILE`: the path of a file holding the value (Docker secrets, the bot
+ * token the compose file's registration service writes).
+ */
 export const envVariables: Record<string, string> = {
   QUORRA_HOST: 'server.host',
   QUORRA_PORT: 'server.port',
@@ -194,6 +200,7 @@ export const envVariables: Record<string, string> = {
   OPENAI_API_KEY: 'model.apiKey',
   QUORRA_CHAT_MODEL: 'model.chatModel',
   QUORRA_EMBEDDING_MODEL: 'model.embeddingModel',
+  QUORRA_EMBEDDING_BASE_URL: 'model.embeddingBaseUrl',
   MATRIX_HOMESERVER_URL: 'matrix.homeserverUrl',
   MATRIX_ACCESS_TOKEN: 'matrix.accessToken',
   MATRIX_USER_ID: 'matrix.userId',

@@ -142,7 +142,12 @@ export class MatrixRuntime {
       else await this.events.mark(row.eventId, 'ignored', { reason: 'too_old' });
     }
     this.delivery?.start();
-    logger.info({ userId: who.user_id }, 'Matrix runtime started');
+    // the device ID and key are what an owner compares in Element to verify the bot's session by hand
+    const crypto = client.crypto?.isReady ? client.crypto : undefined;
+    logger.info(
+      { userId: who.user_id, deviceId: crypto?.clientDeviceId, deviceKey: crypto?.clientDeviceEd25519 },
+      'Matrix runtime started',
+    );
   }
 
   private makeClient(token: string): QuorraMatrixClient {

@@ -38,6 +38,8 @@ export class ModelClient {
   readonly sdk: OpenAI;
   readonly chatModel: string;
   readonly embeddingModel?: string;
+  /** The client embeddings go to: the chat endpoint's unless `embeddingBaseUrl` names another server. */
+  private readonly embedSdk: OpenAI;
   private readonly duration;
   private readonly tokens;
   private readonly errors;
@@ -51,6 +53,14 @@ export class ModelClient {
     });
     this.chatModel = config.chatModel;
     this.embeddingModel = config.embeddingModel;
+    this.embedSdk = config.embeddingBaseUrl
+      ? new OpenAI({
+          baseURL: config.embeddingBaseUrl,
+          apiKey: config.apiKey,
+          timeout: config.timeoutMs,
+          maxRetries: config.maxRetries,
+        })
+      : this.sdk;
     this.duration = metrics.histogram('quorra_model_call_duration_seconds', 'Model call duration', [
       'kind',
       'outcome',
@@ -139,7 +149,7 @@ export class ModelClient {
     if (!this.embeddingModel) throw new Error('no embedding model is configured');
     const end = this.duration.startTimer({ kind: 'embed' });
     try {
-      const res = await this.sdk.embeddings.create(
+      const res = await this.embedSdk.embeddings.create(
         { model: this.embeddingModel, input: texts },
         { signal: opts.signal },
       );

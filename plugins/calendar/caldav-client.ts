@@ -1,90 +1,81 @@
-// One CalDAV connection over tsdav: logs in once, finds (or creates) the household calendar, reads and writes events.
+// One CalDAV calendar's events over a shared account: query (repeating events expanded), add, find, delete.
 import { randomUUID } from 'node:crypto';
-import { type DAVCalendar, type DAVCalendarObject, DAVClient } from 'tsdav';
-import { slugify } from '../../core/text/slugify.ts';
-import { CalendarError, toCalendarError } from './caldav-error.ts';
+import type { DAVCalendar, DAVCalendarObject } from 'tsdav';
+import {
+  CaldavAccount,
+  type CaldavAccountOptions,
+  collectionName,
+  componentFilter,
+} from './caldav-account.ts';
 import { byStart, type CalendarEvent } from './calendar-event.ts';
 import { buildEvent, parseEvents } from './ical.ts';
+import { expandEvents } from './recurrence.ts';
 import { isoUtc } from './zoned-time.ts';
 
 /** Where and as whom to connect, and which calendar (display name, or a path containing `/`). */
-export interface CaldavOptions {
-  url: string;
-  username: string;
-  password: string;
+export interface CaldavOptions extends CaldavAccountOptions {
   calendar: string;
-  /** Per-request timeout (default 10 s). */
-  timeoutMs?: number;
+  /** Share a login with other calendars and lists. */
+  account?: CaldavAccount;
 }
 
-interface Session {
-  client: DAVClient;
-  calendar: DAVCalendar;
-}
-
-const displayNameOf = (c: DAVCalendar) => (typeof c.displayName === 'string' ? c.displayName : '');
-const withSlash = (p: string) => (p.endsWith('/') ? p : `${p}/`);
-
-/** The household calendar over CalDAV; safe to share, reconnects after a failed login. */
+/** One calendar; safe to share, reconnects after a failed login. */
 export class CaldavClient {
-  private session: Promise<Session> | null = null;
+  readonly account: CaldavAccount;
 
-  constructor(private readonly opts: CaldavOptions) {}
+  constructor(private readonly opts: CaldavOptions) {
+    this.account = opts.account ?? new CaldavAccount(opts);
+  }
 
   /** Logs in (once) and resolves the calendar, creating it when missing. */
-  connect(): Promise<Session> {
-    if (!this.session) {
-      this.session = this.open().catch((err) => {
-        this.session = null;
-        throw this.fail(err);
-      });
-    }
-    return this.session;
+  async connect(): Promise<{ calendar: DAVCalendar }> {
+    return { calendar: await this.account.collection(this.opts.calendar, 'VEVENT') };
   }
 
   /** The calendar's display name (or its path when it has none). */
   async calendarName(): Promise<string> {
-    const { calendar } = await this.connect();
-    return displayNameOf(calendar) || new URL(calendar.url).pathname;
+    return collectionName((await this.connect()).calendar);
   }
 
   /** One network round trip to the calendar; resolves with its name or throws a CalendarError. */
   async probe(): Promise<string> {
-    const { client, calendar } = await this.connect();
-    const [res] = await this.call(() =>
-      client.propfind({ url: calendar.url, props: { 'd:displayname': {} }, depth: '0' }),
+    const { calendar } = await this.connect();
+    const [res] = await this.account.call((c) =>
+      c.propfind({ url: calendar.url, props: { 'd:displayname': {} }, depth: '0' }),
     );
     if (!res?.ok)
-      throw this.fail(new Error(`PROPFIND answered ${res?.status ?? 'nothing'} ${res?.statusText ?? ''}`));
-    return (
-      (typeof res.props?.displayname === 'string' && res.props.displayname) || (await this.calendarName())
-    );
+      throw this.account.fail(
+        new Error(`PROPFIND answered ${res?.status ?? 'nothing'} ${res?.statusText ?? ''}`),
+      );
+    return (typeof res.props?.displayname === 'string' && res.props.displayname) || collectionName(calendar);
   }
 
-  /** Events overlapping [from, to) (UTC ms), sorted by start; floating times are read in `timeZone`. */
+  /** Event instances overlapping [from, to) (UTC ms), repeating ones expanded, sorted by start; floating times in `timeZone`. */
   async query(from: number, to: number, timeZone = 'UTC'): Promise<CalendarEvent[]> {
-    const { client, calendar } = await this.connect();
-    const objects = await this.call(() =>
-      client.fetchCalendarObjects({ calendar, timeRange: { start: isoUtc(from), end: isoUtc(to) } }),
+    const { calendar } = await this.connect();
+    const objects = await this.account.call((c) =>
+      c.fetchCalendarObjects({ calendar, timeRange: { start: isoUtc(from), end: isoUtc(to) } }),
     );
     return objects
-      .flatMap((o) => (typeof o.data === 'string' ? parseEvents(o.data, timeZone) : []))
+      .flatMap((o) => (typeof o.data === 'string' ? expandEvents(o.data, timeZone, from, to) : []))
       .sort(byStart);
   }
 
   /** Stores a new event under a fresh UID and returns it. */
   async add(event: Omit<CalendarEvent, 'uid'>): Promise<CalendarEvent> {
-    const { client, calendar } = await this.connect();
+    const { calendar } = await this.connect();
     const stored: CalendarEvent = { ...event, uid: `${randomUUID()}@quorra` };
-    const res = await this.call(() =>
-      client.createCalendarObject({
-        calendar,
-        iCalString: buildEvent(stored),
-        filename: `${stored.uid.replace(/@.*$/, '')}.ics`,
-      }),
-    );
-    if (!res.ok) throw this.fail(new Error(`PUT answered ${res.status} ${res.statusText}`));
+    await this.put(calendar, stored.uid, buildEvent(stored));
     return stored;
+  }
+
+  /** Replaces a stored event (found by uid) with new fields; keeps its object URL. */
+  async update(found: { object: DAVCalendarObject }, event: CalendarEvent): Promise<CalendarEvent> {
+    const res = await this.account.call((c) =>
+      c.updateCalendarObject({ calendarObject: { ...found.object, data: buildEvent(event) } }),
+    );
+    if (!res.ok) throw this.account.fail(new Error(`PUT answered ${res.status} ${res.statusText}`));
+    return event;
   }
 
   /** The event with this UID and the object that holds it, or null. */
@@ -92,20 +83,10 @@ export class CaldavClient {
     uid: string,
     timeZone = 'UTC',
   ): Promise<{ event: CalendarEvent; object: DAVCalendarObject } | null> {
-    const { client, calendar } = await this.connect();
-    const filters = {
-      'comp-filter': {
-        _attributes: { name: 'VCALENDAR' },
-        'comp-filter': {
-          _attributes: { name: 'VEVENT' },
-          'prop-filter': {
-            _attributes: { name: 'UID' },
-            'text-match': { _attributes: { collation: 'i;octet' }, _text: uid },
-          },
-        },
-      },
-    };
-    const objects = await this.call(() => client.fetchCalendarObjects({ calendar, filters }));
+    const { calendar } = await this.connect();
+    const objects = await this.account.call((c) =>
+      c.fetchCalendarObjects({ calendar, filters: componentFilter('VEVENT', uid) }),
+    );
     for (const object of objects) {
       const event = parseEvents(String(object.data ?? ''), timeZone).find((e) => e.uid === uid);
       if (event) return { event, object };
@@ -117,62 +98,16 @@ export class CaldavClient {
   async remove(uid: string, timeZone = 'UTC'): Promise<CalendarEvent | null> {
     const found = await this.find(uid, timeZone);
     if (!found) return null;
-    const { client } = await this.connect();
-    const res = await this.call(() => client.deleteCalendarObject({ calendarObject: found.object }));
+    const res = await this.account.call((c) => c.deleteCalendarObject({ calendarObject: found.object }));
     if (!res.ok && res.status !== 404)
-      throw this.fail(new Error(`DELETE answered ${res.status} ${res.statusText}`));
+      throw this.account.fail(new Error(`DELETE answered ${res.status} ${res.statusText}`));
     return found.event;
   }
 
-  private async open(): Promise<Session> {
-    const { url, username, password } = this.opts;
-    const timeoutMs = this.opts.timeoutMs ?? 10_000;
-    const client = new DAVClient({
-      serverUrl: url,
-      credentials: { username, password },
-      authMethod: 'Basic',
-      defaultAccountType: 'caldav',
-      fetch: (input, init) => fetch(input, { ...init, signal: AbortSignal.timeout(timeoutMs) }),
-    });
-    await client.login();
-    return { client, calendar: await this.resolveCalendar(client) };
-  }
-
-  private async resolveCalendar(client: DAVClient): Promise<DAVCalendar> {
-    const wanted = this.opts.calendar.trim();
-    const home = client.account?.homeUrl;
-    if (!home) throw new CalendarError('server', 'the CalDAV server did not name a calendar home');
-    const isPath = wanted.includes('/');
-    const target = isPath
-      ? withSlash(new URL(wanted, withSlash(home)).href)
-      : `${withSlash(home)}${slugify(wanted)}/`;
-    const matches = (c: DAVCalendar) =>
-      isPath
-        ? withSlash(new URL(c.url, home).pathname) === new URL(target).pathname
-        : displayNameOf(c).toLowerCase() === wanted.toLowerCase() || withSlash(c.url) === target;
-    const existing = (await client.fetchCalendars()).find(matches);
-    if (existing) return existing;
-    const name = isPath ? (wanted.split('/').filter(Boolean).at(-1) ?? 'household') : wanted;
-    const [made] = await client.makeCalendar({ url: target, props: { 'd:displayname': name } });
-    if (made && !made.ok)
-      throw new CalendarError(
-        'server',
-        `could not create the calendar "${name}" (${made.status} ${made.statusText})`,
-      );
-    const created = (await client.fetchCalendars()).find(matches);
-    if (!created) throw new CalendarError('server', `the calendar "${name}" was created but cannot be found`);
-    return created;
-  }
-
-  private async call<T>(fn: () => Promise<T>): Promise<T> {
-    try {
-      return await fn();
-    } catch (err) {
-      throw this.fail(err);
-    }
-  }
-
-  private fail(err: unknown): CalendarError {
-    return toCalendarError(err, this.opts.url, this.opts.username, this.opts.password);
+  private async put(calendar: DAVCalendar, uid: string, ics: string): Promise<void> {
+    const res = await this.account.call((c) =>
+      c.createCalendarObject({ calendar, iCalString: ics, filename: `${uid.replace(/@.*$/, '')}.ics` }),
+    );
+    if (!res.ok) throw this.account.fail(new Error(`PUT answered ${res.status} ${res.statusText}`));
   }
 }

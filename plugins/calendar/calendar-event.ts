@@ -9,8 +9,10 @@ export interface CalendarEvent {
   allDay: boolean;
   location?: string;
   description?: string;
-  /** True when the event repeats (RRULE); `start` is then the first occurrence. */
+  /** True when the event repeats (RRULE/RDATE); `start` is the first occurrence, or this instance's start. */
   recurring?: boolean;
+  /** For one instance of a repeating event: the start it was generated for (RECURRENCE-ID). */
+  recurrenceId?: string;
 }
 
 /** Milliseconds of a day. */

@@ -1,14 +1,16 @@
 // calendar_query_events (tier 0): the household calendar's events between two dates, at most 31 days apart.
 import { z } from 'zod';
 import { defineTool } from '../../../core/tools/define-tool.ts';
-import { type CalendarEvent, DAY_MS } from '../calendar-event.ts';
-import { addDays, localDate, parseMoment, startOfDate } from '../zoned-time.ts';
+import { DAY_MS } from '../calendar-event.ts';
+import { addDays, parseMoment, startOfDate } from '../zoned-time.ts';
 import {
+  bookFor,
   type CalendarToolDeps,
   calendarAvailable,
-  clientFor,
-  dayOf,
+  calendarLabel,
   eventView,
+  noteSeen,
+  personField,
 } from './calendar-tool-deps.ts';
 
 const MAX_DAYS = 31;
@@ -26,36 +28,35 @@ export function queryRange(from: string, to: string, timeZone: string): { from: 
   return { from: start, to: end };
 }
 
-/** True when an event overlaps [from, to); all-day events by their local dates, repeating ones always. */
-export function overlaps(e: CalendarEvent, from: number, to: number, timeZone: string): boolean {
-  if (e.recurring) return true;
-  if (e.allDay) return e.start <= localDate(to - 1, timeZone) && e.end > localDate(from, timeZone);
-  const s = Date.parse(e.start);
-  const en = Date.parse(e.end);
-  return s < to && (en > from || (en === s && s >= from));
-}
-
 /** Builds calendar_query_events. */
 export function queryEvents(deps: CalendarToolDeps) {
   return defineTool({
     name: 'calendar_query_events',
     description:
-      'List the household calendar’s events from one date to another (YYYY-MM-DD, whole days, "to" included; or local date-times YYYY-MM-DDTHH:MM), at most 31 days. Returns events sorted by start, each with its uid.',
+      'List the household calendar’s events (or, with person, that member’s own calendar) from one date to another (YYYY-MM-DD, whole days, "to" included; or local date-times YYYY-MM-DDTHH:MM), at most 31 days. Returns events sorted by start, each with its uid.',
     tier: 0,
     scopes: ['general', 'calendar'],
     input: z
-      .object({ from: z.string().trim().min(10).max(40), to: z.string().trim().min(10).max(40) })
+      .object({
+        from: z.string().trim().min(10).max(40),
+        to: z.string().trim().min(10).max(40),
+        person: z.string().trim().min(1).max(200).optional().describe(personField),
+      })
       .strict(),
     available: calendarAvailable(deps),
-    async run({ from, to }, ctx) {
-      const client = clientFor(deps, ctx.principal);
+    async run({ from, to, person }, ctx) {
+      const { book } = bookFor(deps, ctx.principal);
       const timeZone = await deps.timeZone();
       const range = queryRange(from, to, timeZone);
-      const events = (await client.query(range.from, range.to, timeZone)).filter((e) =>
-        overlaps(e, range.from, range.to, timeZone),
-      );
-      for (const e of events) deps.seen.note(e.uid, { title: e.title, day: dayOf(e, timeZone) });
-      return { time_zone: timeZone, count: events.length, events: events.map((e) => eventView(e, timeZone)) };
+      const { client, whose } = await book.calendarFor(person);
+      const events = await client.query(range.from, range.to, timeZone);
+      for (const e of events) noteSeen(deps, e, timeZone, whose);
+      return {
+        calendar: calendarLabel(whose),
+        time_zone: timeZone,
+        count: events.length,
+        events: events.map((e) => eventView(e, timeZone)),
+      };
     },
   });
 }

@@ -33,6 +33,22 @@ describe('loadConfig', () => {
     assert.equal(c.model.chatModel, 'from-env');
   });
 
+  it('reads <NAME>_FILE as the value of NAME, and names a missing file', () => {
+    writeFileSync(path.join(dir, 'token'), 'syt_from_file\n');
+    const c = loadConfig({ cwd: dir, env: { MATRIX_ACCESS_TOKEN_FILE: path.join(dir, 'token') } });
+    assert.equal(c.matrix.accessToken, 'syt_from_file');
+    const direct = loadConfig({
+      cwd: dir,
+      env: { MATRIX_ACCESS_TOKEN: 'direct', MATRIX_ACCESS_TOKEN_FILE: path.join(dir, 'token') },
+    });
+    assert.equal(direct.matrix.accessToken, 'direct');
+    assert.throws(
+      () => loadConfig({ cwd: dir, env: { MATRIX_ACCESS_TOKEN_FILE: path.join(dir, 'absent') } }),
+      (e: unknown) =>
+        e instanceof ConfigError && /MATRIX_ACCESS_TOKEN_FILE: expected a readable file/.test(e.message),
+    );
+  });
+
   it('maps every documented environment variable', () => {
     const c = loadConfig({
       cwd: dir,

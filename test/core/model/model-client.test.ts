@@ -140,4 +140,16 @@ describe('ModelClient with the scripted model server', () => {
     assert.notDeepEqual(vectors[0], vectors[1]);
     assert.deepEqual((await client.probe()).models, ['test-chat', 'test-embed']);
   });
+
+  it('sends embeddings to embeddingBaseUrl when it names a second server', async () => {
+    const embedServer = await ScriptedModelServer.start();
+    try {
+      const split = make({ embeddingBaseUrl: embedServer.url });
+      await split.embed(['alpha']);
+      assert.equal(embedServer.requests.filter((r) => r.path.endsWith('/embeddings')).length, 1);
+      assert.equal(server.requests.filter((r) => r.path.endsWith('/embeddings')).length, 0);
+    } finally {
+      await embedServer.close();
+    }
+  });
 });

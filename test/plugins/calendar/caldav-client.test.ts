@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { CaldavClient } from '../../../plugins/calendar/caldav-client.ts';
 import { CalendarError } from '../../../plugins/calendar/caldav-error.ts';
 import { type RadicaleServer, startRadicale } from '../../support/radicale-server.ts';
+import { swimmingIcs, swimmingInstances } from './berlin-swimming.ts';
 
 const at = (iso: string) => Date.parse(iso);
 
@@ -78,6 +79,26 @@ describe('calendar caldav client (real Radicale)', () => {
     assert.deepEqual(
       after.map((e) => e.title),
       ['Parents, evening; school', 'Bin day'],
+    );
+  });
+
+  it('expands another client’s weekly event with an exception and overrides across the DST change', async () => {
+    const c = client('Sports');
+    const { calendar } = await c.connect();
+    const res = await c.account.call((dav) =>
+      dav.createCalendarObject({ calendar, iCalString: swimmingIcs, filename: 'swim.ics' }),
+    );
+    assert.ok(res.ok, `${res.status}`);
+    const spring = await c.query(at('2026-03-01T00:00:00Z'), at('2026-05-01T00:00:00Z'), 'Europe/Berlin');
+    assert.deepEqual(
+      spring.map((e) => [e.start, e.end, e.title]),
+      swimmingInstances,
+    );
+    // the week of the change only: the moved instance, not the one it replaced
+    const week = await c.query(at('2026-03-30T00:00:00Z'), at('2026-04-06T00:00:00Z'), 'Europe/Berlin');
+    assert.deepEqual(
+      week.map((e) => [e.start, e.title]),
+      [['2026-04-03T15:00:00Z', 'Swimming (moved to Friday)']],
     );
   });
 

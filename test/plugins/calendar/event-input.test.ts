@@ -1,7 +1,8 @@
 // Tool inputs to events and ranges: local times in the household zone, all-day dates, validation in plain words.
 import assert from 'node:assert/strict';
+import { overlaps } from '../../../plugins/calendar/recurrence.ts';
 import { eventFromInput } from '../../../plugins/calendar/tools/add-event.ts';
-import { overlaps, queryRange } from '../../../plugins/calendar/tools/query-events.ts';
+import { queryRange } from '../../../plugins/calendar/tools/query-events.ts';
 import { formatDay, parseMoment, zonedToUtc } from '../../../plugins/calendar/zoned-time.ts';
 
 const berlin = 'Europe/Berlin';

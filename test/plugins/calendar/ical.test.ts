@@ -1,14 +1,8 @@
-// iCalendar building and parsing: escaping, folding, all-day dates, UTC instants, and events from other clients.
+// iCalendar through ical.js: escaping and folding on the wire, all-day dates, UTC instants, tasks, other clients' events.
 import assert from 'node:assert/strict';
 import type { CalendarEvent } from '../../../plugins/calendar/calendar-event.ts';
-import { buildEvent, parseDuration, parseEvents } from '../../../plugins/calendar/ical.ts';
-import {
-  escapeText,
-  foldLine,
-  parseContentLine,
-  unescapeText,
-  unfoldLines,
-} from '../../../plugins/calendar/ical-text.ts';
+import type { CalendarTask } from '../../../plugins/calendar/calendar-task.ts';
+import { buildEvent, buildTodo, parseEvents, parseTodos } from '../../../plugins/calendar/ical.ts';
 
 const timed: CalendarEvent = {
   uid: 'u-1@quorra',
@@ -21,33 +15,7 @@ const timed: CalendarEvent = {
 };
 
 describe('calendar ical', () => {
-  it('escapes and unescapes commas, semicolons, backslashes and newlines', () => {
-    assert.equal(escapeText('a,b;c\\d\ne'), 'a\\,b\\;c\\\\d\\ne');
-    assert.equal(unescapeText('a\\,b\\;c\\\\d\\ne\\Nf'), 'a,b;c\\d\ne\nf');
-    assert.equal(unescapeText(escapeText('x\\n,y')), 'x\\n,y');
-  });
-
-  it('folds lines at 75 octets without splitting characters, and unfolds them', () => {
-    const line = `SUMMARY:${'ä'.repeat(100)}`;
-    const folded = foldLine(line);
-    const parts = folded.split('\r\n');
-    assert.ok(parts.length > 1);
-    for (const p of parts) assert.ok(Buffer.byteLength(p, 'utf8') <= 75, `${Buffer.byteLength(p)} octets`);
-    assert.ok(parts.slice(1).every((p) => p.startsWith(' ')));
-    assert.deepEqual(unfoldLines(`${folded}\r\nEND:VEVENT`), [line, 'END:VEVENT']);
-    assert.equal(foldLine('SHORT:x'), 'SHORT:x');
-  });
-
-  it('reads parameters, including quoted values holding colons', () => {
-    assert.deepEqual(parseContentLine('DTSTART;TZID="Europe/Berlin:x";VALUE=DATE-TIME:20260106T093000'), {
-      name: 'DTSTART',
-      params: { TZID: 'Europe/Berlin:x', VALUE: 'DATE-TIME' },
-      value: '20260106T093000',
-    });
-    assert.equal(parseContentLine('no colon here'), null);
-  });
-
-  it('builds a timed event with UTC times and round-trips it', () => {
+  it('builds a timed event with UTC times, escaped text, and round-trips it', () => {
     const ics = buildEvent(timed, new Date('2026-01-01T00:00:00Z'));
     assert.match(ics, /^BEGIN:VCALENDAR\r\n/);
     assert.match(ics, /\r\nDTSTART:20260106T093000Z\r\n/);
@@ -55,8 +23,16 @@ describe('calendar ical', () => {
     assert.match(ics, /\r\nDTSTAMP:20260101T000000Z\r\n/);
     assert.match(ics, /\r\nSUMMARY:Dentist\\; Max\\, then lunch\r\n/);
     assert.match(ics, /\r\nDESCRIPTION:Bring the card\\nand a back\\\\slash\r\n/);
-    assert.ok(ics.split('\r\n').every((l) => Buffer.byteLength(l) <= 75));
     assert.deepEqual(parseEvents(ics), [timed]);
+  });
+
+  it('folds long lines at 75 octets and reads them back', () => {
+    const long = { ...timed, title: 'ä'.repeat(100), description: `${'word, '.repeat(60)}end` };
+    const ics = buildEvent(long);
+    for (const line of ics.split('\r\n')) assert.ok(Buffer.byteLength(line) <= 75, line);
+    const [back] = parseEvents(ics);
+    assert.equal(back.title, long.title);
+    assert.equal(back.description, long.description);
   });
 
   it('builds all-day events with VALUE=DATE and an exclusive end, and round-trips them', () => {
@@ -72,11 +48,30 @@ describe('calendar ical', () => {
     assert.deepEqual(parseEvents(ics), [allDay]);
   });
 
-  it('round-trips a long description through folding', () => {
-    const long = { ...timed, description: `${'word, '.repeat(60)}end` };
-    const ics = buildEvent(long);
-    assert.ok(ics.split('\r\n').length > 16);
-    assert.equal(parseEvents(ics)[0].description, long.description);
+  it('builds and reads tasks: due, priority, completion', () => {
+    const open: CalendarTask = {
+      uid: 't1',
+      title: 'Tax return',
+      due: '2026-05-31',
+      priority: 1,
+      completed: false,
+    };
+    const ics = buildTodo(open, new Date('2026-05-01T00:00:00Z'));
+    assert.match(ics, /\r\nBEGIN:VTODO\r\n/);
+    assert.match(ics, /\r\nDUE;VALUE=DATE:20260531\r\n/);
+    assert.match(ics, /\r\nSTATUS:NEEDS-ACTION\r\n/);
+    assert.deepEqual(parseTodos(ics), [open]);
+    const done: CalendarTask = {
+      uid: 't2',
+      title: 'Call school',
+      due: '2026-05-02T07:00:00Z',
+      completed: true,
+      completedAt: '2026-05-01T12:00:00Z',
+    };
+    const doneIcs = buildTodo(done);
+    assert.match(doneIcs, /\r\nSTATUS:COMPLETED\r\n/);
+    assert.match(doneIcs, /\r\nCOMPLETED:20260501T120000Z\r\n/);
+    assert.deepEqual(parseTodos(doneIcs), [done]);
   });
 
   it('parses other clients’ events: TZID, floating times, DURATION, no DTEND, alarms, LF endings', () => {
@@ -89,7 +84,9 @@ describe('calendar ical', () => {
       'SUMMARY:Summer ',
       ' call',
       'BEGIN:VALARM',
+      'ACTION:DISPLAY',
       'DESCRIPTION:alarm text',
+      'TRIGGER:-PT15M',
       'END:VALARM',
       'END:VEVENT',
       'BEGIN:VEVENT',
@@ -128,13 +125,29 @@ describe('calendar ical', () => {
       allDay: true,
     });
     assert.equal(parseEvents(ics).length, 3);
+    assert.deepEqual(parseEvents('not a calendar'), []);
   });
 
-  it('reads simple durations', () => {
-    assert.equal(parseDuration('PT1H30M'), 5_400_000);
-    assert.equal(parseDuration('P1W'), 604_800_000);
-    assert.equal(parseDuration('-P1D'), -86_400_000);
-    assert.equal(parseDuration('P'), null);
-    assert.equal(parseDuration('nonsense'), null);
+  it('reads a TZID it only knows from the object’s own VTIMEZONE', () => {
+    const ics = [
+      'BEGIN:VCALENDAR',
+      'BEGIN:VTIMEZONE',
+      'TZID:Custom Standard Time',
+      'BEGIN:STANDARD',
+      'DTSTART:16010101T000000',
+      'TZOFFSETFROM:+0300',
+      'TZOFFSETTO:+0300',
+      'END:STANDARD',
+      'END:VTIMEZONE',
+      'BEGIN:VEVENT',
+      'UID:c',
+      'DTSTART;TZID=Custom Standard Time:20260106T100000',
+      'DTEND;TZID=Custom Standard Time:20260106T110000',
+      'END:VEVENT',
+      'END:VCALENDAR',
+    ].join('\r\n');
+    const [e] = parseEvents(ics, 'Europe/Berlin');
+    assert.equal(e.start, '2026-01-06T07:00:00Z');
+    assert.equal(e.end, '2026-01-06T08:00:00Z');
   });
 });

@@ -1,0 +1,152 @@
+// The compose stack's configuration: docker-compose validates it, and what it passes to Quorra is what Quorra reads.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse as parseYaml } from 'yaml';
+import { rootDir } from '../../core/build-info.ts';
+import { loadConfig } from '../../core/config/load-config.ts';
+import { envVariables } from '../../core/config/schema.ts';
+import { calendarSettings } from '../../plugins/calendar/calendar-settings.ts';
+import { knowledgeSettings } from '../../plugins/knowledge/knowledge-settings.ts';
+
+const docker = path.join(rootDir, 'docker');
+const read = (file: string) => readFileSync(path.join(docker, file), 'utf8');
+
+/** `docker-compose config` resolved against .env.example (validates without a daemon). */
+function composeConfig(...extra: string[]): any {
+  const out = execFileSync(
+    'docker-compose',
+    [
+      '-f',
+      path.join(docker, 'compose.yaml'),
+      '--env-file',
+      path.join(docker, '.env.example'),
+      ...extra,
+      'config',
+    ],
+    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  return parseYaml(out);
+}
+
+const oneShots = ['synapse-init', 'matrix-register'];
+
+describe('docker/compose.yaml', () => {
+  let config: any;
+  before(function () {
+    this.timeout(60_000);
+    config = composeConfig();
+  });
+
+  it('validates with docker-compose and has every service the household needs', () => {
+    const services = Object.keys(config.services).sort();
+    for (const s of [
+      'quorra',
+      'synapse',
+      'matrix-register',
+      'element',
+      'llama-chat',
+      'llama-embed',
+      'qdrant',
+      'radicale',
+      'prometheus',
+      'grafana',
+    ])
+      assert.ok(services.includes(s), `service ${s} missing`);
+  });
+
+  it('publishes only Element and Synapse (Grafana only on loopback, and only in its profile)', () => {
+    const published = Object.entries(config.services)
+      .filter(([, s]: [string, any]) => s.ports?.length && !s.profiles)
+      .map(([name]) => name)
+      .sort();
+    assert.deepEqual(published, ['element', 'synapse']);
+    const grafana = config.services.grafana;
+    assert.deepEqual(grafana.profiles, ['grafana']);
+    for (const p of grafana.ports) assert.match(String(p), /^127\.0\.0\.1:/);
+  });
+
+  it('gives every long-running service a healthcheck and a restart policy, and state a named volume', () => {
+    for (const [name, s] of Object.entries<any>(config.services)) {
+      if (oneShots.includes(name)) {
+        assert.equal(s.restart, undefined, `${name} is a one-shot`);
+        continue;
+      }
+      assert.equal(s.restart, 'unless-stopped', `${name} restart`);
+      assert.ok(s.healthcheck?.test, `${name} healthcheck`);
+    }
+    const named = Object.keys(config.volumes);
+    for (const v of [
+      'quorra-data',
+      'synapse-data',
+      'qdrant-data',
+      'radicale-data',
+      'prometheus-data',
+      'bot-token',
+    ])
+      assert.ok(named.includes(v), `volume ${v}`);
+    const quorraMounts = config.services.quorra.volumes.map((v: any) =>
+      typeof v === 'string' ? v : `${v.source}:${v.target}`,
+    );
+    assert.ok(quorraMounts.some((m: string) => m.startsWith('quorra-data:/data')));
+  });
+
+  it('sets only Quorra variables that exist in the config schema, and they load', () => {
+    const env: Record<string, string> = config.services.quorra.environment;
+    for (const name of Object.keys(env)) {
+      const base = name.endsWith('_FILE') ? name.slice(0, -'_FILE'.length) : name;
+      assert.ok(base in envVariables || name === 'QUORRA_CONFIG', `${name} is not a Quorra variable`);
+    }
+    // the compose-mounted file and the variables together must be a valid configuration
+    const { MATRIX_ACCESS_TOKEN_FILE: _token, ...rest } = env;
+    const loaded = loadConfig({ env: { ...rest, QUORRA_CONFIG: path.join(docker, 'quorra.yaml') } });
+    assert.equal(loaded.model.embeddingBaseUrl, 'http://llama-embed:8080/v1');
+    assert.equal(loaded.matrix.homeserverUrl, 'http://synapse:8008');
+    knowledgeSettings.parse(loaded.plugins.knowledge.settings);
+    calendarSettings.parse(loaded.plugins.calendar.settings);
+  });
+
+  it('points Quorra at the token file the registration service writes', () => {
+    const tokenPath = config.services.quorra.environment.MATRIX_ACCESS_TOKEN_FILE;
+    assert.match(read('synapse/register-bot.sh'), new RegExp(`token_file=${tokenPath}`));
+    const mount = (svc: string) =>
+      config.services[svc].volumes
+        .map((v: any) => (typeof v === 'string' ? v : `${v.source}:${v.target}`).split(':'))
+        .find((v: string[]) => v[0] === 'bot-token')?.[1];
+    assert.equal(path.dirname(tokenPath), mount('quorra'));
+    assert.equal(mount('matrix-register'), mount('quorra'));
+  });
+
+  it('documents every variable it reads in .env.example', () => {
+    const used = new Set([...read('compose.yaml').matchAll(/\$\{([A-Z0-9_]+)/g)].map((m) => m[1]));
+    const documented = new Set([...read('.env.example').matchAll(/^#?\s*([A-Z0-9_]+)=/gm)].map((m) => m[1]));
+    const missing = [...used].filter((v) => !documented.has(v));
+    assert.deepEqual(missing, []);
+  });
+
+  it('has a Prometheus config promtool accepts, scraping Quorra and both llama.cpp servers', () => {
+    execFileSync('promtool', ['check', 'config', path.join(docker, 'prometheus/prometheus.yml')], {
+      stdio: 'pipe',
+    });
+    const targets = parseYaml(read('prometheus/prometheus.yml')).scrape_configs.flatMap((c: any) =>
+      c.static_configs.flatMap((s: any) => s.targets),
+    );
+    assert.deepEqual(targets.sort(), ['llama-chat:8080', 'llama-embed:8080', 'quorra:8080']);
+  });
+
+  it('provisions a Grafana dashboard whose Quorra metrics exist in the code', () => {
+    const dash = JSON.parse(read('grafana/dashboards/quorra-overview.json'));
+    const exprs: string[] = dash.panels.flatMap((p: any) => p.targets.map((t: any) => t.expr));
+    const names = new Set(
+      exprs.flatMap((e) =>
+        [...e.matchAll(/\b(quorra_[a-z_]+?)(?:_bucket|_count|_sum)?\b/g)].map((m) => m[1]),
+      ),
+    );
+    assert.ok(names.size >= 3);
+    const source = ['core/http/request-metrics.ts', 'core/model/model-client.ts']
+      .map((f) => readFileSync(path.join(rootDir, f), 'utf8'))
+      .join('\n');
+    for (const n of names) assert.ok(source.includes(`'${n}'`), `${n} is not a metric Quorra exports`);
+  });
+});
