@@ -35,6 +35,14 @@ export function cleanLabel(s: string): string {
     .trim();
 }
 
+/** Multi-line text to show to a person: line breaks kept (as \n), invisible and direction-changing characters gone. */
+export function cleanDisplayText(s: string): string {
+  return cleanText(s)
+    .replace(/\r\n?|[\u2028\u2029\u0085]/g, '\n')
+    .replace(INVISIBLE, '')
+    .replace(STRAY_ZWJ, '');
+}
+
 /** At most `max` characters of untrusted input, for an error message or a log line. */
 export function echo(s: string, max = ECHO_LIMIT): string {
   const one = cleanLabel(String(s));

@@ -186,6 +186,8 @@ describe('admin UI in Chromium', () => {
                 description: 'reply to Anna: “Towels are in the hall closet”',
                 hint: '!quorra concierge send 7',
               },
+              // a guest's right-to-left override must not reverse the command typed after it
+              { description: 'reply to \u202EMallory: “free upgrade”', hint: '!quorra concierge send 8' },
             ]
           : [],
     });
@@ -197,6 +199,14 @@ describe('admin UI in Chromium', () => {
       const other = page.getByRole('list', { name: 'Other approvals' });
       await shown(other.getByText('reply to Anna: “Towels are in the hall closet”'));
       await shown(other.getByText('!quorra concierge send 7'));
+      const row = other.locator('li', { hasText: 'send 8' });
+      const text = await row.locator('bdi[data-field="description"]').boundingBox();
+      const hint = await row.locator('code').boundingBox();
+      assert.ok(
+        text && hint && hint.x >= text.x + text.width - 1,
+        'the hint stays after the isolated description',
+      );
+      assert.equal(await row.locator('bdi').evaluate((el) => getComputedStyle(el).unicodeBidi), 'isolate');
     } finally {
       await source.dispose();
     }

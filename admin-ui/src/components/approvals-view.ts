@@ -60,7 +60,7 @@ export class ApprovalsView extends LitElement {
       <ul aria-label="Other approvals">
         ${other.map(
           (o) => html`<li data-source=${o.source}>
-            ${o.description}${o.hint ? html` — <code>${o.hint}</code>` : null}
+            <bdi class="untrusted" data-field="description">${o.description}</bdi>${o.hint ? html` — <code>${o.hint}</code>` : null}
             ${o.created_at ? html`<span class="muted small">(${formatTime(o.created_at)})</span>` : null}
           </li>`,
         )}
@@ -73,7 +73,7 @@ export class ApprovalsView extends LitElement {
       <tbody>
         ${pending.map(
           (p) => html`<tr data-approval=${p.id}>
-            <td>${p.description}</td>
+            <td><bdi class="untrusted" data-field="description">${p.description}</bdi></td>
             <td><code>${p.tool}</code></td>
             <td>${formatTime(p.created_at)}</td>
             <td>${formatTime(p.expires_at)}</td>

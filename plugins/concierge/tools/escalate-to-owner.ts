@@ -2,10 +2,11 @@
 import { z } from 'zod';
 import type { CoreServices } from '../../../core/core-services.ts';
 import type { Logger } from '../../../core/logger.ts';
+import { framedNotice } from '../../../core/text/untrusted-markdown.ts';
 import { defineTool } from '../../../core/tools/define-tool.ts';
 import type { ConciergeStore } from '../concierge-store.ts';
 import type { DraftQueue } from '../draft-queue.ts';
-import { notifyOwners } from '../owner-notice.ts';
+import { notifyOwners, stayOf } from '../owner-notice.ts';
 
 /** Builds the tool; during a webhook turn the draft carries the escalation, otherwise the owner is told at once. */
 export function escalateToOwner(
@@ -34,15 +35,20 @@ export function escalateToOwner(
       const open = await store.latestOpen(p.reservationId);
       if (open) await store.patch(open.id, { state: 'needs_you', escalationReason: reason });
       const r = await store.reservation(p.reservationId);
-      const who = r
-        ? `${r.guestName} (${r.property ? `${r.property}, ` : ''}${r.checkIn} → ${r.checkOut})`
-        : 'A guest';
-      await notifyOwners(
-        core,
-        logger,
-        `**A guest needs you** — ${who}\nReason: ${reason}${open ? `\n\nSee \`!quorra concierge\` (#${open.id}).` : ''}`,
-        'high',
+      const notice = framedNotice(
+        '**A guest needs you**',
+        [
+          ...(r
+            ? [
+                { label: 'Guest:', text: r.guestName },
+                { label: 'Stay:', text: stayOf(r) },
+              ]
+            : []),
+          { label: 'Reason:', text: reason },
+        ],
+        open ? `See \`!quorra concierge\` (#${open.id}).` : undefined,
       );
+      await notifyOwners(core, logger, notice, 'high');
       return { escalated: true, note: 'The owner has been told and will reply soon.' };
     },
   });

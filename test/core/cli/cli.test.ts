@@ -7,7 +7,9 @@ import { tempDir } from '../../support/boot-app.ts';
 
 const bin = fileURLToPath(new URL('../../../core/cli/bin.js', import.meta.url));
 
-describe('quorra CLI', () => {
+describe('quorra CLI', function () {
+  // every step spawns a fresh tsx process, which takes seconds on a loaded machine
+  this.timeout(90_000);
   let dir: string;
   beforeEach(() => {
     dir = tempDir('quorra-cli-');
@@ -75,7 +77,9 @@ describe('quorra CLI', () => {
   });
 });
 
-describe('quorra user and token commands', () => {
+describe('quorra user and token commands', function () {
+  // every step spawns a fresh tsx process, which takes seconds on a loaded machine
+  this.timeout(90_000);
   let dir: string;
   before(() => {
     dir = tempDir('quorra-cli-users-');

@@ -1,7 +1,7 @@
 // /health (public liveness), /health/details (owner) and /metrics (owner, metrics token, or its own listener).
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { type BootedApp, bootApp } from '../../support/boot-app.ts';
+import { type BootedApp, bootApp, metricsHeaders } from '../../support/boot-app.ts';
 import { addUser, type TestUser } from '../../support/household.ts';
 import { ScriptedModelServer } from '../../support/model-server.ts';
 
@@ -103,7 +103,8 @@ describe('system routes', () => {
       const own = other.quorra.metricsServer();
       assert.ok(own);
       assert.notEqual(own.port, new URL(other.url).port);
-      const res = await fetch(`${own.url}/metrics`);
+      assert.equal((await fetch(`${own.url}/metrics`)).status, 401, 'a configured token holds there too');
+      const res = await fetch(`${own.url}/metrics`, { headers: metricsHeaders });
       assert.equal(res.status, 200);
       assert.match(await res.text(), /quorra_build_info/);
       assert.equal((await fetch(`${own.url}/health`)).status, 404, 'only /metrics lives there');
