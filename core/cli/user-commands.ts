@@ -6,6 +6,7 @@ import { TokenStore } from '../auth/token-store.ts';
 import { UserStore } from '../auth/user-store.ts';
 import type { QuorraConfig } from '../config/schema.ts';
 import { QuorraError } from '../errors.ts';
+import { issueLines } from '../text/issue-lines.ts';
 import { openCliDatabase } from './open-cli-database.ts';
 
 async function withStores<T>(
@@ -69,8 +70,7 @@ export async function user(args: string[], config: QuorraConfig, out: Writable):
       out.write(`added ${u.id} (${u.role})\n`);
       return 0;
     } catch (err) {
-      if (err instanceof ZodError)
-        usageError(err.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+      if (err instanceof ZodError) usageError(issueLines(err).join('; '));
       throw err;
     }
   });

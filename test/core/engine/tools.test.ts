@@ -92,7 +92,7 @@ describe('tools in the chat loop', () => {
     assert.equal(r.json.reply, 'done');
     const tools = toolMessages(model.chatRequests()[3].body);
     assert.match(tools[0], /not valid JSON/);
-    assert.match(tools[1], /Invalid arguments for test_read_thing: name/);
+    assert.match(tools[1], /^Invalid arguments for test_read_thing:\n- name: /);
     assert.deepEqual(fixtureEvents, ['read:ok']);
   });
 
