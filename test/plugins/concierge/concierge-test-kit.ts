@@ -5,7 +5,7 @@ import { GuestMessage } from '../../../plugins/concierge/guest-message.entity.ts
 import type { ConciergeApi } from '../../../plugins/concierge/index.ts';
 import { ConciergeReservation } from '../../../plugins/concierge/reservation.entity.ts';
 import { signBody } from '../../../plugins/concierge/webhook-signature.ts';
-import { type BootedApp, bootApp } from '../../support/boot-app.ts';
+import { type BootedApp, type BootOptions, bootApp } from '../../support/boot-app.ts';
 import { addUser, readResponse, type TestUser } from '../../support/household.ts';
 import type { ScriptedModelServer } from '../../support/model-server.ts';
 import type { PmsServer } from '../../support/pms-server.ts';
@@ -26,8 +26,10 @@ export async function bootConcierge(
   model: ScriptedModelServer,
   pms: PmsServer | null,
   extra: Record<string, unknown> = {},
+  boot: Pick<BootOptions, 'logger'> = {},
 ): Promise<ConciergeWorld> {
   const app = await bootApp({
+    ...boot,
     model,
     config: {
       plugins: {
