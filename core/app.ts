@@ -7,7 +7,6 @@ import type { DataSource } from 'typeorm';
 import { coreMigrations } from '../migrations/index.ts';
 import { buildInfo, rootDir } from './build-info.ts';
 import type { QuorraConfig } from './config/schema.ts';
-import type { CoreServices } from './core-services.ts';
 import { coreEntities } from './db/entities.ts';
 import { ensureWritableDir, openDatabase } from './db/open-database.ts';
 import type { DreamService } from './dream/dream-service.ts';
@@ -21,6 +20,7 @@ import { type HttpServer, listen } from './http/http-server.ts';
 import { jsonBody } from './http/json-body.ts';
 import { metricsApp } from './http/metrics-app.ts';
 import { requestMetrics } from './http/request-metrics.ts';
+import { RouteTable } from './http/route-table.ts';
 import { addSystemRoutes } from './http/system-routes.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { setupMatrix } from './matrix/setup-matrix.ts';
@@ -29,6 +29,7 @@ import { Metrics } from './metrics/metrics.ts';
 import { ModelClient } from './model/model-client.ts';
 import { ModelProbe } from './model/model-probe.ts';
 import { type CoreRegistries, createRegistries } from './plugin/core-registries.ts';
+import type { PluginServices } from './plugin/plugin-capabilities.ts';
 import { PluginHost } from './plugin/plugin-host.ts';
 import { loadPlugins } from './plugin/plugin-loader.ts';
 import { Scheduler } from './scheduler/scheduler.ts';
@@ -52,6 +53,8 @@ export interface Quorra {
   dream: DreamService;
   http: Koa;
   router: Router;
+  /** Every declared route (plugins'), with its auth. */
+  routes: RouteTable;
   listen(): Promise<HttpServer>;
   /** The separate /metrics listener, when `server.metrics.port` is set and listen() ran. */
   metricsServer(): HttpServer | undefined;
@@ -107,22 +110,6 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
   addConversationRoutes(router, conversation, config);
   const workspaces = setupWorkspaces({ config, db, conversation, router });
   const memory = setupMemory({ config, db, logger, conversation, registries, scheduler, workspaces, router });
-  const core: CoreServices = {
-    engine: conversation.engine,
-    hooks: conversation.hooks,
-    users: conversation.users,
-    workspaces,
-    notes: memory.notes,
-    vaultDir: vaultRoot(config),
-    auth: conversation.auth,
-    audit: conversation.audit,
-  };
-  const host = new PluginHost(
-    { config, db, logger, metrics, model, scheduler, registries, core, health },
-    loaded,
-    failures,
-  );
-  addAdminRoutes(router, conversation.auth, host, conversation, registries.approvals);
   const matrix = setupMatrix({
     config,
     db,
@@ -133,8 +120,25 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
     workspaces,
     health,
     router,
-    core,
   });
+  const routes = new RouteTable(conversation.auth);
+  const services: PluginServices = {
+    turns: conversation.turns,
+    hooks: conversation.hooks,
+    users: conversation.users,
+    workspaces,
+    notes: memory.notes,
+    audit: conversation.audit,
+    notify: matrix.notify,
+    routes,
+    vaultDir: vaultRoot(config),
+  };
+  const host = new PluginHost(
+    { config, db, logger, metrics, model, scheduler, registries, services, health },
+    loaded,
+    failures,
+  );
+  addAdminRoutes(router, conversation.auth, host, conversation, registries.approvals);
 
   const dream = await setupDream({
     config,
@@ -152,7 +156,7 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
     audit: conversation.audit,
     users: conversation.users,
     auth: conversation.auth,
-    notify: () => core.notify,
+    notify: () => matrix.notify,
     lastActivity: () => conversation.sessions.lastActivity(),
   });
 
@@ -192,7 +196,7 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
   http.use(router.routes());
   http.use(router.allowedMethods());
   http.use(adminUi());
-  http.use(host.middleware());
+  http.use(routes.middleware());
 
   let server: HttpServer | undefined;
   let metricsServer: HttpServer | undefined;
@@ -213,6 +217,7 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
     dream,
     http,
     router,
+    routes,
     metricsServer: () => metricsServer,
     async listen() {
       server = await listen(http, config.server.host, config.server.port);

@@ -1,6 +1,6 @@
 // Household users: create, look up by id, Matrix ID or email, and seed from config.
 import type { DataSource } from 'typeorm';
-import { QuorraError } from '../errors.ts';
+import { fail, QuorraError } from '../errors.ts';
 import { slugify } from '../text/slugify.ts';
 import { labelKey } from '../text/text-safety.ts';
 import { newUserSchema } from './new-user-schema.ts';
@@ -29,7 +29,7 @@ export class UserStore {
       const key = labelKey(u.name);
       const same = (await this.list()).find((x) => labelKey(x.displayName) === key);
       if (same)
-        throw new QuorraError(
+        throw fail.conflict(
           'QUORRA_USER_EXISTS',
           `a user named "${same.displayName}" exists (${same.id}); pass --allow-duplicate (or --id) to add another`,
           { existing: same.id },
@@ -95,10 +95,20 @@ export class UserStore {
     return rows.find((r) => r.matrixIds.includes(mxid)) ?? null;
   }
 
+  /** Finds the user with this email address. */
+  findByEmail(email: string): Promise<User | null> {
+    return this.repo.findOneBy({ email });
+  }
+
+  /** Every owner, oldest first (who gets household notices and whose timezone is the household's). */
+  async owners(): Promise<User[]> {
+    return this.repo.find({ where: { role: 'owner' }, order: { createdAt: 'ASC' } });
+  }
+
   /** Finds a user by id, email or Matrix ID (what a trusted adapter may send). */
   async resolve(ref: string): Promise<User | null> {
     if (ref.startsWith('@')) return this.findByMatrixId(ref);
-    if (ref.includes('@')) return this.repo.findOneBy({ email: ref });
+    if (ref.includes('@')) return this.findByEmail(ref);
     return this.get(ref);
   }
 }

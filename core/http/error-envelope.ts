@@ -1,9 +1,10 @@
 // Renders every failure as {error:{code,message,details}} with the right status; never leaks stack traces.
 import type { Middleware } from 'koa';
 import { ZodError } from 'zod';
-import { HttpError, QuorraError } from '../errors.ts';
+import { QuorraError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import { echo } from '../text/text-safety.ts';
+import { statusOfKind } from './error-status.ts';
 
 // a body with ten thousand unknown keys must not answer with ten thousand issues
 const MAX_ISSUES = 20;
@@ -25,9 +26,9 @@ export interface ErrorEnvelope {
 
 /** Maps an error to a status and envelope. */
 export function toEnvelope(err: unknown): { status: number; body: ErrorEnvelope } {
-  if (err instanceof HttpError) {
+  if (err instanceof QuorraError && err.kind !== 'internal') {
     return {
-      status: err.status,
+      status: statusOfKind[err.kind],
       body: { error: { code: err.code, message: echo(err.message, 500), details: err.details } },
     };
   }

@@ -1,15 +1,15 @@
 // The request edge: reads JSON bodies within a byte limit as strict UTF-8 and refuses what no route should see.
 import type { IncomingMessage } from 'node:http';
 import type { Middleware } from 'koa';
-import { HttpError } from '../errors.ts';
+import { fail, type QuorraError } from '../errors.ts';
 import { echo, refusedText } from '../text/text-safety.ts';
 
 const MAX_DEPTH = 64;
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-const invalidJson = (message: string) => new HttpError(400, 'INVALID_JSON', message);
+const invalidJson = (message: string) => fail.invalid('INVALID_JSON', message);
 const tooLarge = (limit: number) =>
-  new HttpError(413, 'PAYLOAD_TOO_LARGE', `request body is larger than ${limit} bytes`);
+  fail.tooLarge('PAYLOAD_TOO_LARGE', `request body is larger than ${limit} bytes`);
 
 async function readLimited(req: IncomingMessage, limit: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -24,14 +24,14 @@ async function readLimited(req: IncomingMessage, limit: number): Promise<Buffer>
 }
 
 /** The first part of a parsed body no route may receive: a prototype key, deep nesting, or text that cannot be meaningful. */
-export function refusedValue(root: unknown): HttpError | undefined {
+export function refusedValue(root: unknown): QuorraError | undefined {
   const stack: { value: unknown; path: string; depth: number }[] = [{ value: root, path: '', depth: 0 }];
   while (stack.length) {
     const { value, path, depth } = stack.pop()!;
     if (typeof value === 'string') {
       const reason = refusedText(value);
       if (reason)
-        return new HttpError(400, 'VALIDATION_FAILED', 'request failed validation', [
+        return fail.invalid('VALIDATION_FAILED', 'request failed validation', [
           { path: echo(path), message: reason, code: 'invalid_text' },
         ]);
       continue;
@@ -62,7 +62,7 @@ export function jsonBody(opts: { limitBytes: number }): Middleware {
     if (!BODY_METHODS.has(ctx.method) || !hasBody || !ctx.is('json', '+json')) return next();
     const charset = ctx.request.charset;
     if (charset && !/^utf-?8$/i.test(charset))
-      throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'JSON bodies must be UTF-8');
+      throw fail.invalid('UNSUPPORTED_MEDIA_TYPE', 'JSON bodies must be UTF-8');
     if (Number(req.headers['content-length'] ?? 0) > opts.limitBytes) throw tooLarge(opts.limitBytes);
     const bytes = await readLimited(req, opts.limitBytes);
     let text: string;

@@ -1,6 +1,5 @@
 // Diagnostics: the first plugin, proving the contract end to end (a tool, a command, a route, a job).
 import { z } from 'zod';
-import { ownerOf } from '../../core/auth/authenticate.ts';
 import { definePlugin } from '../../core/plugin/define-plugin.ts';
 import { systemGetHealth } from './system-get-health.ts';
 
@@ -18,10 +17,13 @@ export default definePlugin({
       permission: 'member',
       run: async () => JSON.stringify(await tool.run({}, { logger: ctx.logger })),
     });
-    // database path and free disk are the owner's business, not a stranger's
-    ctx.router.get('/health', ctx.core.auth, async (http) => {
-      ownerOf(http);
-      http.body = await tool.run({}, { logger: ctx.logger });
+    ctx.http.route({
+      method: 'GET',
+      path: '/health',
+      // database path and free disk are the owner's business
+      auth: 'owner',
+      summary: 'Database, disk and uptime',
+      handler: () => tool.run({}, { logger: ctx.logger }),
     });
     const beats = ctx.metrics.counter(
       'quorra_diagnostics_heartbeats_total',

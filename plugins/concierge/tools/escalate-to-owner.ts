@@ -1,20 +1,13 @@
 // escalate_to_owner: the guest turn hands the message to the owner (needs_you, high urgency) with a reason.
 import { z } from 'zod';
-import type { CoreServices } from '../../../core/core-services.ts';
-import type { Logger } from '../../../core/logger.ts';
 import { framedNotice } from '../../../core/text/untrusted-markdown.ts';
 import { defineTool } from '../../../core/tools/define-tool.ts';
 import type { ConciergeStore } from '../concierge-store.ts';
 import type { DraftQueue } from '../draft-queue.ts';
-import { notifyOwners, stayOf } from '../owner-notice.ts';
+import { notifyOwners, type OwnerNoticeDeps, stayOf } from '../owner-notice.ts';
 
 /** Builds the tool; during a webhook turn the draft carries the escalation, otherwise the owner is told at once. */
-export function escalateToOwner(
-  store: ConciergeStore,
-  queue: DraftQueue,
-  core: CoreServices,
-  logger: Logger,
-) {
+export function escalateToOwner(store: ConciergeStore, queue: DraftQueue, notices: OwnerNoticeDeps) {
   return defineTool({
     name: 'escalate_to_owner',
     description:
@@ -48,7 +41,7 @@ export function escalateToOwner(
         ],
         open ? `See \`!quorra concierge\` (#${open.id}).` : undefined,
       );
-      await notifyOwners(core, logger, notice, 'high');
+      await notifyOwners(notices, notice, 'high');
       return { escalated: true, note: 'The owner has been told and will reply soon.' };
     },
   });

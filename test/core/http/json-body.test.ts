@@ -68,7 +68,8 @@ describe('the JSON request edge', () => {
     const big = await post(app, '/chat', JSON.stringify({ message: 'x'.repeat(1_100_000) }), owner.headers);
     assert.equal(big.status, 413);
     const latin1 = await post(app, '/chat', '{}', { 'content-type': 'application/json; charset=latin1' });
-    assert.equal(latin1.status, 415);
+    assert.equal(latin1.status, 400);
+    assert.equal(latin1.json.error.code, 'UNSUPPORTED_MEDIA_TYPE');
   });
 
   it('refuses a NUL or a lone surrogate anywhere in the body with 400 and the field path', async () => {

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { createLogger } from '../../../core/logger.ts';
 import { type BootedApp, bootApp } from '../../support/boot-app.ts';
-import { addUser } from '../../support/household.ts';
+import { addUser, call } from '../../support/household.ts';
 
 describe('diagnostics plugin', () => {
   let app: BootedApp;
@@ -23,9 +23,11 @@ describe('diagnostics plugin', () => {
 
   it('serves the same report at /plugins/diagnostics/health (owner only) and as a command', async () => {
     assert.equal((await fetch(`${app.url}/plugins/diagnostics/health`)).status, 401);
+    const member = await addUser(app, 'Dana', 'member');
+    assert.equal((await call(app, member, 'GET', '/plugins/diagnostics/health')).status, 403);
     const owner = await addUser(app, 'Olivia');
-    const res = await fetch(`${app.url}/plugins/diagnostics/health`, { headers: owner.headers });
-    assert.equal(((await res.json()) as any).database, 'ok');
+    const res = await call(app, owner, 'GET', '/plugins/diagnostics/health');
+    assert.equal(res.json.database, 'ok');
     const cmd = app.quorra.registries.commands.get('health')!;
     assert.match(String(await cmd.run([], { userId: 'u', role: 'member' })), /"database":"ok"/);
   });

@@ -22,6 +22,7 @@ function seedVault(root: string): void {
 }
 
 const METRICS_TOKEN = 'metrics-token-0123456789';
+const readers = new WeakMap<BootedApp, Record<string, string>>();
 
 /** An owner's headers for this app (the owner is created once per data dir and kept across restarts). */
 async function ownerHeaders(app: BootedApp): Promise<Record<string, string>> {
@@ -31,17 +32,19 @@ async function ownerHeaders(app: BootedApp): Promise<Record<string, string>> {
   return { authorization: `Bearer ${await app.quorra.conversation.tokens.create(owner.id)}` };
 }
 
-async function getJson(url: string, headers: Record<string, string> = {}): Promise<any> {
-  const res = await fetch(url, { headers });
+/** GETs an owner-only route as the app's owner. */
+async function getJson(app: BootedApp, route: string): Promise<any> {
+  if (!readers.has(app)) readers.set(app, await ownerHeaders(app));
+  const url = `${app.url}${route}`;
+  const res = await fetch(url, { headers: readers.get(app) });
   assert.equal(res.status, 200, `${url} answered ${res.status}`);
   return res.json();
 }
 
 /** Polls the status route until the start-up pass has finished (the mocha timeout bounds the wait). */
 async function statusAfterFirstPass(app: BootedApp): Promise<any> {
-  const headers = await ownerHeaders(app);
   for (;;) {
-    const status = await getJson(`${app.url}/plugins/knowledge/status`, headers);
+    const status = await getJson(app, '/plugins/knowledge/status');
     if (status.lastRun) return status;
     await new Promise((r) => setTimeout(r, 20));
   }
@@ -78,6 +81,7 @@ describe('knowledge plugin', () => {
   it('activates, indexes the default vault at start and reports it on the status route', async () => {
     app = await boot();
     assert.equal(app.quorra.plugins.status().find((p) => p.id === 'knowledge')?.state, 'active');
+    assert.equal((await fetch(`${app.url}/plugins/knowledge/status`)).status, 401, 'owner only');
     const status = await statusAfterFirstPass(app);
     assert.equal(status.vaultRoot, path.join(dataDir, 'vault'));
     assert.deepEqual(status.embedder, { id: 'openai:test-embed', kind: 'model', dimensions: 64 });
@@ -88,8 +92,6 @@ describe('knowledge plugin', () => {
     assert.equal(status.lastRun.trigger, 'startup');
     assert.deepEqual(status.skippedByReason, { 'malformed-front-matter': 1 });
     assert.equal(status.recentSkipped, undefined, 'file names stay out of the route');
-    const stranger = await fetch(`${app.url}/plugins/knowledge/status`);
-    assert.equal(stranger.status, 401, 'the status route is the owner’s');
     assert.ok(model.requests.some((r) => r.path.endsWith('/embeddings')));
   });
 

@@ -1,4 +1,4 @@
-// Verifies the webhook's signature: HMAC-SHA256 over `<timestamp>.<raw body>`, fresh within 300 s (as Stripe and Svix do).
+// Signed requests: `sha256=<hex>` HMAC-SHA256 over `<timestamp>.<raw body>`, fresh within 300 s (as Stripe and Svix do).
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /** How far a signed timestamp may lie from now before the request counts as a replay. */
@@ -18,17 +18,19 @@ export function signatureProblem(
   body: string | Buffer,
   header: string | undefined,
   timestamp: string | undefined,
+  names = { signature: 'X-Quorra-Signature', timestamp: 'X-Quorra-Timestamp' },
   nowMs = Date.now(),
 ): string | undefined {
   const ts = timestamp?.trim() ?? '';
-  if (!/^\d{1,12}$/.test(ts)) return 'missing or malformed X-Quorra-Timestamp';
+  if (!/^\d{1,12}$/.test(ts)) return `missing or malformed ${names.timestamp}`;
+  // a replayed request carries its old timestamp: outside the window it is refused even with a valid signature
   if (Math.abs(nowMs / 1000 - Number(ts)) > TOLERANCE_SECONDS)
-    return `X-Quorra-Timestamp is more than ${TOLERANCE_SECONDS} s away from now`;
+    return `${names.timestamp} is more than ${TOLERANCE_SECONDS} s away from now`;
   const m = /^sha256=([0-9a-f]{64})$/i.exec(header?.trim() ?? '');
-  if (!m) return 'missing or malformed X-Quorra-Signature';
+  if (!m) return `missing or malformed ${names.signature}`;
   const presented = Buffer.from(m[1], 'hex');
   const expected = mac(secret, ts, body);
   if (presented.length !== expected.length || !timingSafeEqual(presented, expected))
-    return 'X-Quorra-Signature does not match';
+    return `${names.signature} does not match`;
   return undefined;
 }
