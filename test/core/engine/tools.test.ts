@@ -8,11 +8,9 @@ import { Confirmation } from '../../../core/engine/confirmation.entity.ts';
 import { fixtureEvents } from '../../fixtures/plugins/fixture-events.ts';
 import { type BootedApp, bootApp } from '../../support/boot-app.ts';
 import { addUser, chat, type TestUser } from '../../support/household.ts';
-import { ScriptedModelServer } from '../../support/model-server.ts';
+import { ScriptedModelServer, toolMessagesOf as toolMessages } from '../../support/model-server.ts';
 
 const plugins = fileURLToPath(new URL('../../fixtures/engine-plugins', import.meta.url));
-const toolMessages = (body: any) =>
-  body.messages.filter((m: any) => m.role === 'tool').map((m: any) => m.content as string);
 
 describe('tools in the chat loop', () => {
   let model: ScriptedModelServer;

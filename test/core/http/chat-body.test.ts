@@ -5,10 +5,7 @@ import { Session } from '../../../core/sessions/session.entity.ts';
 import { defineTool } from '../../../core/tools/define-tool.ts';
 import { type BootedApp, bootApp } from '../../support/boot-app.ts';
 import { addUser, chat, type TestUser } from '../../support/household.ts';
-import { ScriptedModelServer } from '../../support/model-server.ts';
-
-const toolMessages = (body: any) =>
-  body.messages.filter((m: any) => m.role === 'tool').map((m: any) => m.content as string);
+import { ScriptedModelServer, toolMessagesOf as toolMessages } from '../../support/model-server.ts';
 
 describe('/chat body and tool argument messages', () => {
   let model: ScriptedModelServer;
