@@ -6,6 +6,8 @@ import { echo, refusedText } from '../text/text-safety.ts';
 
 const MAX_DEPTH = 64;
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+// fatal: a malformed byte sequence throws instead of becoming U+FFFD; one decoder serves every request
+const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 const invalidJson = (message: string) => fail.invalid('INVALID_JSON', message);
 const tooLarge = (limit: number) =>
@@ -23,23 +25,39 @@ async function readLimited(req: IncomingMessage, limit: number): Promise<Buffer>
   return Buffer.concat(chunks, size);
 }
 
+interface Visit {
+  value: unknown;
+  depth: number;
+  parent: Visit | null;
+  key: string;
+}
+
+// the path is only spelled out for the one value that is refused, so a wide body costs no string building
+function pathOf(v: Visit): string {
+  const keys: string[] = [];
+  for (let at: Visit | null = v; at?.parent; at = at.parent) keys.push(at.key);
+  return keys.reverse().join('.');
+}
+
 /** The first part of a parsed body no route may receive: a prototype key, deep nesting, or text that cannot be meaningful. */
 export function refusedValue(root: unknown): QuorraError | undefined {
-  const stack: { value: unknown; path: string; depth: number }[] = [{ value: root, path: '', depth: 0 }];
+  const stack: Visit[] = [{ value: root, depth: 0, parent: null, key: '' }];
   while (stack.length) {
-    const { value, path, depth } = stack.pop()!;
+    const visit = stack.pop()!;
+    const { value, depth } = visit;
     if (typeof value === 'string') {
       const reason = refusedText(value);
       if (reason)
         return fail.invalid('VALIDATION_FAILED', 'request failed validation', [
-          { path: echo(path), message: reason, code: 'invalid_text' },
+          { path: echo(pathOf(visit)), message: reason, code: 'invalid_text' },
         ]);
       continue;
     }
     if (value === null || typeof value !== 'object') continue;
     if (depth >= MAX_DEPTH) return invalidJson(`request body is nested deeper than ${MAX_DEPTH} levels`);
-    for (const [key, child] of Object.entries(value)) {
-      const at = path ? `${path}.${key}` : key;
+    const obj = value as Record<string, unknown>;
+    for (const key of Object.keys(obj)) {
+      const child = obj[key];
       // the keys a careless merge turns into prototype pollution, as @hapi/bourne defines them
       const polluting =
         key === '__proto__' ||
@@ -47,7 +65,8 @@ export function refusedValue(root: unknown): QuorraError | undefined {
       if (polluting) return invalidJson(`request body contains the forbidden key "${key}"`);
       const reason = refusedText(key);
       if (reason) return invalidJson(`a key in the request body ${reason}`);
-      stack.push({ value: child, path: at, depth: depth + 1 });
+      if (child !== null && (typeof child === 'object' || typeof child === 'string'))
+        stack.push({ value: child, depth: depth + 1, parent: visit, key });
     }
   }
   return undefined;
@@ -67,7 +86,7 @@ export function jsonBody(opts: { limitBytes: number }): Middleware {
     const bytes = await readLimited(req, opts.limitBytes);
     let text: string;
     try {
-      text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+      text = utf8.decode(bytes);
     } catch {
       throw invalidJson('request body is not valid UTF-8');
     }

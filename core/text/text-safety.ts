@@ -3,7 +3,6 @@
 /** How much of any untrusted input an error message or log line may echo. */
 export const ECHO_LIMIT = 200;
 
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 // C0 controls except tab, newline and carriage return; DEL; C1 controls
 const CONTROL = /(?![\t\n\r])\p{Cc}/gu;
 // zero-width, soft hyphen, bidi embeddings/overrides/isolates/marks, word joiners, invisible operators, BOM
@@ -16,7 +15,9 @@ const LINE_BREAKS = /[\t\n\r\u2028\u2029\u0085]+/g;
 /** Why `s` can never be meaningful text (NUL, a lone surrogate), or undefined when it is acceptable. */
 export function refusedText(s: string): string | undefined {
   if (s.includes('\u0000')) return 'contains a NUL character';
-  if (LONE_SURROGATE.test(s)) return 'contains a lone surrogate (not valid UTF-8)';
+  // isWellFormed (ES2024, Node ≥ 20) is the engine's own lone-surrogate scan
+  if (!(s as string & { isWellFormed(): boolean }).isWellFormed())
+    return 'contains a lone surrogate (not valid UTF-8)';
   return undefined;
 }
 
