@@ -72,14 +72,14 @@ describe('system routes', () => {
     }
   });
 
-  it('serves /metrics to the metrics token and the owner, never to a stranger or a member', async () => {
+  it('serves /metrics to the metrics token only, never to a stranger or a household token', async () => {
     assert.equal((await fetch(`${app.url}/metrics`)).status, 401);
     assert.equal(
       (await fetch(`${app.url}/metrics`, { headers: bearer('wrong-token-0123456789') })).status,
       401,
     );
-    assert.equal((await fetch(`${app.url}/metrics`, { headers: member.headers })).status, 403);
-    assert.equal((await fetch(`${app.url}/metrics`, { headers: owner.headers })).status, 200);
+    assert.equal((await fetch(`${app.url}/metrics`, { headers: member.headers })).status, 401);
+    assert.equal((await fetch(`${app.url}/metrics`, { headers: owner.headers })).status, 401);
     await fetch(`${app.url}/health`);
     await fetch(`${app.url}/nope`);
     const res = await fetch(`${app.url}/metrics`, { headers: bearer(METRICS_TOKEN) });
