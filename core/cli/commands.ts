@@ -1,10 +1,12 @@
 // The CLI's subcommands as a table: name → usage, description, run.
 import type { Writable } from 'node:stream';
 import type { QuorraConfig } from '../config/schema.ts';
+import { adminLink } from './admin-link.ts';
 import { doctor } from './doctor.ts';
 import { migrate } from './migrate.ts';
 import { serve } from './serve.ts';
-import { token, user } from './user-commands.ts';
+import { token } from './token-commands.ts';
+import { user } from './user-commands.ts';
 
 /** A CLI subcommand; run returns the exit code. */
 export interface CliCommand {
@@ -19,14 +21,19 @@ export const commands: Record<string, CliCommand> = {
   doctor: { usage: 'doctor', description: 'check configuration and which endpoints answer', run: doctor },
   user: {
     usage:
-      'user add <name> --role owner|member [--matrix @id:server] [--email …] [--allow-duplicate] | user list',
+      'user add <name> --role owner|member [--matrix @id:server] [--email …] [--allow-duplicate] | list | edit <user> … | remove <user>',
     description: 'manage household users',
     run: user,
   },
   token: {
-    usage: 'token create <user> [label]',
-    description: 'create an API token (printed once)',
+    usage: 'token create <user> [label] | list <user> | revoke <token-id> | revoke --all <user>',
+    description: 'API tokens: create (printed once), list, revoke',
     run: token,
+  },
+  'admin-link': {
+    usage: 'admin-link <user>',
+    description: 'print a one-time admin UI sign-in link',
+    run: adminLink,
   },
   help: { usage: 'help', description: 'show this help', run: async () => 0 },
 };

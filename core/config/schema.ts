@@ -42,7 +42,7 @@ export const configSchema = z
         bodyLimitBytes: z.coerce.number().int().positive().default(1_000_000),
         shutdownTimeoutMs: z.coerce.number().int().positive().default(10_000),
         serviceSecret: z.string().min(16).optional(),
-        /** Who may scrape /metrics besides the owner: a bearer token, and/or a listener of its own. */
+        /** Who may scrape /metrics: a bearer token, and/or a listener of its own (no household token does). */
         metrics: z
           .object({
             token: z.string().min(16).optional(),
@@ -51,6 +51,10 @@ export const configSchema = z
           })
           .strict()
           .prefault({}),
+        /** The address people open the admin UI at (sign-in links point here); defaults to the listening address. */
+        publicUrl: z.url().optional(),
+        /** A browser session ends after this long without a request. */
+        sessionIdleMinutes: z.coerce.number().int().min(1).default(720),
       })
       .strict()
       .prefault({}),
@@ -98,6 +102,8 @@ export const configSchema = z
         sendRetries: z.coerce.number().int().min(0).max(10).default(4),
         /** First retry delay for sends and the outbox; doubles per attempt. */
         retryBaseMs: z.coerce.number().int().min(1).max(600_000).default(500),
+        /** A slow answer streams into the room by editing the bot's message (at most once a second); off sends it whole. */
+        streamEdits: envBoolean.default(true),
         /** Room → workspace/scope mappings seeded into the rooms table (first sight only). */
         rooms: z
           .array(
@@ -191,6 +197,8 @@ export const envVariables: Record<string, string> = {
   QUORRA_METRICS_TOKEN: 'server.metrics.token',
   QUORRA_METRICS_HOST: 'server.metrics.host',
   QUORRA_METRICS_PORT: 'server.metrics.port',
+  QUORRA_PUBLIC_URL: 'server.publicUrl',
+  QUORRA_SESSION_IDLE_MINUTES: 'server.sessionIdleMinutes',
   QUORRA_DATA_DIR: 'dataDir',
   QUORRA_VAULT_DIR: 'vaultDir',
   QUORRA_DB_PATH: 'database.path',
