@@ -8,6 +8,7 @@ import { issueLines } from '../text/issue-lines.ts';
 import type { ToolContext, ToolDefinition } from '../tools/define-tool.ts';
 import type { AuditLog } from './audit-log.ts';
 import type { Confirmation } from './confirmation.entity.ts';
+import { confirmationCounter } from './confirmation-metrics.ts';
 import type { ConfirmationStore } from './confirmation-store.ts';
 
 /** A call as the model made it (native or recovered from text). */
@@ -56,9 +57,7 @@ export class ToolRunner {
       'tool',
       'outcome',
     ]);
-    this.drafted = metrics.counter('quorra_engine_confirmations_total', 'Tier-2 confirmations by outcome', [
-      'outcome',
-    ]);
+    this.drafted = confirmationCounter(metrics);
   }
 
   private userId(p: Principal): string | null {
