@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { OutboxItem } from '../../../../core/matrix/outbox-item.entity.ts';
 import type { CalendarApi } from '../../../../plugins/calendar/index.ts';
 import { Reminder } from '../../../../plugins/calendar/reminders/reminder.entity.ts';
-import { type BootedApp, bootApp, tempDir } from '../../../support/boot-app.ts';
+import { type BootedApp, bootApp, metricsHeaders, tempDir } from '../../../support/boot-app.ts';
 import { addUser, chat, type TestUser } from '../../../support/household.ts';
 import { ScriptedModelServer } from '../../../support/model-server.ts';
 import { ManualClock } from './manual-clock.ts';
@@ -193,7 +193,7 @@ describe('calendar reminders (controllable clock)', () => {
     // a true claim stays as it is
     const ok = await setReminder(olivia, { text: 'Call mum', in_minutes: 30 }, 'Your reminder is set.');
     assert.equal(ok.reply, 'Your reminder is set.');
-    const metrics = await (await fetch(`${app.url}/metrics`)).text();
+    const metrics = await (await fetch(`${app.url}/metrics`, { headers: metricsHeaders })).text();
     assert.match(metrics, /quorra_calendar_reminder_claims_corrected_total 2/);
   });
 });
