@@ -122,6 +122,10 @@ export const configSchema = z
         sendRetries: z.coerce.number().int().min(0).max(10).default(4),
         /** First retry delay for sends and the outbox; doubles per attempt. */
         retryBaseMs: z.coerce.number().int().min(1).max(600_000).default(500),
+        /** End-to-end encryption (WASM crypto; keys live under dataDir/matrix/crypto). */
+        e2ee: envBoolean.default(true),
+        /** How long an encrypted message waits for its room key before the sender is told it could not be read. */
+        keyWaitSeconds: z.coerce.number().min(0).max(3600).default(60),
         /** How often the typing notice is renewed while a turn runs or waits for the model (it lapses after 30 s). */
         typingRenewMs: z.coerce.number().int().min(50).max(25_000).default(20_000),
         /** A slow answer streams into the room by editing the bot's message (at most once a second); off sends it whole. */

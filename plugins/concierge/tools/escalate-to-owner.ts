@@ -14,10 +14,9 @@ export function escalateToOwner(store: ConciergeStore, queue: DraftQueue, notice
     tier: 0,
     scopes: ['concierge'],
     input: z.object({ reason: z.string().trim().min(3).max(500) }).strict(),
-    available: ({ principal }) => principal?.kind === 'reservation',
+    audience: 'guest',
     async run({ reason }, ctx) {
       const p = ctx.principal;
-      if (p?.kind !== 'reservation') throw new Error('escalate_to_owner is only for a guest conversation');
       const pending = queue.pendingFor(p.reservationId);
       if (pending !== undefined) {
         // the draft being written becomes needs_you when it is stored; its notice goes out at high urgency
