@@ -155,6 +155,7 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
       health,
       services: {
         turns: conversation.turns,
+        toolCalls: conversation.toolCalls,
         hooks: conversation.hooks,
         users: conversation.users,
         workspaces,

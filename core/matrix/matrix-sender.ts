@@ -37,13 +37,13 @@ export class MatrixSender {
     private readonly encrypt?: Encryptor,
   ) {}
 
-  /** Sends an m.room.message; retries failures with backoff; throws SendFailedError (logged, counted) at the end. */
+  /** Sends an m.room.message (or another room event type, e.g. m.reaction); retries failures with backoff; throws SendFailedError (logged, counted) at the end. */
   async send(
     roomId: string,
     content: Record<string, unknown>,
-    opts: { key: string; kind: string },
+    opts: { key: string; kind: string; type?: string },
   ): Promise<string> {
-    let type = 'm.room.message';
+    let type = opts.type ?? 'm.room.message';
     let body = content;
     const encrypted = await this.encrypt?.(roomId, type, content);
     if (encrypted) ({ type, content: body } = encrypted);
