@@ -348,7 +348,7 @@ describe('admin UI in Chromium', () => {
     await signIn(p, member.token);
     await shown(p.getByText('Signed in as member'));
     await shown(p.locator('section[data-check="db"] status-badge[state="ok"]'));
-    for (const view of ['Plugins', 'Memory', 'Settings']) {
+    for (const view of ['People', 'Plugins', 'Settings']) {
       await go(p, view);
       await shown(p.getByRole('alert').filter({ hasText: 'Owner only.' }));
     }
