@@ -27,6 +27,7 @@ import { createLogger, type Logger } from './logger.ts';
 import { setupMatrix } from './matrix/setup-matrix.ts';
 import { type MemoryLayer, setupMemory } from './memory/setup-memory.ts';
 import { Metrics } from './metrics/metrics.ts';
+import { announceModel } from './model/announce-model.ts';
 import { ModelClient } from './model/model-client.ts';
 import { ModelProbe } from './model/model-probe.ts';
 import { coreContributions } from './plugin/core-contributions.ts';
@@ -91,7 +92,11 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
 
   const metrics = new Metrics();
   metrics.gauge('quorra_build_info', 'Running build', ['version', 'commit']).set(buildInfo, 1);
-  const model = new ModelClient(config.model, metrics);
+  const model = new ModelClient(config.model, metrics, {
+    dataDir,
+    log: (level, message, details) => logger[level]({ subsystem: 'model', ...details }, message),
+  });
+  announceModel(model, logger);
   const scheduler = new Scheduler(logger.child({ subsystem: 'scheduler' }), metrics);
   const health = new Health();
   const registries = createRegistries();
@@ -177,7 +182,7 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
     lastActivity: () => conversation.sessions.lastActivity(),
   });
 
-  const probe = new ModelProbe(model, config.model.baseUrl);
+  const probe = new ModelProbe(model);
   health.add(
     'db',
     async () => {
@@ -237,6 +242,7 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
       await matrix.stop();
       await host.stop();
       await contribute.dispose();
+      await model.close();
       await db.destroy();
       logger.info('Quorra stopped');
     },

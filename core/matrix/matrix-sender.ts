@@ -32,7 +32,7 @@ export class MatrixSender {
     private readonly client: QuorraMatrixClient,
     private readonly metrics: MatrixMetrics,
     private readonly logger: Logger,
-    private readonly policy: { retries: number; baseMs: number },
+    private readonly policy: { retries: number; baseMs: number; typingRenewMs?: number },
   ) {}
 
   /** Sends an m.room.message; retries failures with backoff; throws SendFailedError (logged, counted) at the end. */
@@ -70,10 +70,24 @@ export class MatrixSender {
     throw new SendFailedError(`could not deliver to ${roomId}: ${reason}`, last);
   }
 
+  /**
+   * Shows the typing notice until the returned stop() is called, renewing it before the server lets it lapse:
+   * a turn that waits in the model's queue keeps showing that Quorra is on it.
+   */
+  keepTyping(roomId: string, renewMs = this.policy.typingRenewMs ?? 20_000): () => Promise<void> {
+    void this.typing(roomId, true);
+    const timer = setInterval(() => void this.typing(roomId, true), renewMs);
+    timer.unref?.();
+    return async () => {
+      clearInterval(timer);
+      await this.typing(roomId, false);
+    };
+  }
+
   /** Shows or clears the typing notice; failures are logged, never thrown. */
   async typing(roomId: string, on: boolean): Promise<void> {
     try {
-      await this.client.setTyping(roomId, on, 60_000);
+      await this.client.setTyping(roomId, on, 30_000);
     } catch (err) {
       this.logger.debug({ roomId, err: describeError(err) }, 'typing notice failed');
     }

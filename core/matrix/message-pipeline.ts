@@ -180,7 +180,7 @@ export class MessagePipeline {
     if (!message.replace(/^\[[^\]]*\]\s*/, '').trim()) return { status: 'ignored', reason: 'no_text' };
     const confirmation = question && yesNo && question.userId === user.id ? question : null;
     const sessionId = confirmation?.sessionId ?? current?.sessionId;
-    void this.d.sender.typing(roomId, true);
+    const stopTyping = this.d.sender.keepTyping(roomId);
     try {
       return await this.answer(user, roomId, ev, message, {
         sessionId,
@@ -190,7 +190,7 @@ export class MessagePipeline {
         place,
       });
     } finally {
-      await this.d.sender.typing(roomId, false);
+      await stopTyping();
     }
   }
 

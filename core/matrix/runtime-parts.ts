@@ -29,6 +29,7 @@ export function runtimeParts(
   const sender = new MatrixSender(client, d.metrics, d.logger, {
     retries: cfg.sendRetries,
     baseMs: cfg.retryBaseMs,
+    typingRenewMs: cfg.typingRenewMs,
   });
   const undecryptable = new Undecryptable({
     kv: d.kv,
