@@ -1,6 +1,7 @@
 // <overview-view>: GET /health made readable — overall state, each check with its reason, plugins, scheduled jobs.
 import { css, html, LitElement } from 'lit';
 import { fetchHealth, type HealthCheck, type HealthReport, jobsOf, pluginsOf } from '../data/health.ts';
+import { describeCron } from '../cron-words.ts';
 import { formatBytes, formatDuration, formatTime } from '../format.ts';
 import { sharedStyles } from './shared-styles.ts';
 import './error-notice.ts';
@@ -135,7 +136,7 @@ export class OverviewView extends LitElement {
               ${jobs.map(
                 (j) => html`<tr data-job=${j.name}>
                   <td>${j.name} <span class="muted small">(${j.owner})</span></td>
-                  <td><code>${j.cron}</code></td>
+                  <td data-field="schedule"><span title=${`cron: ${j.cron}`}>${describeCron(j.cron)}</span></td>
                   <td data-field="next-run">${j.running ? 'running now' : formatTime(j.nextRunAt)}</td>
                   <td>
                     ${j.lastStartedAt ? formatTime(j.lastStartedAt) : html`<span class="muted">never</span>`}
