@@ -166,6 +166,8 @@ export const configSchema = z
         retentionDays: z.coerce.number().int().min(1).max(3650).default(30),
         nightlyCron: z.string().default('40 3 * * *'),
         coreMemoriesLimit: z.coerce.number().int().min(0).max(500).default(50),
+        /** Sessions in these scopes keep only the person's words in the notes log, never Quorra's reply (money figures). */
+        wordsOnlyScopes: z.array(z.string().min(1)).max(50).default(['finance']),
       })
       .strict()
       .prefault({}),

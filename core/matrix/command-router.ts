@@ -3,6 +3,7 @@
 import { QuorraError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import type { CommandContext, CommandDefinition } from '../plugin/contributions.ts';
+import { CommandUsageError } from '../plugin/contributions.ts';
 import type { Registry } from '../registry.ts';
 
 /** Every bang-command starts with this word. */
@@ -20,13 +21,7 @@ export interface MatrixCommandContext extends CommandContext {
   roomScope?: string[];
 }
 
-/** Thrown by a command when its arguments are wrong; the router answers with the usage line. */
-export class CommandUsageError extends Error {
-  constructor(message = '') {
-    super(message);
-    this.name = 'CommandUsageError';
-  }
-}
+export { CommandUsageError };
 
 /** Parses `!quorra <name> [args…]` (bare `!quorra` is help); null when the text is not a command. */
 export function parseCommand(text: string): ParsedCommand | null {

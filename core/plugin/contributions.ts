@@ -21,6 +21,14 @@ export interface CommandDefinition {
   run(args: string[], ctx: CommandContext): Promise<string> | string;
 }
 
+/** Thrown by a command when its arguments are wrong; the router answers `<message> Usage: \`<usage>\``. */
+export class CommandUsageError extends Error {
+  constructor(message = '') {
+    super(message);
+    this.name = 'CommandUsageError';
+  }
+}
+
 /** What a command sees of the caller. */
 export interface CommandContext {
   userId: string;
