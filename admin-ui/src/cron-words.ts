@@ -31,7 +31,8 @@ export function describeCron(cron: string): string {
   }
   const m = num(min, 59);
   if (m === null) return cron;
-  if (hour === '*' && dom === '*' && mon === '*' && dow === '*') return `every hour at ${String(m).padStart(2, '0')} past`;
+  if (hour === '*' && dom === '*' && mon === '*' && dow === '*')
+    return `every hour at ${String(m).padStart(2, '0')} past`;
   const h = num(hour, 23);
   if (h === null) return cron;
   const at = clock(h, m);

@@ -1,7 +1,7 @@
 // <overview-view>: GET /health made readable — overall state, each check with its reason, plugins, scheduled jobs.
 import { css, html, LitElement } from 'lit';
-import { fetchHealth, type HealthCheck, type HealthReport, jobsOf, pluginsOf } from '../data/health.ts';
 import { describeCron } from '../cron-words.ts';
+import { fetchHealth, type HealthCheck, type HealthReport, jobsOf, pluginsOf } from '../data/health.ts';
 import { formatBytes, formatDuration, formatTime } from '../format.ts';
 import { sharedStyles } from './shared-styles.ts';
 import './error-notice.ts';
