@@ -67,6 +67,15 @@ export const configSchema = z
         bodyLimitBytes: z.coerce.number().int().positive().default(1_000_000),
         shutdownTimeoutMs: z.coerce.number().int().positive().default(10_000),
         serviceSecret: z.string().min(16).optional(),
+        /** Who may scrape /metrics: a bearer token, and/or a listener of its own (no household token does). */
+        metrics: z
+          .object({
+            token: z.string().min(16).optional(),
+            host: z.string().min(1).default('127.0.0.1'),
+            port: z.coerce.number().int().min(0).max(65535).optional(),
+          })
+          .strict()
+          .prefault({}),
         /** The address people open the admin UI at (sign-in links point here); defaults to the listening address. */
         publicUrl: z.url().optional(),
         /** A browser session ends after this long without a request. */
@@ -122,6 +131,10 @@ export const configSchema = z
         sendRetries: z.coerce.number().int().min(0).max(10).default(4),
         /** First retry delay for sends and the outbox; doubles per attempt. */
         retryBaseMs: z.coerce.number().int().min(1).max(600_000).default(500),
+        /** End-to-end encryption (WASM crypto; keys live under dataDir/matrix/crypto). */
+        e2ee: envBoolean.default(true),
+        /** How long an encrypted message waits for its room key before the sender is told it could not be read. */
+        keyWaitSeconds: z.coerce.number().min(0).max(3600).default(60),
         /** How often the typing notice is renewed while a turn runs or waits for the model (it lapses after 30 s). */
         typingRenewMs: z.coerce.number().int().min(50).max(25_000).default(20_000),
         /** A slow answer streams into the room by editing the bot's message (at most once a second); off sends it whole. */
@@ -218,6 +231,9 @@ export const envVariables: Record<string, string> = {
   QUORRA_HOST: 'server.host',
   QUORRA_PORT: 'server.port',
   QUORRA_SERVICE_SECRET: 'server.serviceSecret',
+  QUORRA_METRICS_TOKEN: 'server.metrics.token',
+  QUORRA_METRICS_HOST: 'server.metrics.host',
+  QUORRA_METRICS_PORT: 'server.metrics.port',
   QUORRA_PUBLIC_URL: 'server.publicUrl',
   QUORRA_SESSION_IDLE_MINUTES: 'server.sessionIdleMinutes',
   QUORRA_DATA_DIR: 'dataDir',

@@ -1,6 +1,7 @@
 // Sends the bot's messages: idempotent transaction ids, retries with backoff (429s are waited out by the client), typing.
 import { createHash } from 'node:crypto';
 import type { Logger } from '../logger.ts';
+import type { Encryptor } from './crypto/encrypted-events.ts';
 import { ClientHaltedError, type QuorraMatrixClient } from './matrix-client.ts';
 import type { MatrixMetrics } from './matrix-metrics.ts';
 
@@ -33,20 +34,19 @@ export class MatrixSender {
     private readonly metrics: MatrixMetrics,
     private readonly logger: Logger,
     private readonly policy: { retries: number; baseMs: number; typingRenewMs?: number },
+    private readonly encrypt?: Encryptor,
   ) {}
 
-  /** Sends an m.room.message; retries failures with backoff; throws SendFailedError (logged, counted) at the end. */
+  /** Sends an m.room.message (or another room event type, e.g. m.reaction); retries failures with backoff; throws SendFailedError (logged, counted) at the end. */
   async send(
     roomId: string,
     content: Record<string, unknown>,
-    opts: { key: string; kind: string },
+    opts: { key: string; kind: string; type?: string },
   ): Promise<string> {
-    let type = 'm.room.message';
+    let type = opts.type ?? 'm.room.message';
     let body = content;
-    if (this.client.crypto && (await this.client.crypto.isRoomEncrypted(roomId))) {
-      body = (await this.client.crypto.encryptRoomEvent(roomId, type, content)) as any;
-      type = 'm.room.encrypted';
-    }
+    const encrypted = await this.encrypt?.(roomId, type, content);
+    if (encrypted) ({ type, content: body } = encrypted);
     const path = `/_matrix/client/v3/rooms/${encodeURIComponent(roomId)}/send/${encodeURIComponent(type)}/${txnIdFor(opts.key)}`;
     let last: unknown;
     for (let attempt = 0; attempt <= this.policy.retries; attempt++) {

@@ -1,7 +1,7 @@
 // Test support for the Matrix runtime: the homeserver double, the scripted model, the booted app and household members.
 import type { MatrixClient as JsClient } from 'matrix-js-sdk';
 import { deepMerge } from '../../../core/config/load-config.ts';
-import { type BootedApp, bootApp, tempDir } from '../../support/boot-app.ts';
+import { type BootedApp, bootApp, metricsHeaders, tempDir } from '../../support/boot-app.ts';
 import { addUser, type TestUser } from '../../support/household.ts';
 import { MatrixHomeserver, type RegisteredUser } from '../../support/matrix-homeserver/index.ts';
 import {
@@ -20,7 +20,9 @@ export class MatrixWorld {
   readonly dataDir = tempDir('quorra-matrix-');
   private readonly clients: JsClient[] = [];
 
-  constructor(private readonly opts: { config?: Record<string, unknown>; pluginRoots?: string[] } = {}) {}
+  constructor(
+    private readonly opts: { config?: Record<string, unknown>; pluginRoots?: string[]; e2ee?: boolean } = {},
+  ) {}
 
   /** Starts the homeserver and model, registers the bot account, and boots the app (with Matrix unless told not to). */
   async start(opts: { matrix?: boolean } = {}): Promise<this> {
@@ -52,6 +54,9 @@ export class MatrixWorld {
       retryBaseMs: 10,
       sendRetries: 2,
       outboxBatchSeconds: 0.2,
+      // the bot encrypts what it opens when E2EE is on; worlds without crypto members read its messages in clear
+      e2ee: this.opts.e2ee ?? false,
+      keyWaitSeconds: 3,
     };
     this.app = await bootApp({
       model: this.model,
@@ -167,7 +172,7 @@ export class MatrixWorld {
 
   /** The app's /metrics text. */
   async metricsText(): Promise<string> {
-    return (await fetch(`${this.app.url}/metrics`)).text();
+    return (await fetch(`${this.app.url}/metrics`, { headers: metricsHeaders })).text();
   }
 
   /** Stops everything and removes the data dir. */
