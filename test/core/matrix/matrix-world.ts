@@ -56,7 +56,7 @@ export class MatrixWorld {
       outboxBatchSeconds: 0.2,
       // the bot encrypts what it opens when E2EE is on; worlds without crypto members read its messages in clear
       e2ee: this.opts.e2ee ?? false,
-      keyWaitSeconds: 3,
+      keyWaitSeconds: 10,
     };
     this.app = await bootApp({
       model: this.model,
