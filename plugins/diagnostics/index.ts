@@ -20,7 +20,8 @@ export default definePlugin({
     ctx.http.route({
       method: 'GET',
       path: '/health',
-      auth: 'member',
+      // database path and free disk are the owner's business
+      auth: 'owner',
       summary: 'Database, disk and uptime',
       handler: () => tool.run({}, { logger: ctx.logger }),
     });

@@ -1,5 +1,6 @@
 // Notepad: capture all day with zero inference, triage overnight into proposals and questions, review in the morning.
 import { definePlugin } from '../../core/plugin/define-plugin.ts';
+import { notepadApprovals } from './approval-source.ts';
 import { DailyClock } from './daily-clock.ts';
 import { Jot } from './jot.entity.ts';
 import { JotStore } from './jot-store.ts';
@@ -43,14 +44,7 @@ export default definePlugin({
     ctx.commands.add(noteCommand(service));
     ctx.commands.add(notepadCommand(service));
     ctx.replies.add(reviewReplyHandler(service));
-    ctx.approvals.add({
-      name: 'notepad',
-      pending: async ({ userId }) =>
-        (await service.review(userId)).map((i) => ({
-          description: i.type === 'question' ? `Question: ${i.text}` : i.text,
-          hint: 'reply to the morning summary, or `!quorra notepad`',
-        })),
-    });
+    ctx.approvals.add(notepadApprovals(service));
     addNotepadRoutes(ctx.http, service);
 
     const clock = new DailyClock(ctx.dataDir);
