@@ -7,6 +7,7 @@ import { JotStore } from './jot-store.ts';
 import { CreateNotepad1764700000000 } from './migrations/1764700000000-create-notepad.ts';
 import { noteCommand, notepadCommand } from './note-command.ts';
 import { addNotepadRoutes } from './notepad-routes.ts';
+import { notepadScope } from './notepad-scope.ts';
 import { NotepadService } from './notepad-service.ts';
 import { notepadSettings } from './notepad-settings.ts';
 import { ProposalQueue } from './proposal-queue.ts';
@@ -41,6 +42,7 @@ export default definePlugin({
     });
     const service = new NotepadService(jots, proposals, triage, ctx.notes, ctx.notify, ctx.toolCalls);
 
+    ctx.prompts.add(notepadScope);
     ctx.commands.add(noteCommand(service));
     ctx.commands.add(notepadCommand(service));
     ctx.replies.add(reviewReplyHandler(service));

@@ -18,6 +18,7 @@ describe('notepad in Matrix (real Radicale)', () => {
   let radicale: RadicaleServer;
   let w: MatrixWorld;
   let max: { mx: RegisteredUser; user?: TestUser };
+  let olivia: { mx: RegisteredUser; user?: TestUser };
   let maxClient: JsClient;
   let calendar: CaldavClient;
   let settings: Record<string, unknown>;
@@ -37,7 +38,7 @@ describe('notepad in Matrix (real Radicale)', () => {
       config: { plugins: { knowledge: { settings: { watch: false } }, calendar: { settings } } },
     });
     await w.start();
-    await w.member('olivia', 'Olivia', 'owner');
+    olivia = await w.member('olivia', 'Olivia', 'owner');
     max = await w.member('max', 'Max', 'member');
     maxClient = await w.client(max.mx);
     calendar = new CaldavClient({ ...(settings as any), timeoutMs: 5000 });
@@ -112,5 +113,31 @@ describe('notepad in Matrix (real Radicale)', () => {
       events.map((e) => e.title),
       ['Dentist'],
     );
+  });
+
+  it('a room mapped to the notepad scope captures every plain message as a jot (✓, no model)', async () => {
+    const room = await w.group(olivia.mx, [max.mx], 'Jots');
+    const oliviaClient = await w.client(olivia.mx);
+    await oliviaClient.sendTextMessage(room, '!quorra room scope notepad');
+    await waitUntil(
+      () => w.botMessages(room).find((m) => /notepad/.test(m.content.body)),
+      10000,
+      'the room to map',
+    );
+    w.model.reset();
+    const { event_id } = await maxClient.sendTextMessage(room, 'pick up the dry cleaning');
+    await waitUntil(
+      () =>
+        w.hs
+          .roomEvents(room)
+          .find((e: any) => e.type === 'm.reaction' && e.content['m.relates_to']?.event_id === event_id),
+      10000,
+      'the ✓ reaction',
+    );
+    const service = (w.app.quorra.plugins.api('notepad') as { service: NotepadService }).service;
+    const jots = await service.jots.list(max.user!.id);
+    assert.equal(jots[0].text, 'pick up the dry cleaning');
+    assert.equal(jots[0].clientId, event_id);
+    assert.equal(w.model.chatRequests().length, 0, 'a jot never reaches the model');
   });
 });
