@@ -6,6 +6,7 @@ import Router from '@koa/router';
 import Koa from 'koa';
 import type { DataSource } from 'typeorm';
 import { coreMigrations } from '../migrations/index.ts';
+import { scheduleBackups } from './backup/backup-job.ts';
 import { buildInfo, rootDir } from './build-info.ts';
 import type { QuorraConfig } from './config/schema.ts';
 import type { CoreServices } from './core-services.ts';
@@ -171,6 +172,7 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
     };
   });
   health.add('scheduler', () => ({ status: 'ok', jobs: scheduler.list() }));
+  scheduleBackups(config, scheduler, logger.child({ subsystem: 'backup' }));
 
   await host.start();
   await matrix.start();

@@ -1,6 +1,7 @@
 // The CLI's subcommands as a table: name → usage, description, run.
 import type { Writable } from 'node:stream';
 import type { QuorraConfig } from '../config/schema.ts';
+import { backup, restore } from './backup-commands.ts';
 import { doctor } from './doctor.ts';
 import { migrate } from './migrate.ts';
 import { serve } from './serve.ts';
@@ -26,6 +27,16 @@ export const commands: Record<string, CliCommand> = {
     usage: 'token create <user> [label]',
     description: 'create an API token (printed once)',
     run: token,
+  },
+  backup: {
+    usage: 'backup [path]',
+    description: 'write a verified backup archive (database, vault, plugin data); safe while serving',
+    run: backup,
+  },
+  restore: {
+    usage: 'restore <archive> [--force]',
+    description: 'restore an archive into an empty data directory (--force moves what is there aside)',
+    run: restore,
   },
   help: { usage: 'help', description: 'show this help', run: async () => 0 },
 };
