@@ -13,6 +13,12 @@ export const calendarSettings = z
     calendar: z.string().trim().min(1).max(200).default('Household'),
     /** IANA zone for dates without an offset; defaults to the owner's time zone, else UTC. */
     timezone: z.string().refine(isTimeZone, 'an IANA time zone such as Europe/Berlin').optional(),
+    /** A member's own calendar besides the household one: member name or id → calendar display name (or path). */
+    people: z.record(z.string().trim().min(1).max(200), z.string().trim().min(1).max(200)).default({}),
+    /** The task list for to-dos with due dates (a VTODO collection; personal ones get " (Name)"). */
+    tasks: z.string().trim().min(1).max(100).default('Tasks'),
+    /** The list "add milk" goes to when no list is named. */
+    defaultList: z.string().trim().min(1).max(100).default('Shopping'),
     /** Per-request timeout for the CalDAV server. */
     timeoutMs: z.number().int().min(100).max(120_000).default(10_000),
   })

@@ -4,6 +4,10 @@
 export interface SeenEvent {
   title: string;
   day: string;
+  /** The local `when` line, for a before → after confirmation. */
+  when?: string;
+  /** "household" or the member whose calendar holds it. */
+  whose?: string;
 }
 
 /** A bounded, most-recent-last map from UID to title and day. */

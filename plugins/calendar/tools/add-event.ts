@@ -4,11 +4,13 @@ import { defineTool } from '../../../core/tools/define-tool.ts';
 import type { CalendarEvent } from '../calendar-event.ts';
 import { addDays, isoUtc, localDate, parseMoment } from '../zoned-time.ts';
 import {
+  bookFor,
   type CalendarToolDeps,
   calendarAvailable,
-  clientFor,
-  dayOf,
+  calendarLabel,
   eventView,
+  noteSeen,
+  personField,
 } from './calendar-tool-deps.ts';
 
 /** What the model sends. */
@@ -20,6 +22,7 @@ export const addEventInput = z
     all_day: z.boolean().optional(),
     location: z.string().trim().max(200).optional(),
     description: z.string().trim().max(2000).optional(),
+    person: z.string().trim().min(1).max(200).optional().describe(personField),
   })
   .strict();
 
@@ -53,17 +56,18 @@ export function addEvent(deps: CalendarToolDeps) {
   return defineTool({
     name: 'calendar_add_event',
     description:
-      'Add an event to the household calendar. start/end: local date-times (YYYY-MM-DDTHH:MM; end defaults to one hour later) or, for all_day events, dates (YYYY-MM-DD; end is the last day, included). Returns the new event’s uid.',
+      'Add an event to the household calendar (or, with person, to that member’s own calendar). start/end: local date-times (YYYY-MM-DDTHH:MM; end defaults to one hour later) or, for all_day events, dates (YYYY-MM-DD; end is the last day, included). Returns the new event’s uid.',
     tier: 1,
     scopes: ['general', 'calendar'],
     input: addEventInput,
     available: calendarAvailable(deps),
     async run(input, ctx) {
-      const client = clientFor(deps, ctx.principal);
+      const { book } = bookFor(deps, ctx.principal);
       const timeZone = await deps.timeZone();
+      const { client, whose } = await book.calendarFor(input.person);
       const stored = await client.add(eventFromInput(input, timeZone));
-      deps.seen.note(stored.uid, { title: stored.title, day: dayOf(stored, timeZone) });
-      return { added: true, ...eventView(stored, timeZone) };
+      noteSeen(deps, stored, timeZone, whose);
+      return { added: true, calendar: calendarLabel(whose), ...eventView(stored, timeZone) };
     },
   });
 }

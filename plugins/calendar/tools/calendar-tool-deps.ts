@@ -1,27 +1,39 @@
-// What the calendar tools share: the client (null when not configured), the time zone, recently seen events, the gate.
-import { isUser, type Principal } from '../../../core/auth/principal.ts';
-import type { CaldavClient } from '../caldav-client.ts';
+// What the calendar tools share: the book (null when not configured), the time zone, recently seen events, the gate.
+import { isUser, type Principal, type UserPrincipal } from '../../../core/auth/principal.ts';
+import type { CalendarBook } from '../calendar-book.ts';
 import { type CalendarEvent, startInstant } from '../calendar-event.ts';
 import type { SeenEvents } from '../seen-events.ts';
 import { formatDay, formatTime } from '../zoned-time.ts';
 
 /** Dependencies of every calendar tool. */
 export interface CalendarToolDeps {
-  client: CaldavClient | null;
+  book: CalendarBook | null;
   timeZone: () => Promise<string>;
   seen: SeenEvents;
 }
 
 /** The tool gate: household users only, and only when a CalDAV server is configured. */
 export function calendarAvailable(deps: CalendarToolDeps) {
-  return (turn: { principal?: Principal }) => isUser(turn.principal) && deps.client !== null;
+  return (turn: { principal?: Principal }) => isUser(turn.principal) && deps.book !== null;
 }
 
-/** The client, or a plain error when the turn may not use it. */
-export function clientFor(deps: CalendarToolDeps, principal: Principal | undefined): CaldavClient {
+/** The book and the user, or a plain error when the turn may not use them. */
+export function bookFor(
+  deps: CalendarToolDeps,
+  principal: Principal | undefined,
+): { book: CalendarBook; user: UserPrincipal } {
   if (!isUser(principal)) throw new Error('the household calendar is for household members only');
-  if (!deps.client) throw new Error('the household calendar is not configured');
-  return deps.client;
+  if (!deps.book) throw new Error('the household calendar is not configured');
+  return { book: deps.book, user: principal };
+}
+
+/** The `person` input of the event tools: whose own calendar (omit for the household one). */
+export const personField =
+  'whose calendar: a member’s name for their own calendar; omit for the household calendar';
+
+/** The calendar's name in words ("the household calendar", "Max’s calendar"). */
+export function calendarLabel(whose: string): string {
+  return whose === 'household' ? 'the household calendar' : `${whose}’s calendar`;
 }
 
 /** The day an event falls on, in words (e.g. "Tuesday 6 January 2026"). */
@@ -29,15 +41,19 @@ export function dayOf(event: CalendarEvent, timeZone: string): string {
   return event.allDay ? formatDay(event.start, timeZone) : formatDay(startInstant(event), timeZone);
 }
 
-/** An event as the model sees it: the stored fields plus a local `when`. */
-export function eventView(event: CalendarEvent, timeZone: string) {
-  const when = event.allDay
+/** When an event happens, in words, in `timeZone`. */
+export function whenOf(event: CalendarEvent, timeZone: string): string {
+  return event.allDay
     ? `${dayOf(event, timeZone)}, all day`
     : `${dayOf(event, timeZone)}, ${formatTime(startInstant(event), timeZone)}–${formatTime(Date.parse(event.end), timeZone)} (${timeZone})`;
+}
+
+/** An event as the model sees it: the stored fields plus a local `when`. */
+export function eventView(event: CalendarEvent, timeZone: string) {
   return {
     uid: event.uid,
     title: event.title,
-    when,
+    when: whenOf(event, timeZone),
     start: event.start,
     end: event.end,
     all_day: event.allDay,
@@ -45,4 +61,19 @@ export function eventView(event: CalendarEvent, timeZone: string) {
     ...(event.description ? { description: event.description } : {}),
     ...(event.recurring ? { recurring: true } : {}),
   };
+}
+
+/** Remembers an event for later confirmations. */
+export function noteSeen(
+  deps: CalendarToolDeps,
+  event: CalendarEvent,
+  timeZone: string,
+  whose: string,
+): void {
+  deps.seen.note(event.uid, {
+    title: event.title,
+    day: dayOf(event, timeZone),
+    when: whenOf(event, timeZone),
+    whose,
+  });
 }

@@ -1,7 +1,14 @@
 // calendar_delete_event (tier 2): removes one event by uid, only after the person confirms which event on which day.
 import { z } from 'zod';
 import { defineTool } from '../../../core/tools/define-tool.ts';
-import { type CalendarToolDeps, calendarAvailable, clientFor, dayOf } from './calendar-tool-deps.ts';
+import {
+  bookFor,
+  type CalendarToolDeps,
+  calendarAvailable,
+  calendarLabel,
+  dayOf,
+  personField,
+} from './calendar-tool-deps.ts';
 
 /** Builds calendar_delete_event. */
 export function deleteEvent(deps: CalendarToolDeps) {
@@ -11,21 +18,34 @@ export function deleteEvent(deps: CalendarToolDeps) {
       'Delete one event from the household calendar by its uid (look it up with calendar_query_events first). The person is asked to confirm.',
     tier: 2,
     scopes: ['general', 'calendar'],
-    input: z.object({ uid: z.string().trim().min(1).max(300) }).strict(),
+    input: z
+      .object({
+        uid: z.string().trim().min(1).max(300),
+        person: z.string().trim().min(1).max(200).optional().describe(personField),
+      })
+      .strict(),
     available: calendarAvailable(deps),
-    describe: ({ uid }) => {
+    describe: ({ uid, person }) => {
       const seen = deps.seen.get(uid);
+      const from = calendarLabel(seen?.whose ?? (person ? person : 'household'));
       return seen
-        ? `delete “${seen.title}” on ${seen.day} from the household calendar`
-        : `delete the calendar event ${uid} (not looked up in this conversation)`;
+        ? `delete “${seen.title}” on ${seen.day} from ${from}`
+        : `delete the calendar event ${uid} (not looked up in this conversation) from ${from}`;
     },
-    async run({ uid }, ctx) {
-      const client = clientFor(deps, ctx.principal);
+    async run({ uid, person }, ctx) {
+      const { book } = bookFor(deps, ctx.principal);
       const timeZone = await deps.timeZone();
+      const { client, whose } = await book.calendarFor(person);
       const deleted = await client.remove(uid, timeZone);
-      if (!deleted) throw new Error(`there is no event with uid ${uid} in the household calendar`);
+      if (!deleted) throw new Error(`there is no event with uid ${uid} in ${calendarLabel(whose)}`);
       deps.seen.forget(uid);
-      return { deleted: true, uid, title: deleted.title, day: dayOf(deleted, timeZone) };
+      return {
+        deleted: true,
+        uid,
+        calendar: calendarLabel(whose),
+        title: deleted.title,
+        day: dayOf(deleted, timeZone),
+      };
     },
   });
 }

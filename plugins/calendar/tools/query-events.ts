@@ -4,11 +4,13 @@ import { defineTool } from '../../../core/tools/define-tool.ts';
 import { DAY_MS } from '../calendar-event.ts';
 import { addDays, parseMoment, startOfDate } from '../zoned-time.ts';
 import {
+  bookFor,
   type CalendarToolDeps,
   calendarAvailable,
-  clientFor,
-  dayOf,
+  calendarLabel,
   eventView,
+  noteSeen,
+  personField,
 } from './calendar-tool-deps.ts';
 
 const MAX_DAYS = 31;
@@ -31,20 +33,30 @@ export function queryEvents(deps: CalendarToolDeps) {
   return defineTool({
     name: 'calendar_query_events',
     description:
-      'List the household calendar’s events from one date to another (YYYY-MM-DD, whole days, "to" included; or local date-times YYYY-MM-DDTHH:MM), at most 31 days. Returns events sorted by start, each with its uid.',
+      'List the household calendar’s events (or, with person, that member’s own calendar) from one date to another (YYYY-MM-DD, whole days, "to" included; or local date-times YYYY-MM-DDTHH:MM), at most 31 days. Returns events sorted by start, each with its uid.',
     tier: 0,
     scopes: ['general', 'calendar'],
     input: z
-      .object({ from: z.string().trim().min(10).max(40), to: z.string().trim().min(10).max(40) })
+      .object({
+        from: z.string().trim().min(10).max(40),
+        to: z.string().trim().min(10).max(40),
+        person: z.string().trim().min(1).max(200).optional().describe(personField),
+      })
       .strict(),
     available: calendarAvailable(deps),
-    async run({ from, to }, ctx) {
-      const client = clientFor(deps, ctx.principal);
+    async run({ from, to, person }, ctx) {
+      const { book } = bookFor(deps, ctx.principal);
       const timeZone = await deps.timeZone();
       const range = queryRange(from, to, timeZone);
+      const { client, whose } = await book.calendarFor(person);
       const events = await client.query(range.from, range.to, timeZone);
-      for (const e of events) deps.seen.note(e.uid, { title: e.title, day: dayOf(e, timeZone) });
-      return { time_zone: timeZone, count: events.length, events: events.map((e) => eventView(e, timeZone)) };
+      for (const e of events) noteSeen(deps, e, timeZone, whose);
+      return {
+        calendar: calendarLabel(whose),
+        time_zone: timeZone,
+        count: events.length,
+        events: events.map((e) => eventView(e, timeZone)),
+      };
     },
   });
 }

@@ -10,7 +10,14 @@ import { type RadicaleServer, startRadicale } from '../../support/radicale-serve
 const toolResults = (body: any): string[] =>
   body.messages.filter((m: any) => m.role === 'tool').map((m: any) => m.content as string);
 const offered = (body: any): string[] => (body.tools ?? []).map((t: any) => t.function.name);
-const calendarTools = ['calendar_add_event', 'calendar_delete_event', 'calendar_query_events'];
+const calendarTools = [
+  'calendar_add_event',
+  'calendar_complete_task',
+  'calendar_create_task',
+  'calendar_delete_event',
+  'calendar_query_events',
+  'calendar_update_event',
+];
 
 describe('calendar tools (real Radicale)', () => {
   let radicale: RadicaleServer;
@@ -19,6 +26,7 @@ describe('calendar tools (real Radicale)', () => {
   let owner: TestUser;
   let member: TestUser;
   let direct: CaldavClient;
+  let maxOwn: CaldavClient;
 
   before(async () => {
     radicale = await startRadicale();
@@ -29,12 +37,14 @@ describe('calendar tools (real Radicale)', () => {
       password: radicale.password,
       calendar: 'Household',
       timezone: 'Europe/Berlin',
+      people: { max: 'Max private' },
     };
     app = await bootApp({ model, config: { plugins: { calendar: { settings } } } });
     owner = await addUser(app, 'Olivia');
     member = await addUser(app, 'Max', 'member');
     await app.quorra.workspaces.create({ name: 'Cabin', kind: 'hosting', services: ['general'] }, owner.id);
     direct = new CaldavClient({ ...settings, timeoutMs: 5000 });
+    maxOwn = new CaldavClient({ ...settings, calendar: 'Max private', timeoutMs: 5000 });
   });
   beforeEach(() => model.reset());
   after(async () => {
@@ -179,6 +189,85 @@ describe('calendar tools (real Radicale)', () => {
     model.next({ content: 'Kept.' });
     await chat(app, owner, { message: 'no', session_id: r.json.session_id });
     assert.ok(await direct.find(ev.uid));
+  });
+
+  it('reads and writes a member’s own calendar, and says whose calendar it touched', async () => {
+    model
+      .next({
+        toolCalls: [
+          {
+            name: 'calendar_add_event',
+            arguments: { title: 'Football', start: '2026-06-10T17:00', person: 'Max' },
+          },
+        ],
+      })
+      .next({ content: 'Added.' });
+    await chat(app, owner, { message: 'Max has football', scope: ['calendar'] });
+    const added = JSON.parse(toolResults(model.chatRequests()[1].body)[0]);
+    assert.equal(added.calendar, 'Max’s calendar');
+    assert.deepEqual(
+      (await maxOwn.query(Date.parse('2026-06-10T00:00:00Z'), Date.parse('2026-06-11T00:00:00Z'))).map(
+        (e) => e.title,
+      ),
+      ['Football'],
+    );
+    assert.deepEqual(
+      await direct.query(Date.parse('2026-06-10T00:00:00Z'), Date.parse('2026-06-11T00:00:00Z')),
+      [],
+    );
+    model.reset();
+    query('2026-06-10', '2026-06-10');
+    await chat(app, owner, { message: 'household on the 10th?', scope: ['calendar'] });
+    assert.equal(JSON.parse(toolResults(model.chatRequests()[1].body)[0]).count, 0);
+    model.reset();
+    model
+      .next({
+        toolCalls: [
+          {
+            name: 'calendar_add_event',
+            arguments: { title: 'x', start: '2026-06-10T17:00', person: 'Olivia' },
+          },
+        ],
+      })
+      .next({ content: 'No.' });
+    await chat(app, owner, { message: 'mine', scope: ['calendar'] });
+    assert.match(toolResults(model.chatRequests()[1].body)[0], /Olivia has no calendar of their own/);
+  });
+
+  it('changes an event only after confirming, showing before → after', async () => {
+    const ev = await direct.add({
+      title: 'Dentist',
+      start: '2026-07-07T07:30:00Z',
+      end: '2026-07-07T08:15:00Z',
+      allDay: false,
+    });
+    query('2026-07-07', '2026-07-07');
+    const s = await chat(app, owner, { message: 'what is on 7 July?', scope: ['calendar'] });
+    model.next({
+      toolCalls: [
+        {
+          name: 'calendar_update_event',
+          arguments: { uid: ev.uid, start: '2026-07-07T11:00', location: 'Clinic' },
+        },
+      ],
+    });
+    const r = await chat(app, owner, { message: 'move it to 11', session_id: s.json.session_id });
+    assert.equal(
+      r.json.pending_confirmation?.description,
+      'change “Dentist” on Tuesday 7 July 2026 in the household calendar: time Tuesday 7 July 2026, 09:30–10:15 (Europe/Berlin) → from 2026-07-07 11:00; place → “Clinic”',
+    );
+    assert.equal(
+      (await direct.find(ev.uid))?.event.start,
+      '2026-07-07T07:30:00Z',
+      'unchanged before the answer',
+    );
+    model.next({ content: 'Moved.' });
+    await chat(app, owner, { message: 'yes', session_id: s.json.session_id });
+    const moved = (await direct.find(ev.uid))?.event;
+    assert.equal(moved?.start, '2026-07-07T09:00:00Z');
+    assert.equal(moved?.end, '2026-07-07T09:45:00Z', 'the length is kept');
+    assert.equal(moved?.location, 'Clinic');
+    assert.equal(moved?.title, 'Dentist');
   });
 
   it('never offers a guest the calendar tools, and refuses them when named', async () => {
