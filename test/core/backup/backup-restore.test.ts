@@ -188,7 +188,8 @@ describe('backup and restore', function () {
 });
 
 describe('quorra backup / restore on the command line', function () {
-  this.timeout(60_000);
+  // four real processes, each booting tsx: slow on a busy machine
+  this.timeout(180_000);
   const bin = path.join(import.meta.dirname, '../../../core/cli/bin.js');
   let root: string;
   beforeEach(() => {

@@ -7,7 +7,9 @@ import { tempDir } from '../../support/boot-app.ts';
 
 const bin = fileURLToPath(new URL('../../../core/cli/bin.js', import.meta.url));
 
-describe('quorra CLI', () => {
+describe('quorra CLI', function () {
+  // each case starts real processes that boot tsx: seconds apiece on a busy machine
+  this.timeout(120_000);
   let dir: string;
   beforeEach(() => {
     dir = tempDir('quorra-cli-');
@@ -75,7 +77,8 @@ describe('quorra CLI', () => {
   });
 });
 
-describe('quorra user and token commands', () => {
+describe('quorra user and token commands', function () {
+  this.timeout(120_000);
   let dir: string;
   before(() => {
     dir = tempDir('quorra-cli-users-');
