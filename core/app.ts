@@ -9,7 +9,6 @@ import { coreMigrations } from '../migrations/index.ts';
 import { scheduleBackups } from './backup/backup-job.ts';
 import { buildInfo, rootDir } from './build-info.ts';
 import type { QuorraConfig } from './config/schema.ts';
-import type { CoreServices } from './core-services.ts';
 import { coreEntities } from './db/entities.ts';
 import { ensureWritableDir, openDatabase } from './db/open-database.ts';
 import type { DreamService } from './dream/dream-service.ts';
@@ -21,6 +20,7 @@ import { adminUi } from './http/admin-ui.ts';
 import { errorEnvelope } from './http/error-envelope.ts';
 import { type HttpServer, listen } from './http/http-server.ts';
 import { requestMetrics } from './http/request-metrics.ts';
+import { RouteTable } from './http/route-table.ts';
 import { addSystemRoutes } from './http/system-routes.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { setupMatrix } from './matrix/setup-matrix.ts';
@@ -29,6 +29,7 @@ import { Metrics } from './metrics/metrics.ts';
 import { ModelClient } from './model/model-client.ts';
 import { ModelProbe } from './model/model-probe.ts';
 import { type CoreRegistries, createRegistries } from './plugin/core-registries.ts';
+import type { PluginServices } from './plugin/plugin-capabilities.ts';
 import { PluginHost } from './plugin/plugin-host.ts';
 import { loadPlugins } from './plugin/plugin-loader.ts';
 import { Scheduler } from './scheduler/scheduler.ts';
@@ -99,22 +100,6 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
   addConversationRoutes(router, conversation, config);
   const workspaces = setupWorkspaces({ config, db, conversation, router });
   const memory = setupMemory({ config, db, logger, conversation, registries, scheduler, workspaces, router });
-  const core: CoreServices = {
-    engine: conversation.engine,
-    hooks: conversation.hooks,
-    users: conversation.users,
-    workspaces,
-    notes: memory.notes,
-    vaultDir: vaultRoot(config),
-    auth: conversation.auth,
-    audit: conversation.audit,
-  };
-  const host = new PluginHost(
-    { config, db, logger, metrics, model, scheduler, registries, core, health },
-    loaded,
-    failures,
-  );
-  addAdminRoutes(router, conversation.auth, host, conversation, registries.approvals);
   const matrix = setupMatrix({
     config,
     db,
@@ -125,8 +110,25 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
     workspaces,
     health,
     router,
-    core,
   });
+  const routes = new RouteTable(conversation.auth);
+  const services: PluginServices = {
+    turns: conversation.turns,
+    hooks: conversation.hooks,
+    users: conversation.users,
+    workspaces,
+    notes: memory.notes,
+    audit: conversation.audit,
+    notify: matrix.notify,
+    routes,
+    vaultDir: vaultRoot(config),
+  };
+  const host = new PluginHost(
+    { config, db, logger, metrics, model, scheduler, registries, services, health },
+    loaded,
+    failures,
+  );
+  addAdminRoutes(router, conversation.auth, host, conversation, registries.approvals);
 
   const dream = await setupDream({
     config,
@@ -144,7 +146,7 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
     audit: conversation.audit,
     users: conversation.users,
     auth: conversation.auth,
-    notify: () => core.notify,
+    notify: () => matrix.notify,
     lastActivity: () => conversation.sessions.lastActivity(),
   });
 
@@ -185,7 +187,7 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
   http.use(router.routes());
   http.use(router.allowedMethods());
   http.use(adminUi());
-  http.use(host.middleware());
+  http.use(routes.middleware());
 
   let server: HttpServer | undefined;
   let stopped = false;

@@ -1,7 +1,7 @@
 // HTTP authentication: a user's Bearer token, or a trusted adapter's shared secret plus X-Quorra-User.
 import { timingSafeEqual } from 'node:crypto';
 import type { Context, Middleware } from 'koa';
-import { HttpError, httpErrors } from '../errors.ts';
+import { fail } from '../errors.ts';
 import type { Principal, UserPrincipal } from './principal.ts';
 import type { TokenStore } from './token-store.ts';
 import { principalOf, type UserStore } from './user-store.ts';
@@ -17,18 +17,18 @@ export function authenticate(users: UserStore, tokens: TokenStore, serviceSecret
   return async (ctx, next) => {
     const header = ctx.get('authorization');
     const m = /^Bearer\s+(\S+)$/i.exec(header);
-    if (!m) throw httpErrors.unauthorized();
+    if (!m) throw fail.unauthenticated();
     const presented = m[1];
     let userId: string | null = null;
     if (serviceSecret && safeEqual(presented, serviceSecret)) {
       const ref = ctx.get('x-quorra-user');
-      if (!ref) throw httpErrors.unauthorized('trusted-service auth needs an X-Quorra-User header');
+      if (!ref) throw fail.unauthenticated('trusted-service auth needs an X-Quorra-User header');
       userId = (await users.resolve(ref))?.id ?? null;
     } else {
       userId = await tokens.verify(presented);
     }
     const user = userId ? await users.get(userId) : null;
-    if (!user) throw httpErrors.unauthorized();
+    if (!user) throw fail.unauthenticated();
     ctx.state.principal = principalOf(user) satisfies Principal;
     await next();
   };
@@ -37,13 +37,13 @@ export function authenticate(users: UserStore, tokens: TokenStore, serviceSecret
 /** The authenticated user principal of a request (authenticate must have run). */
 export function userOf(ctx: Context): UserPrincipal {
   const p = ctx.state.principal as Principal | undefined;
-  if (p?.kind !== 'user') throw httpErrors.unauthorized();
+  if (p?.kind !== 'user') throw fail.unauthenticated();
   return p;
 }
 
 /** The user principal, required to be the owner (403 otherwise). */
 export function ownerOf(ctx: Context): UserPrincipal {
   const p = userOf(ctx);
-  if (p.role !== 'owner') throw new HttpError(403, 'FORBIDDEN', 'only the owner can do this');
+  if (p.role !== 'owner') throw fail.forbidden('only the owner can do this');
   return p;
 }

@@ -81,10 +81,20 @@ export class UserStore {
     return rows.find((r) => r.matrixIds.includes(mxid)) ?? null;
   }
 
+  /** Finds the user with this email address. */
+  findByEmail(email: string): Promise<User | null> {
+    return this.repo.findOneBy({ email });
+  }
+
+  /** Every owner, oldest first (who gets household notices and whose timezone is the household's). */
+  async owners(): Promise<User[]> {
+    return this.repo.find({ where: { role: 'owner' }, order: { createdAt: 'ASC' } });
+  }
+
   /** Finds a user by id, email or Matrix ID (what a trusted adapter may send). */
   async resolve(ref: string): Promise<User | null> {
     if (ref.startsWith('@')) return this.findByMatrixId(ref);
-    if (ref.includes('@')) return this.repo.findOneBy({ email: ref });
+    if (ref.includes('@')) return this.findByEmail(ref);
     return this.get(ref);
   }
 }

@@ -1,6 +1,6 @@
 // The owner's answer to a contradiction Dream put in front of them: keep the newer belief, or revert to the older.
 import type { DataSource } from 'typeorm';
-import { HttpError, httpErrors } from '../errors.ts';
+import { fail } from '../errors.ts';
 import type { MemoryStore } from '../memory/memory-store.ts';
 import { DreamReview } from './dream-review.entity.ts';
 
@@ -18,9 +18,9 @@ export async function resolveReview(
 ): Promise<DreamReview> {
   const repo = db.getRepository(DreamReview);
   const review = await repo.findOneBy({ id });
-  if (!review) throw httpErrors.notFound('review');
+  if (!review) throw fail.notFound('review');
   if (review.status !== 'open')
-    throw new HttpError(409, 'REVIEW_RESOLVED', `this review was already ${review.status}`);
+    throw fail.conflict('REVIEW_RESOLVED', `this review was already ${review.status}`);
   if (decision === 'revert') {
     await store.reinstate(review.olderMemoryId);
     await store.archive(review.newerMemoryId);

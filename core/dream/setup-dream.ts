@@ -84,7 +84,7 @@ export async function setupDream(deps: DreamSetupDeps): Promise<DreamService> {
   const onReview = async (review: Review) => {
     const notify = deps.notify?.();
     if (!notify) return;
-    const owners = (await deps.users.list()).filter((u) => u.role === 'owner');
+    const owners = await deps.users.owners();
     for (const o of owners) await notify(o.id, reviewNotice(review));
   };
   const runner = new DreamRunner({

@@ -1,6 +1,6 @@
 // A turn that answers a pending tier-2 confirmation: by its id, or by a plain yes/no; anything else drops it.
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
-import { HttpError, httpErrors } from '../errors.ts';
+import { fail } from '../errors.ts';
 import type { Session } from '../sessions/session.entity.ts';
 import { type LoopOptions, runChatLoop } from './chat-loop.ts';
 import type { Engine, TurnRequest } from './engine.ts';
@@ -29,13 +29,13 @@ export async function resolveConfirmation(
   let c = null;
   if (t.req.confirmationId) {
     c = await store.get(t.req.confirmationId);
-    if (!c || c.sessionId !== t.session.id) throw httpErrors.notFound('confirmation');
+    if (!c || c.sessionId !== t.session.id) throw fail.notFound('confirmation');
     if (c.status === 'pending' && c.expiresAt <= new Date()) await store.expireDue();
     c = (await store.get(c.id))!;
     if (c.status === 'expired')
-      throw new HttpError(409, 'CONFIRMATION_EXPIRED', 'that confirmation has expired; ask again');
+      throw fail.conflict('CONFIRMATION_EXPIRED', 'that confirmation has expired; ask again');
     if (c.status !== 'pending')
-      throw new HttpError(409, 'CONFIRMATION_RESOLVED', `that confirmation was already ${c.status}`);
+      throw fail.conflict('CONFIRMATION_RESOLVED', `that confirmation was already ${c.status}`);
     decision = readYesNo(t.message) === 'no' ? 'no' : 'yes';
   } else {
     c = t.session.scope ? await store.pendingFor(t.session.id) : null;
@@ -71,7 +71,7 @@ export async function resolveConfirmation(
     };
   }
   if (!(await store.resolve(c.id, 'confirmed')))
-    throw new HttpError(409, 'CONFIRMATION_RESOLVED', 'that confirmation was already answered');
+    throw fail.conflict('CONFIRMATION_RESOLVED', 'that confirmation was already answered');
   count.inc({ outcome: 'confirmed' });
   const outcome = await runner.execute(tool, parsed.data, t.scope, true);
   const note = `The user confirmed: ${c.description}. The action ${outcome.outcome === 'ok' ? 'succeeded' : 'failed'}. Result: ${outcome.content}. Tell the user briefly what happened.`;

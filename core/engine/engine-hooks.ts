@@ -22,7 +22,7 @@ export interface HookSignatures {
     turn: TurnInfo,
     tools: ToolDefinition<any>[],
   ) => Promise<ToolDefinition<any>[]> | ToolDefinition<any>[];
-  /** Checks a new or re-scoped session before anything is stored; throw an HttpError to refuse. */
+  /** Checks a new or re-scoped session before anything is stored; throw a QuorraError to refuse. */
   validateSession: (session: Session, principal: Principal) => Promise<void> | void;
   /** Runs after a turn was committed (e.g. appending it to the notes log). */
   afterTurn: (turn: TurnInfo & { reply: string; interrupted: boolean }) => Promise<void> | void;

@@ -4,22 +4,24 @@ import type { DataSource } from 'typeorm';
 import type { Principal } from '../auth/principal.ts';
 import type { UserStore } from '../auth/user-store.ts';
 import type { QuorraConfig } from '../config/schema.ts';
-import { HttpError, httpErrors } from '../errors.ts';
+import { fail } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import type { Metrics } from '../metrics/metrics.ts';
 import type { ModelClient } from '../model/model-client.ts';
 import type { CoreRegistries } from '../plugin/core-registries.ts';
 import type { Session } from '../sessions/session.entity.ts';
 import type { SessionStore } from '../sessions/session-store.ts';
+import { sameScope } from '../text/scope-set.ts';
 import { runChatLoop } from './chat-loop.ts';
 import type { ConfirmationStore } from './confirmation-store.ts';
 import { resolveConfirmation } from './confirmation-turn.ts';
 import type { EngineHooks } from './engine-hooks.ts';
 import { modelFailure } from './model-failure.ts';
 import { origins } from './origins.ts';
-import { persona } from './personas.ts';
+import { persona, personaFor } from './personas.ts';
 import type { PromptLibrary } from './prompt-library.ts';
 import { sessionPrompt } from './session-prompt.ts';
+import { StaleSessionError } from './stale-session.ts';
 import { withGapMarkers } from './time-gaps.ts';
 import { offeredTools } from './tool-gate.ts';
 import type { ToolRunner } from './tool-runner.ts';
@@ -33,6 +35,8 @@ export interface TurnRequest {
   scope?: string[];
   origin?: string;
   workspace?: string | null;
+  /** The persona of a new session; defaults to `owner` for a user and `guest-concierge` for a guest. */
+  persona?: string;
   confirmationId?: string;
   /** Surface-specific values handed to tools (e.g. the Matrix room). */
   extras?: Record<string, unknown>;
@@ -71,7 +75,6 @@ export interface EngineDeps {
 }
 
 export const INTERRUPTED_MARKER = ' [interrupted]';
-const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((x) => b.includes(x));
 
 /** Runs turns for every surface. */
 export class Engine {
@@ -90,32 +93,34 @@ export class Engine {
     const { principal } = req;
     for (const s of req.scope ?? [])
       if (!this.knownScopes().includes(s))
-        throw httpErrors.badRequest(`unknown scope "${s}"`, { known: this.knownScopes() });
+        throw fail.badRequest(`unknown scope "${s}"`, { known: this.knownScopes() });
     if (req.origin && !(origins as readonly string[]).includes(req.origin))
-      throw httpErrors.badRequest(`unknown origin "${req.origin}"`, { known: origins });
+      throw fail.badRequest(`unknown origin "${req.origin}"`, { known: origins });
     let session: Session;
     let isNew = false;
     if (req.sessionId) {
-      session = await this.deps.sessions.owned(req.sessionId, principal);
-      if (req.scope && session.scope && !sameSet(req.scope, session.scope)) {
-        throw new HttpError(
-          400,
+      const found = await this.deps.sessions.find(req.sessionId, principal);
+      if (!found) throw new StaleSessionError('NOT_FOUND', 'session not found', 'not-found');
+      session = found;
+      if (req.scope && session.scope && !sameScope(req.scope, session.scope)) {
+        throw new StaleSessionError(
           'SCOPE_MISMATCH',
           `this session is locked to scope [${session.scope.join(', ')}]; start a new session to change it`,
+          'invalid',
         );
       }
       if (req.workspace !== undefined && req.workspace !== session.workspace) {
-        throw new HttpError(
-          400,
+        throw new StaleSessionError(
           'WORKSPACE_MISMATCH',
           'this session belongs to another workspace; start a new session',
+          'invalid',
         );
       }
     } else {
       const workspace = principal.kind === 'reservation' ? principal.workspace : (req.workspace ?? null);
       session = this.deps.sessions.draft(principal, {
         workspace,
-        persona: principal.kind === 'user' ? 'owner' : 'guest-concierge',
+        persona: personaFor(principal, req.persona),
       });
       isNew = true;
     }
@@ -136,10 +141,9 @@ export class Engine {
   /** Handles one message end to end; nothing is stored unless the turn completes (or is interrupted). */
   async handle(req: TurnRequest, opts: TurnOptions = {}): Promise<TurnResult> {
     const message = req.message.trim();
-    if (!message) throw httpErrors.badRequest('message is empty');
+    if (!message) throw fail.badRequest('message is empty');
     if (message.length > this.deps.config.engine.maxMessageChars) {
-      throw new HttpError(
-        413,
+      throw fail.tooLarge(
         'MESSAGE_TOO_LONG',
         `message is longer than ${this.deps.config.engine.maxMessageChars} characters`,
       );

@@ -1,14 +1,14 @@
 // Maps a model failure to the HTTP error a caller gets (and the words a chat surface apologises with).
-import { HttpError } from '../errors.ts';
+import { fail, type QuorraError } from '../errors.ts';
 import { classifyModelError } from '../model/model-client.ts';
 
-/** The HttpError for a failed model call. */
-export function modelFailure(err: unknown): HttpError {
+/** The domain error for a failed model call. */
+export function modelFailure(err: unknown): QuorraError {
   const kind = classifyModelError(err);
-  if (kind === 'timeout') return new HttpError(504, 'MODEL_TIMEOUT', 'the model did not answer in time');
+  if (kind === 'timeout') return fail.timeout('MODEL_TIMEOUT', 'the model did not answer in time');
   if (kind === 'unreachable')
-    return new HttpError(502, 'MODEL_UNAVAILABLE', 'the model endpoint cannot be reached');
+    return fail.upstream('MODEL_UNAVAILABLE', 'the model endpoint cannot be reached');
   if (kind === 'rate_limited')
-    return new HttpError(503, 'MODEL_BUSY', 'the model endpoint is busy; try again shortly');
-  return new HttpError(502, 'MODEL_ERROR', `the model answered with an error (${kind})`);
+    return fail.unavailable('MODEL_BUSY', 'the model endpoint is busy; try again shortly');
+  return fail.upstream('MODEL_ERROR', `the model answered with an error (${kind})`);
 }

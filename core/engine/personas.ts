@@ -1,4 +1,6 @@
 // Personas: who Quorra is for a session. A persona fixes the prompt family and an optional tool allow-list.
+import type { Principal } from '../auth/principal.ts';
+import { fail } from '../errors.ts';
 
 /** A persona; `allowTools` undefined means no allow-list (the household), a list means exactly those tools. */
 export interface Persona {
@@ -28,4 +30,17 @@ export function persona(id: string): Persona {
   const p = personas[id];
   if (!p) throw new Error(`unknown persona "${id}"`);
   return p;
+}
+
+/**
+ * The persona a new session gets: the one asked for, else `owner` for a user and `guest-concierge` for a guest.
+ * A guest never gets a recordable (household) persona, whatever the caller asks for.
+ */
+export function personaFor(principal: Principal, requested?: string): string {
+  const id = requested ?? (principal.kind === 'user' ? 'owner' : 'guest-concierge');
+  const p = personas[id];
+  if (!p) throw fail.invalid('UNKNOWN_PERSONA', `unknown persona "${id}"`, { known: Object.keys(personas) });
+  if (principal.kind !== 'user' && p.recordable)
+    throw fail.forbidden(`a guest cannot talk to Quorra as persona "${id}"`);
+  return id;
 }

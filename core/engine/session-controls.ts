@@ -1,6 +1,6 @@
 // Session state a user can change between turns: purpose and mode (shared by HTTP and Matrix commands).
 import type { Principal } from '../auth/principal.ts';
-import { HttpError, httpErrors } from '../errors.ts';
+import { fail } from '../errors.ts';
 import type { ModeDefinition } from '../plugin/contributions.ts';
 import type { Registry } from '../registry.ts';
 import type { Session } from '../sessions/session.entity.ts';
@@ -25,7 +25,7 @@ export class SessionControls {
     const s = await this.sessions.owned(id, p);
     const text = purpose?.trim() || null;
     if (text && text.length > MAX_PURPOSE)
-      throw httpErrors.badRequest(`purpose is longer than ${MAX_PURPOSE} characters`);
+      throw fail.badRequest(`purpose is longer than ${MAX_PURPOSE} characters`);
     return this.sessions.update(s, { purpose: text });
   }
 
@@ -39,13 +39,12 @@ export class SessionControls {
     const s = await this.sessions.owned(id, p);
     if (mode === null) return this.sessions.update(s, { activeMode: null, modeEntryPending: false });
     if (!s.scope)
-      throw new HttpError(
-        409,
+      throw fail.conflict(
         'SESSION_NOT_COMMITTED',
         'this session has no scope yet; send a message with a scope first',
       );
     if (!this.available(s).some((m) => m.name === mode)) {
-      throw new HttpError(400, 'UNKNOWN_MODE', `no mode "${mode}" in scope [${s.scope.join(', ')}]`, {
+      throw fail.invalid('UNKNOWN_MODE', `no mode "${mode}" in scope [${s.scope.join(', ')}]`, {
         available: this.available(s).map((m) => m.name),
       });
     }

@@ -24,10 +24,13 @@ import { PromptLibrary, readPromptFiles } from './prompt-library.ts';
 import { SessionControls } from './session-controls.ts';
 import { ToolRunner } from './tool-runner.ts';
 import { TurnInspector } from './turn-inspector.ts';
+import { Turns } from './turns.ts';
 
 /** Everything the conversation layer offers the rest of the app. */
 export interface Conversation {
   engine: Engine;
+  /** Turns with a typed outcome and the stale-session retry (Matrix, plugins). */
+  turns: Turns;
   users: UserStore;
   tokens: TokenStore;
   sessions: SessionStore;
@@ -107,7 +110,20 @@ export async function setupConversation(deps: {
   });
   const controls = new SessionControls(sessions, registries.modes);
   const auth = authenticate(users, tokens, config.server.serviceSecret);
-  return { engine, users, tokens, sessions, controls, confirmations, audit, inspector, hooks, prompts, auth };
+  return {
+    engine,
+    turns: new Turns(engine),
+    users,
+    tokens,
+    sessions,
+    controls,
+    confirmations,
+    audit,
+    inspector,
+    hooks,
+    prompts,
+    auth,
+  };
 }
 
 /** Mounts /chat, /chat/stream, /sessions/* and /inspect/* on a router. */

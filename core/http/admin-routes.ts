@@ -5,7 +5,6 @@ import { z } from 'zod';
 import { ownerOf, userOf } from '../auth/authenticate.ts';
 import type { Confirmation } from '../engine/confirmation.entity.ts';
 import type { Conversation } from '../engine/setup-conversation.ts';
-import { HttpError, QuorraError } from '../errors.ts';
 import type { ApprovalSource } from '../plugin/contributions.ts';
 import { collectApprovals } from '../plugin/pending-approvals.ts';
 import type { PluginHost } from '../plugin/plugin-host.ts';
@@ -24,11 +23,6 @@ function confirmationWire(p: Confirmation) {
   };
 }
 
-const pluginErrors: Record<string, number> = {
-  QUORRA_PLUGIN_UNKNOWN: 404,
-  QUORRA_PLUGIN_HAS_DEPENDENTS: 409,
-};
-
 /** Adds /admin/* (owner only) and /confirmations (the caller's pending approvals). */
 export function addAdminRoutes(
   router: Router,
@@ -45,13 +39,7 @@ export function addAdminRoutes(
     const owner = ownerOf(ctx);
     const { id } = params(ctx, z.object({ id: z.string().regex(/^[a-z][a-z0-9-]*$/) }));
     const { enabled } = body(ctx, z.object({ enabled: z.boolean() }).strict());
-    try {
-      ctx.body = await host.setEnabled(id, enabled);
-    } catch (err) {
-      if (err instanceof QuorraError && pluginErrors[err.code])
-        throw new HttpError(pluginErrors[err.code], err.code, err.message, err.details);
-      throw err;
-    }
+    ctx.body = await host.setEnabled(id, enabled);
     await c.audit.record({
       userId: owner.userId,
       sessionId: null,

@@ -10,7 +10,7 @@ import { PERSONAL } from '../dream/dream-slice.ts';
 import { dreamStatus } from '../dream/dream-status.ts';
 import { resolveReview } from '../dream/review-resolution.ts';
 import type { AuditLog } from '../engine/audit-log.ts';
-import { HttpError, httpErrors } from '../errors.ts';
+import { fail } from '../errors.ts';
 import type { MemoryStore } from '../memory/memory-store.ts';
 import type { WorkspaceStore } from '../workspaces/workspace-store.ts';
 import { body, params } from './validate.ts';
@@ -57,8 +57,7 @@ export function addDreamRoutes(
   router.put('/brain/dream/settings/:workspace', auth, async (ctx) => {
     const owner = ownerOf(ctx);
     const { workspace } = params(ctx, z.object({ workspace: z.string().trim().min(1).max(64) }));
-    if (workspace !== PERSONAL && !(await deps.workspaces.get(workspace)))
-      throw httpErrors.notFound('workspace');
+    if (workspace !== PERSONAL && !(await deps.workspaces.get(workspace))) throw fail.notFound('workspace');
     const patch = body(ctx, dreamSettingPatchSchema);
     const { stored, flags } = await deps.dream.changeSettings(workspace, patch, owner.userId);
     ctx.body = {
@@ -81,7 +80,7 @@ export function addDreamRoutes(
 
   router.post('/brain/dream/run', auth, async (ctx) => {
     ownerOf(ctx);
-    if (!deps.dream.runNow()) throw new HttpError(409, 'DREAM_RUNNING', 'a Dream run is already in progress');
+    if (!deps.dream.runNow()) throw fail.conflict('DREAM_RUNNING', 'a Dream run is already in progress');
     ctx.status = 202;
     ctx.body = { started: true };
   });
@@ -90,7 +89,7 @@ export function addDreamRoutes(
     ownerOf(ctx);
     const { id } = params(ctx, z.object({ id: z.coerce.number().int().positive() }));
     const run = await deps.dream.runner.runs.get(id);
-    if (!run?.report) throw httpErrors.notFound('run report');
+    if (!run?.report) throw fail.notFound('run report');
     ctx.type = 'text/markdown; charset=utf-8';
     ctx.body = run.report;
   });

@@ -1,8 +1,9 @@
 // Renders every failure as {error:{code,message,details}} with the right status; never leaks stack traces.
 import type { Middleware } from 'koa';
 import { ZodError } from 'zod';
-import { HttpError, QuorraError } from '../errors.ts';
+import { QuorraError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
+import { statusOfKind } from './error-status.ts';
 
 /** The JSON body of every error response. */
 export interface ErrorEnvelope {
@@ -11,9 +12,9 @@ export interface ErrorEnvelope {
 
 /** Maps an error to a status and envelope. */
 export function toEnvelope(err: unknown): { status: number; body: ErrorEnvelope } {
-  if (err instanceof HttpError) {
+  if (err instanceof QuorraError && err.kind !== 'internal') {
     return {
-      status: err.status,
+      status: statusOfKind[err.kind],
       body: { error: { code: err.code, message: err.message, details: err.details } },
     };
   }

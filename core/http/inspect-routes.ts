@@ -4,7 +4,7 @@ import type { Context, Middleware } from 'koa';
 import { z } from 'zod';
 import { ownerOf } from '../auth/authenticate.ts';
 import type { TurnInspector } from '../engine/turn-inspector.ts';
-import { HttpError, httpErrors } from '../errors.ts';
+import { fail, QuorraError } from '../errors.ts';
 import { params } from './validate.ts';
 
 /** Adds the inspector endpoints; they 404 unless developer mode is on and the caller is the owner. */
@@ -15,7 +15,13 @@ export function addInspectRoutes(
   developerMode: () => boolean,
 ): void {
   const gate = (ctx: Context) => {
-    if (!developerMode()) throw new HttpError(404, 'NOT_FOUND', 'the turn inspector is off (developer_mode)');
+    if (!developerMode())
+      throw new QuorraError(
+        'NOT_FOUND',
+        'the turn inspector is off (developer_mode)',
+        undefined,
+        'not-found',
+      );
     return ownerOf(ctx);
   };
   router.get('/inspect/turns', auth, (ctx) => {
@@ -25,7 +31,7 @@ export function addInspectRoutes(
   router.get('/inspect/turns/:id', auth, (ctx) => {
     const owner = gate(ctx);
     const record = inspector.get(owner.userId, params(ctx, z.object({ id: z.string().min(1) })).id);
-    if (!record) throw httpErrors.notFound('turn');
+    if (!record) throw fail.notFound('turn');
     ctx.body = record;
   });
   router.delete('/inspect/turns', auth, (ctx) => {

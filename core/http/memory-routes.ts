@@ -4,7 +4,7 @@ import type { Context, Middleware } from 'koa';
 import { z } from 'zod';
 import { ownerOf, userOf } from '../auth/authenticate.ts';
 import { sealFor } from '../auth/principal.ts';
-import { httpErrors } from '../errors.ts';
+import { fail } from '../errors.ts';
 import type { Memory } from '../memory/memory.entity.ts';
 import { type MemoryInput, type MemoryPatch, workspaceSchema } from '../memory/memory-input.ts';
 import type { MemoryStore } from '../memory/memory-store.ts';
@@ -52,13 +52,13 @@ export function addMemoryRoutes(
   workspaces: WorkspaceStore,
 ): void {
   const checkWorkspace = async (slug: string | null | undefined) => {
-    if (slug && !(await workspaces.get(slug))) throw httpErrors.badRequest(`no workspace "${slug}"`);
+    if (slug && !(await workspaces.get(slug))) throw fail.badRequest(`no workspace "${slug}"`);
     return slug ?? null;
   };
   // rows the caller may edit through a collection: their own (personal) or the household's (owner NULL)
   const editable = async (ctx: Context, ownerUserId: string | null) => {
     const row = await store.getForOwner(params(ctx, idParam).id);
-    if (!row || row.archivedAt || row.ownerUserId !== ownerUserId) throw httpErrors.notFound('memory');
+    if (!row || row.archivedAt || row.ownerUserId !== ownerUserId) throw fail.notFound('memory');
     return row;
   };
 
@@ -160,19 +160,19 @@ export function addMemoryRoutes(
   router.post('/owner/memories/:id/archive', auth, async (ctx) => {
     ownerOf(ctx);
     const { id } = params(ctx, idParam);
-    if (!(await store.archive(id))) throw httpErrors.notFound('memory');
+    if (!(await store.archive(id))) throw fail.notFound('memory');
     ctx.body = { archived: id };
   });
   router.post('/owner/memories/:id/restore', auth, async (ctx) => {
     ownerOf(ctx);
     const m = await store.restore(params(ctx, idParam).id);
-    if (!m) throw httpErrors.notFound('memory');
+    if (!m) throw fail.notFound('memory');
     ctx.body = memoryWire(m);
   });
   router.delete('/owner/memories/:id', auth, async (ctx) => {
     ownerOf(ctx);
     const { id } = params(ctx, idParam);
-    if (!(await store.purge(id))) throw httpErrors.notFound('memory');
+    if (!(await store.purge(id))) throw fail.notFound('memory');
     ctx.body = { deleted: id };
   });
 }

@@ -3,7 +3,7 @@ import type Router from '@koa/router';
 import type { Middleware } from 'koa';
 import { z } from 'zod';
 import { ownerOf, userOf } from '../auth/authenticate.ts';
-import { httpErrors } from '../errors.ts';
+import { fail } from '../errors.ts';
 import type { Workspace } from '../workspaces/workspace.entity.ts';
 import type { WorkspaceBinding } from '../workspaces/workspace-binding.entity.ts';
 import { newWorkspaceSchema } from '../workspaces/workspace-input.ts';
@@ -41,7 +41,7 @@ export function addWorkspaceRoutes(router: Router, auth: Middleware, store: Work
   router.get('/workspaces/by-room/:roomId', auth, async (ctx) => {
     userOf(ctx);
     const w = await store.byRoom(params(ctx, z.object({ roomId: z.string().min(2).max(255) })).roomId);
-    if (!w) throw httpErrors.notFound('workspace');
+    if (!w) throw fail.notFound('workspace');
     ctx.body = wire(w, await store.bindings(w.slug));
   });
 }

@@ -4,7 +4,7 @@ import type { DataSource } from 'typeorm';
 import type { UserStore } from '../auth/user-store.ts';
 import type { QuorraConfig } from '../config/schema.ts';
 import type { ConfirmationStore } from '../engine/confirmation-store.ts';
-import type { Engine } from '../engine/engine.ts';
+import type { Turns } from '../engine/turns.ts';
 import type { CheckResult } from '../health/health.ts';
 import type { Logger } from '../logger.ts';
 import type { CommandDefinition, ReplyHandler } from '../plugin/contributions.ts';
@@ -41,7 +41,7 @@ export interface RuntimeDeps {
   logger: Logger;
   metrics: MatrixMetrics;
   users: UserStore;
-  engine: Engine;
+  turns: Turns;
   confirmations: ConfirmationStore;
   commands: Registry<CommandDefinition>;
   replies: Registry<ReplyHandler>;
@@ -208,7 +208,7 @@ export class MatrixRuntime {
         replies: d.replies,
         logger: d.logger,
       }),
-      engine: d.engine,
+      turns: d.turns,
       commands: d.commands,
       undecryptable,
       metrics: d.metrics,

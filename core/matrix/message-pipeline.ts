@@ -3,12 +3,12 @@
 import type { User } from '../auth/user.entity.ts';
 import { principalOf, type UserStore } from '../auth/user-store.ts';
 import type { ConfirmationStore } from '../engine/confirmation-store.ts';
-import type { Engine, TurnResult } from '../engine/engine.ts';
+import type { Turns } from '../engine/turns.ts';
 import { readYesNo } from '../engine/yes-no.ts';
-import { HttpError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import type { CommandDefinition } from '../plugin/contributions.ts';
 import type { Registry } from '../registry.ts';
+import { sameScope } from '../text/scope-set.ts';
 import { parseCommand, runCommand } from './command-router.ts';
 import type { ConfirmationMessage } from './confirmation-message.entity.ts';
 import type { ConfirmationMessages } from './confirmation-messages.ts';
@@ -53,15 +53,12 @@ export interface PipelineDeps {
   confirmations: ConfirmationStore;
   refusals: Refusals;
   replyRoutes: ReplyRoutes;
-  engine: Engine;
+  turns: Turns;
   commands: Registry<CommandDefinition>;
   undecryptable: Undecryptable;
   metrics: MatrixMetrics;
   logger: Logger;
 }
-
-const sameScope = (a: string[] | null | undefined, b: string[] | null | undefined) =>
-  (a ?? null) === (b ?? null) || (!!a && !!b && a.length === b.length && a.every((s) => b.includes(s)));
 
 /** Processes taken-in events and records each outcome. */
 export class MessagePipeline {
@@ -189,20 +186,24 @@ export class MessagePipeline {
       place: ReplyPlacement;
     },
   ): Promise<HandlingOutcome> {
-    let result: TurnResult;
-    try {
-      result = await this.turn(user, roomId, message, t.sessionId, t.target, t.confirmation?.confirmationId);
-    } catch (err) {
+    const outcome = await this.d.turns.run({
+      principal: principalOf(user),
+      message,
+      session: t.sessionId,
+      scope: t.target.scope,
+      origin: 'matrix',
+      workspace: t.target.workspace,
+      confirmationId: t.confirmation?.confirmationId,
+      extras: { roomId },
+    });
+    if (outcome.kind !== 'reply') {
+      const err = outcome.error;
       this.d.logger.warn({ err: describeError(err), roomId }, 'turn failed; apologising');
       const apology = messageContent(apologyFor(err), t.place, { notice: true });
       const replyEventId = await this.send(roomId, apology, ev, 'apology');
-      return {
-        status: 'answered',
-        how: 'apology',
-        reason: err instanceof HttpError ? err.code : 'ERROR',
-        replyEventId,
-      };
+      return { status: 'answered', how: 'apology', reason: err.code, replyEventId };
     }
+    const result = outcome;
     if (!t.current || (t.current.sessionId !== result.sessionId && !t.confirmation))
       await this.d.roomSessions.remember(
         roomId,
@@ -221,37 +222,6 @@ export class MessagePipeline {
         sessionId: result.sessionId,
       });
     return { status: 'answered', how: 'reply', replyEventId };
-  }
-
-  private async turn(
-    user: User,
-    roomId: string,
-    message: string,
-    sessionId: string | undefined,
-    target: RoomTarget,
-    confirmationId?: string,
-  ): Promise<TurnResult> {
-    const run = (sid: string | undefined) =>
-      this.d.engine.handle({
-        principal: principalOf(user),
-        message,
-        sessionId: sid,
-        scope: sid ? undefined : target.scope,
-        origin: 'matrix',
-        workspace: target.workspace,
-        confirmationId,
-        extras: { roomId },
-      });
-    try {
-      return await run(sessionId);
-    } catch (err) {
-      // the remembered session is gone (or belongs to another workspace now): start a fresh one
-      const stale =
-        err instanceof HttpError && (err.code === 'NOT_FOUND' || err.code === 'WORKSPACE_MISMATCH');
-      if (!sessionId || confirmationId || !stale) throw err;
-      await this.d.roomSessions.forget(roomId, user.id, target.workspace);
-      return run(undefined);
-    }
   }
 
   private async awaitsAnswer(roomId: string, userId: string): Promise<boolean> {

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { type DataSource, In, IsNull, LessThanOrEqual, Not } from 'typeorm';
 import type { UserStore } from '../auth/user-store.ts';
 import { type Disposable, toDisposable } from '../disposable.ts';
-import { QuorraError } from '../errors.ts';
+import { fail } from '../errors.ts';
 import type { MatrixMetrics } from './matrix-metrics.ts';
 import { OutboxItem, type OutboxState, type OutboxUrgency } from './outbox-item.entity.ts';
 
@@ -36,12 +36,12 @@ export class Outbox {
   /** Queues a notification for a household user; it is kept until delivered (also while Matrix is off). */
   async notify(userId: string, text: string, opts: NotifyOptions = {}): Promise<OutboxItem> {
     const body = text?.trim();
-    if (!body) throw new QuorraError('QUORRA_NOTIFY_EMPTY', 'a notification needs text');
+    if (!body) throw fail.invalid('QUORRA_NOTIFY_EMPTY', 'a notification needs text');
     if (body.length > MAX_TEXT)
-      throw new QuorraError('QUORRA_NOTIFY_TOO_LONG', `a notification is limited to ${MAX_TEXT} characters`);
+      throw fail.invalid('QUORRA_NOTIFY_TOO_LONG', `a notification is limited to ${MAX_TEXT} characters`);
     const urgency = opts.urgency ?? 'normal';
     if (!['high', 'normal', 'low'].includes(urgency))
-      throw new QuorraError('QUORRA_NOTIFY_URGENCY', `unknown urgency "${urgency}"`);
+      throw fail.invalid('QUORRA_NOTIFY_URGENCY', `unknown urgency "${urgency}"`);
     const { replyTo } = opts;
     if (
       replyTo &&
@@ -51,8 +51,8 @@ export class Outbox {
         typeof replyTo.ref !== 'string' ||
         replyTo.ref.length > 255)
     )
-      throw new QuorraError('QUORRA_NOTIFY_REPLY_TO', 'replyTo needs a handler name and a ref (a string)');
-    if (!(await this.users.get(userId))) throw new QuorraError('QUORRA_UNKNOWN_USER', `no user "${userId}"`);
+      throw fail.invalid('QUORRA_NOTIFY_REPLY_TO', 'replyTo needs a handler name and a ref (a string)');
+    if (!(await this.users.get(userId))) throw fail.invalid('QUORRA_UNKNOWN_USER', `no user "${userId}"`);
     const now = new Date();
     const item = this.repo.create({
       id: randomUUID(),

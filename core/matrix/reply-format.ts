@@ -1,7 +1,7 @@
 // Replies as Matrix content: Markdown rendered to sanitized HTML beside a plain body, thread/reply relations, apologies.
 import { Marked } from 'marked';
 import sanitizeHtml from 'sanitize-html';
-import { HttpError, QuorraError } from '../errors.ts';
+import { QuorraError } from '../errors.ts';
 
 const marked = new Marked({ gfm: true, breaks: true, async: false });
 
@@ -101,7 +101,7 @@ export function messageContent(
 
 /** A short apology naming what failed (the model, a timeout, …), never silence. */
 export function apologyFor(err: unknown): string {
-  if (err instanceof HttpError) {
+  if (err instanceof QuorraError && err.kind !== 'internal') {
     switch (err.code) {
       case 'MODEL_TIMEOUT':
         return 'Sorry — the model took too long to answer, so I have no reply this time. Please try again.';

@@ -1,6 +1,6 @@
 // The rooms table: which workspace and scope a Matrix room maps to (seeded from config, edited by the owner).
 import type { DataSource } from 'typeorm';
-import { HttpError } from '../errors.ts';
+import { fail } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import type { WorkspaceStore } from '../workspaces/workspace-store.ts';
 import { MatrixRoom } from './matrix-room.entity.ts';
@@ -45,19 +45,18 @@ export class RoomStore {
     if (scope) {
       const unknown = scope.filter((s) => !this.knownScopes().includes(s));
       if (unknown.length)
-        throw new HttpError(400, 'UNKNOWN_SCOPE', `unknown scope(s): ${unknown.join(', ')}`, {
+        throw fail.invalid('UNKNOWN_SCOPE', `unknown scope(s): ${unknown.join(', ')}`, {
           known: this.knownScopes(),
         });
     }
     if (!workspace) return;
     if (!(await this.workspaces.get(workspace)))
-      throw new HttpError(400, 'UNKNOWN_WORKSPACE', `no workspace "${workspace}"`);
+      throw fail.invalid('UNKNOWN_WORKSPACE', `no workspace "${workspace}"`);
     if (scope) {
       const bound = await this.workspaces.derivedScope(workspace);
       const outside = scope.filter((s) => !bound.includes(s));
       if (outside.length)
-        throw new HttpError(
-          400,
+        throw fail.invalid(
           'SCOPE_NOT_BOUND',
           `workspace "${workspace}" has no ${outside.join(', ')} service`,
           { bound },

@@ -1,8 +1,7 @@
-// Wires Matrix into the app: stores, core bang-commands (before plugins), notify for plugins, admin routes, the runtime.
+// Wires Matrix into the app: stores, core bang-commands (before plugins), notify (queued while Matrix is off), admin routes, the runtime.
 import type Router from '@koa/router';
 import type { DataSource } from 'typeorm';
 import type { QuorraConfig } from '../config/schema.ts';
-import type { CoreServices } from '../core-services.ts';
 import type { Conversation } from '../engine/setup-conversation.ts';
 import type { CheckResult, Health } from '../health/health.ts';
 import { addMatrixRoutes } from '../http/matrix-routes.ts';
@@ -47,7 +46,6 @@ export function setupMatrix(deps: {
   workspaces: WorkspaceStore;
   health: Health;
   router: Router;
-  core: CoreServices;
 }): MatrixSetup {
   const { config, db, conversation, registries } = deps;
   const logger = deps.logger.child({ subsystem: 'matrix' });
@@ -57,7 +55,6 @@ export function setupMatrix(deps: {
   const roomSessions = new RoomSessions(db);
   const outbox = new Outbox(db, conversation.users, metrics);
   const notify: Notify = (userId, text, opts) => outbox.notify(userId, text, opts);
-  deps.core.notify = notify;
   for (const command of coreCommands({
     commands: registries.commands,
     approvals: registries.approvals,
@@ -79,7 +76,7 @@ export function setupMatrix(deps: {
         logger,
         metrics,
         users: conversation.users,
-        engine: conversation.engine,
+        turns: conversation.turns,
         confirmations: conversation.confirmations,
         commands: registries.commands,
         replies: registries.replies,

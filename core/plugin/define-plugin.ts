@@ -1,8 +1,6 @@
 // The plugin contract: a plugin is data (id, dependencies, settings, entities, migrations) plus activate(ctx).
-import type Router from '@koa/router';
 import type { DataSource, MixedList } from 'typeorm';
 import { z } from 'zod';
-import type { CoreServices } from '../core-services.ts';
 import type { Disposable } from '../disposable.ts';
 import type { CheckResult } from '../health/health.ts';
 import type { Logger } from '../logger.ts';
@@ -16,26 +14,23 @@ import type {
   PromptFragment,
   ReplyHandler,
 } from './contributions.ts';
+import type { Capabilities } from './plugin-capabilities.ts';
 
 /** A registry handle as a plugin sees it: add returns a disposable the host also keeps. */
 export interface Contributions<T> {
   add(item: T): Disposable;
 }
 
-/** Everything a plugin gets at activation. */
-export interface PluginContext<S = unknown> {
+/** Everything a plugin gets at activation: its own things, the registries, and the narrow core capabilities. */
+export interface PluginContext<S = unknown> extends Capabilities {
   id: string;
   settings: S;
   db: DataSource;
   logger: Logger;
   metrics: Metrics;
   model: ModelClient;
-  /** Core services: the engine, workspaces, users, engine hooks, the vault root. */
-  core: CoreServices;
   /** This plugin's own directory under the data dir, created on demand. */
   dataDir: string;
-  /** Mounted under `/plugins/<id>`. */
-  router: Router;
   tools: Contributions<ToolDefinition<any>>;
   modes: Contributions<ModeDefinition>;
   commands: Contributions<CommandDefinition>;

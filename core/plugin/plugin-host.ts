@@ -1,11 +1,8 @@
 // Boots plugins in dependency order, keeps what each registered, and reports their state for /health.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import Router from '@koa/router';
-import type { Middleware } from 'koa';
 import type { DataSource } from 'typeorm';
 import type { QuorraConfig } from '../config/schema.ts';
-import type { CoreServices } from '../core-services.ts';
 import { DisposableStore, toDisposable } from '../disposable.ts';
 import { QuorraError } from '../errors.ts';
 import type { Health } from '../health/health.ts';
@@ -16,6 +13,7 @@ import type { Scheduler } from '../scheduler/scheduler.ts';
 import type { CoreRegistries } from './core-registries.ts';
 import type { Contributions, PluginContext } from './define-plugin.ts';
 import { formatSettingsIssues } from './format-settings-issues.ts';
+import { type PluginServices, pluginCapabilities } from './plugin-capabilities.ts';
 import type { LoadedPlugin, PluginLoadFailure } from './plugin-loader.ts';
 import { PluginState } from './plugin-state.entity.ts';
 
@@ -31,7 +29,6 @@ export interface PluginStatus {
 
 interface Running {
   store: DisposableStore;
-  router: Router;
   api: unknown;
 }
 
@@ -43,7 +40,7 @@ export interface PluginHostDeps {
   model: ModelClient;
   scheduler: Scheduler;
   registries: CoreRegistries;
-  core: CoreServices;
+  services: PluginServices;
   health: Health;
 }
 
@@ -140,7 +137,6 @@ export class PluginHost {
       return false;
     }
     const store = new DisposableStore();
-    const router = new Router({ prefix: `/plugins/${id}` });
     const contribute = <T>(registry: {
       add(item: T, owner: string): { dispose(): unknown };
     }): Contributions<T> => ({
@@ -154,12 +150,11 @@ export class PluginHost {
       logger: log,
       metrics: this.deps.metrics,
       model: this.deps.model,
-      core: this.deps.core,
       get dataDir() {
         mkdirSync(dataDir, { recursive: true });
         return dataDir;
       },
-      router,
+      ...pluginCapabilities(this.deps.services, id, store, log),
       tools: contribute(this.deps.registries.tools),
       modes: contribute(this.deps.registries.modes),
       commands: contribute(this.deps.registries.commands),
@@ -181,7 +176,7 @@ export class PluginHost {
     };
     try {
       const api = await definition.activate(ctx);
-      this.running.set(id, { store, router, api });
+      this.running.set(id, { store, api });
       log.info({ dir }, `plugin ${id} active`);
       return true;
     } catch (err) {
@@ -205,7 +200,8 @@ export class PluginHost {
 
   /** Enables or disables a plugin now and stores the choice; disabling a dependency of an active plugin is refused. */
   async setEnabled(id: string, enabled: boolean): Promise<PluginStatus> {
-    if (!this.plugins.has(id)) throw new QuorraError('QUORRA_PLUGIN_UNKNOWN', `no plugin "${id}"`);
+    if (!this.plugins.has(id))
+      throw new QuorraError('QUORRA_PLUGIN_UNKNOWN', `no plugin "${id}"`, undefined, 'not-found');
     if (!enabled) {
       const dependents = [...this.running.keys()].filter((p) =>
         this.plugins.get(p)!.definition.dependsOn?.includes(id),
@@ -215,6 +211,7 @@ export class PluginHost {
           'QUORRA_PLUGIN_HAS_DEPENDENTS',
           `"${id}" is needed by ${dependents.join(', ')}`,
           { dependents },
+          'conflict',
         );
       }
     }
@@ -249,16 +246,6 @@ export class PluginHost {
   /** The public API an active plugin returned from activate. */
   api<T>(id: string): T | undefined {
     return this.running.get(id)?.api as T | undefined;
-  }
-
-  /** Routes `/plugins/<id>/…` to that plugin's router while it is active. */
-  middleware(): Middleware {
-    return async (ctx, next) => {
-      const match = /^\/plugins\/([a-z][a-z0-9-]*)(\/|$)/.exec(ctx.path);
-      const run = match && this.running.get(match[1]);
-      if (!run) return next();
-      await run.router.routes()(ctx as never, async () => next());
-    };
   }
 
   /** Disposes every active plugin in reverse activation order. */

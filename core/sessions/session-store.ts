@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Principal } from '../auth/principal.ts';
-import { httpErrors } from '../errors.ts';
+import { fail } from '../errors.ts';
 import { Message } from './message.entity.ts';
 import { Session } from './session.entity.ts';
 
@@ -34,10 +34,16 @@ export class SessionStore {
     });
   }
 
-  /** The principal's session, or 404 (someone else's session is indistinguishable from none). */
-  async owned(id: string, p: Principal): Promise<Session> {
+  /** The principal's session, or null (someone else's session is indistinguishable from none). */
+  async find(id: string, p: Principal): Promise<Session | null> {
     const s = await this.db.getRepository(Session).findOneBy({ id });
-    if (!s || !ownsSession(s, p)) throw httpErrors.notFound('session');
+    return s && ownsSession(s, p) ? s : null;
+  }
+
+  /** The principal's session, or NOT_FOUND. */
+  async owned(id: string, p: Principal): Promise<Session> {
+    const s = await this.find(id, p);
+    if (!s) throw fail.notFound('session');
     return s;
   }
 

@@ -1,7 +1,7 @@
 // The engine hooks that seal sessions to workspaces: scope ⊆ bindings, personas offered, and the workspace list.
 import type { Principal } from '../auth/principal.ts';
 import type { EngineHooks } from '../engine/engine-hooks.ts';
-import { HttpError } from '../errors.ts';
+import { fail } from '../errors.ts';
 import type { Session } from '../sessions/session.entity.ts';
 import type { ToolDefinition } from '../tools/define-tool.ts';
 import type { WorkspaceStore } from './workspace-store.ts';
@@ -14,14 +14,13 @@ export async function checkWorkspaceSession(
 ): Promise<void> {
   if (!session.workspace) {
     if (principal.kind === 'reservation')
-      throw new HttpError(400, 'WORKSPACE_REQUIRED', 'a guest session needs a hosting workspace');
+      throw fail.invalid('WORKSPACE_REQUIRED', 'a guest session needs a hosting workspace');
     return;
   }
   const ws = await store.get(session.workspace);
-  if (!ws) throw new HttpError(400, 'UNKNOWN_WORKSPACE', `no workspace "${session.workspace}"`);
+  if (!ws) throw fail.invalid('UNKNOWN_WORKSPACE', `no workspace "${session.workspace}"`);
   if (!ws.personas.includes(session.persona)) {
-    throw new HttpError(
-      400,
+    throw fail.invalid(
       'PERSONA_NOT_OFFERED',
       `workspace "${ws.slug}" does not offer the ${session.persona} persona`,
     );
@@ -33,12 +32,9 @@ export async function checkWorkspaceSession(
   }
   const outside = session.scope.filter((s) => !bound.includes(s));
   if (outside.length) {
-    throw new HttpError(
-      400,
-      'SCOPE_NOT_BOUND',
-      `workspace "${ws.slug}" has no ${outside.join(', ')} service`,
-      { bound },
-    );
+    throw fail.invalid('SCOPE_NOT_BOUND', `workspace "${ws.slug}" has no ${outside.join(', ')} service`, {
+      bound,
+    });
   }
 }
 

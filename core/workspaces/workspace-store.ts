@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { DataSource } from 'typeorm';
 import { type Disposable, toDisposable } from '../disposable.ts';
-import { HttpError } from '../errors.ts';
+import { fail } from '../errors.ts';
 import { slugify } from '../text/slugify.ts';
 import { Workspace } from './workspace.entity.ts';
 import { WorkspaceBinding } from './workspace-binding.entity.ts';
@@ -41,19 +41,15 @@ export class WorkspaceStore {
     const bindings = bindingsOf(w.services);
     const unknown = bindings.map((b) => b.service).filter((s) => !this.knownServices().includes(s));
     if (unknown.length)
-      throw new HttpError(400, 'UNKNOWN_SERVICE', `unknown service(s): ${unknown.join(', ')}`, {
+      throw fail.invalid('UNKNOWN_SERVICE', `unknown service(s): ${unknown.join(', ')}`, {
         known: this.knownServices(),
       });
     const personas = w.personas ?? (w.kind === 'hosting' ? ['owner', 'guest-concierge'] : ['owner']);
     const badPersona = personas.filter((p) => !this.knownPersonas.includes(p));
     if (badPersona.length)
-      throw new HttpError(400, 'UNKNOWN_PERSONA', `unknown persona(s): ${badPersona.join(', ')}`);
+      throw fail.invalid('UNKNOWN_PERSONA', `unknown persona(s): ${badPersona.join(', ')}`);
     if (personas.includes('guest-concierge') && w.kind !== 'hosting') {
-      throw new HttpError(
-        400,
-        'PERSONA_NOT_ALLOWED',
-        'only a hosting workspace can offer the guest concierge',
-      );
+      throw fail.invalid('PERSONA_NOT_ALLOWED', 'only a hosting workspace can offer the guest concierge');
     }
     const slug = await this.freeSlug(w.name);
     const dataDir = path.join(this.vaultRoot, 'workspaces', slug);
@@ -83,7 +79,7 @@ export class WorkspaceStore {
     } catch (err) {
       if (createdDir) rmSync(dataDir, { recursive: true, force: true });
       if (/UNIQUE constraint failed: workspaces\.matrix_room_id/.test((err as Error).message)) {
-        throw new HttpError(409, 'ROOM_TAKEN', 'that Matrix room already belongs to another workspace');
+        throw fail.conflict('ROOM_TAKEN', 'that Matrix room already belongs to another workspace');
       }
       throw err;
     }

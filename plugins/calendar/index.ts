@@ -20,20 +20,19 @@ export default definePlugin({
   description: 'The household’s time over CalDAV: events, per-person calendars, tasks and shared lists.',
   settings: calendarSettings,
   activate(ctx) {
-    const { settings, core } = ctx;
+    const { settings } = ctx;
     const members = async () =>
-      (await core.users.list()).map((u) => ({ id: u.id, name: u.displayName, timezone: u.timezone }));
+      (await ctx.people.list()).map((u) => ({ id: u.id, name: u.displayName, timezone: u.timezone }));
     const book = settings.url
       ? new CalendarBook(
           { ...settings, url: settings.url },
           {
             members,
-            isFamilyRoom: async (slug) => !!slug && (await core.workspaces.get(slug))?.kind === 'household',
+            isFamilyRoom: async (slug) => !!slug && (await ctx.workspaces.get(slug))?.kind === 'household',
           },
         )
       : null;
-    const timeZone = async () =>
-      settings.timezone ?? (await core.users.list()).find((u) => u.role === 'owner')?.timezone ?? 'UTC';
+    const timeZone = async () => settings.timezone ?? (await ctx.people.owners())[0]?.timezone ?? 'UTC';
     const deps: CalendarToolDeps = { book, timeZone, seen: new SeenEvents() };
 
     ctx.prompts.add(calendarScope);

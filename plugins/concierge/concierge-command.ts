@@ -1,6 +1,6 @@
 // `!quorra concierge [send <n> | edit <n> <text> | discard <n>]`: the owner answers guest drafts from chat.
 import type { UserPrincipal } from '../../core/auth/principal.ts';
-import { HttpError } from '../../core/errors.ts';
+import { QuorraError } from '../../core/errors.ts';
 import type { CommandContext, CommandDefinition } from '../../core/plugin/contributions.ts';
 import type { DraftReview, DraftView } from './draft-review.ts';
 
@@ -72,7 +72,7 @@ export function conciergeCommand(review: DraftReview): CommandDefinition {
         }
       } catch (err) {
         if (err instanceof UsageProblem) return `${err.message} Usage: \`${USAGE}\``;
-        if (err instanceof HttpError) return `Not done: ${err.message}.`;
+        if (err instanceof QuorraError && err.kind !== 'internal') return `Not done: ${err.message}.`;
         throw err;
       }
     },

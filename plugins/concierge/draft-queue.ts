@@ -1,12 +1,10 @@
 // Drafts replies one at a time: runs the guest turn through the engine, stores the draft, and tells the owners.
 import type { ReservationPrincipal } from '../../core/auth/principal.ts';
-import type { CoreServices } from '../../core/core-services.ts';
-import { HttpError } from '../../core/errors.ts';
-import type { Logger } from '../../core/logger.ts';
+import type { TurnsCapability } from '../../core/plugin/capabilities.ts';
 import { autonomousOk } from './autonomy-policy.ts';
 import type { ConciergeStore } from './concierge-store.ts';
 import { DRAFT_REPLY_HANDLER } from './draft-reply-handler.ts';
-import { draftNotice, notifyOwners } from './owner-notice.ts';
+import { draftNotice, notifyOwners, type OwnerNoticeDeps } from './owner-notice.ts';
 
 /** The scope every guest session locks to. */
 export const CONCIERGE_SCOPE = ['concierge'];
@@ -18,9 +16,12 @@ export class DraftQueue {
 
   constructor(
     private readonly store: ConciergeStore,
-    private readonly core: CoreServices,
-    private readonly logger: Logger,
+    private readonly d: OwnerNoticeDeps & { turns: TurnsCapability },
   ) {}
+
+  private get logger() {
+    return this.d.logger;
+  }
 
   /** Queues a stored message (state `drafting`) for drafting. */
   enqueue(messageId: number): void {
@@ -43,18 +44,6 @@ export class DraftQueue {
     return this.running.get(reservationId);
   }
 
-  private async turn(principal: ReservationPrincipal, message: string, sessionId: string | null) {
-    const request = { principal, message, scope: CONCIERGE_SCOPE };
-    if (!sessionId) return this.core.engine.handle(request);
-    try {
-      return await this.core.engine.handle({ ...request, sessionId });
-    } catch (err) {
-      // the stored session is gone (or sealed elsewhere): start a fresh one rather than lose the message
-      if (err instanceof HttpError && err.status === 404) return this.core.engine.handle(request);
-      throw err;
-    }
-  }
-
   private async draft(id: number): Promise<void> {
     const m = await this.store.message(id);
     if (m?.state !== 'drafting') return;
@@ -69,9 +58,21 @@ export class DraftQueue {
     let failure: string | null = null;
     this.running.set(r.id, id);
     try {
-      const result = await this.turn(principal, m.guestText, r.sessionId);
-      reply = result.reply;
-      if (result.sessionId !== r.sessionId) await this.store.setSession(r.id, result.sessionId);
+      const outcome = await this.d.turns.run({
+        principal,
+        persona: 'guest-concierge',
+        message: m.guestText,
+        scope: CONCIERGE_SCOPE,
+        workspace: r.workspace,
+        session: r.sessionId,
+      });
+      if (outcome.kind === 'reply') {
+        reply = outcome.reply;
+        if (outcome.sessionId !== r.sessionId) await this.store.setSession(r.id, outcome.sessionId);
+      } else {
+        failure = outcome.error.message;
+        this.logger.warn({ err: outcome.error, message: id }, 'could not draft a guest reply');
+      }
     } catch (err) {
       failure = (err as Error).message;
       this.logger.warn({ err, message: id }, 'could not draft a guest reply');
@@ -94,7 +95,7 @@ export class DraftQueue {
       lastError: failure ? `drafting failed: ${failure}` : null,
     });
     const stored = (await this.store.message(id))!;
-    await notifyOwners(this.core, this.logger, draftNotice(stored, r), needsYou ? 'high' : 'normal', {
+    await notifyOwners(this.d, draftNotice(stored, r), needsYou ? 'high' : 'normal', {
       handler: DRAFT_REPLY_HANDLER,
       ref: String(id),
     });

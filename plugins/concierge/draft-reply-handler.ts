@@ -1,6 +1,6 @@
 // The owner's Matrix reply to a draft notice: `send`, `edit: <text>` or `discard`, through the same DraftReview as the command.
 import type { UserPrincipal } from '../../core/auth/principal.ts';
-import { HttpError } from '../../core/errors.ts';
+import { QuorraError } from '../../core/errors.ts';
 import type { ReplyHandler } from '../../core/plugin/contributions.ts';
 import type { DraftReview } from './draft-review.ts';
 
@@ -44,7 +44,7 @@ export function draftReplyHandler(review: DraftReview): ReplyHandler {
         }
         return `Not understood. ${USAGE}`;
       } catch (err) {
-        if (err instanceof HttpError) return `Not done: ${err.message}.`;
+        if (err instanceof QuorraError && err.kind !== 'internal') return `Not done: ${err.message}.`;
         throw err;
       }
     },

@@ -1,13 +1,11 @@
 // The owner's side of a draft: list, send (optionally edited) through the PMS, discard; each owner action is audited.
 import type { UserPrincipal } from '../../core/auth/principal.ts';
-import type { CoreServices } from '../../core/core-services.ts';
-import { HttpError, httpErrors } from '../../core/errors.ts';
-import type { Logger } from '../../core/logger.ts';
+import { fail } from '../../core/errors.ts';
+import type { AuditCapability } from '../../core/plugin/capabilities.ts';
 import type { ConciergeStore } from './concierge-store.ts';
 import { type GuestMessage, OPEN_STATES } from './guest-message.entity.ts';
 import type { PmsClient } from './pms-client.ts';
 import type { ConciergeReservation } from './reservation.entity.ts';
-import { auditAction } from './send-audit.ts';
 
 /** A draft as the owner sees it over HTTP and in commands. */
 export interface DraftView {
@@ -52,8 +50,7 @@ export class DraftReview {
   constructor(
     private readonly store: ConciergeStore,
     private readonly pms: PmsClient,
-    private readonly core: CoreServices,
-    private readonly logger: Logger,
+    private readonly audit: AuditCapability,
   ) {}
 
   /** Open drafts (draft_ready, needs_you), oldest first. */
@@ -64,12 +61,11 @@ export class DraftReview {
 
   private async actionable(id: number): Promise<GuestMessage> {
     const m = await this.store.message(id);
-    if (!m) throw httpErrors.notFound(`draft ${id}`);
-    if (m.state === 'sent') throw new HttpError(409, 'ALREADY_SENT', `draft ${id} was already sent`);
-    if (m.state === 'discarded') throw new HttpError(409, 'DISCARDED', `draft ${id} was discarded`);
+    if (!m) throw fail.notFound(`draft ${id}`);
+    if (m.state === 'sent') throw fail.conflict('ALREADY_SENT', `draft ${id} was already sent`);
+    if (m.state === 'discarded') throw fail.conflict('DISCARDED', `draft ${id} was discarded`);
     if (!OPEN_STATES.includes(m.state))
-      throw new HttpError(
-        409,
+      throw fail.conflict(
         'NOT_READY',
         `draft ${id} is ${m.state === 'sending' ? 'being sent' : 'still being drafted'}`,
       );
@@ -78,17 +74,17 @@ export class DraftReview {
 
   /** Sends the draft (or `text` instead) to the guest through the PMS; 409 when already sent, 502 when the PMS fails. */
   async send(id: number, by: UserPrincipal, text?: string): Promise<DraftView> {
-    if (by.role !== 'owner') throw httpErrors.forbidden('only the owner can send a reply to a guest');
+    if (by.role !== 'owner') throw fail.forbidden('only the owner can send a reply to a guest');
     const m = await this.actionable(id);
     const body = (text ?? m.draft ?? '').trim();
-    if (!body) throw httpErrors.badRequest(`draft ${id} has no text; send it with your own text`);
+    if (!body) throw fail.badRequest(`draft ${id} has no text; send it with your own text`);
     this.pms.requireConfigured(); // before anything changes
     const r = await this.store.reservation(m.reservationId);
-    if (!r) throw httpErrors.notFound(`the reservation of draft ${id}`);
+    if (!r) throw fail.notFound(`the reservation of draft ${id}`);
     // claim the draft so a concurrent second send cannot go out twice
     if (!(await this.store.transition(id, [m.state], 'sending'))) {
       await this.actionable(id); // 409 ALREADY_SENT / NOT_READY when another send got there first
-      throw new HttpError(409, 'CONFLICT', `draft ${id} changed meanwhile; try again`);
+      throw fail.conflict('CONFLICT', `draft ${id} changed meanwhile; try again`);
     }
     const input = {
       draft: id,
@@ -107,7 +103,7 @@ export class DraftReview {
         sentAt: new Date(),
         lastError: null,
       });
-      await auditAction(this.core, this.logger, {
+      await this.audit.record({
         userId: by.userId,
         sessionId: r.sessionId,
         tool: 'concierge_send',
@@ -119,7 +115,7 @@ export class DraftReview {
     } catch (err) {
       const error = (err as Error).message;
       await this.store.patch(id, { state: m.state, lastError: error });
-      await auditAction(this.core, this.logger, {
+      await this.audit.record({
         userId: by.userId,
         sessionId: r.sessionId,
         tool: 'concierge_send',
@@ -135,11 +131,11 @@ export class DraftReview {
 
   /** Discards an open draft; nothing is sent. */
   async discard(id: number, by: UserPrincipal): Promise<DraftView> {
-    if (by.role !== 'owner') throw httpErrors.forbidden('only the owner can discard a guest draft');
+    if (by.role !== 'owner') throw fail.forbidden('only the owner can discard a guest draft');
     const m = await this.actionable(id);
     if (!(await this.store.transition(id, [m.state], 'discarded')))
-      throw new HttpError(409, 'CONFLICT', `draft ${id} changed meanwhile; try again`);
-    await auditAction(this.core, this.logger, {
+      throw fail.conflict('CONFLICT', `draft ${id} changed meanwhile; try again`);
+    await this.audit.record({
       userId: by.userId,
       sessionId: null,
       tool: 'concierge_discard',

@@ -8,14 +8,14 @@ import { draftApprovals } from './draft-approvals.ts';
 import { DraftQueue } from './draft-queue.ts';
 import { draftReplyHandler } from './draft-reply-handler.ts';
 import { DraftReview } from './draft-review.ts';
-import { addDraftRoutes } from './draft-routes.ts';
+import { draftRoutes } from './draft-routes.ts';
 import { GuestMessage } from './guest-message.entity.ts';
 import { CreateConcierge1764550000000 } from './migrations/1764550000000-create-concierge.ts';
 import { PmsClient } from './pms-client.ts';
 import { ConciergeReservation } from './reservation.entity.ts';
 import { checkThisBooking } from './tools/check-this-booking.ts';
 import { escalateToOwner } from './tools/escalate-to-owner.ts';
-import { addWebhookRoute } from './webhook-route.ts';
+import { webhookRoute } from './webhook-route.ts';
 
 /** What the plugin exposes to tests and dependents. */
 export interface ConciergeApi {
@@ -30,9 +30,9 @@ export default definePlugin({
   entities: [ConciergeReservation, GuestMessage],
   migrations: [CreateConcierge1764550000000],
   async activate(ctx): Promise<ConciergeApi> {
-    const { core, settings, logger } = ctx;
+    const { settings } = ctx;
     const store = new ConciergeStore(ctx.db);
-    const queue = new DraftQueue(store, core, logger);
+    const queue = new DraftQueue(store, ctx);
     ctx.onDispose(() => queue.idle());
     const pms = new PmsClient({
       pms: settings.pms,
@@ -40,16 +40,16 @@ export default definePlugin({
       retryDelayMs: settings.retryDelayMs,
       timeoutMs: settings.pmsTimeoutMs,
     });
-    const review = new DraftReview(store, pms, core, logger);
+    const review = new DraftReview(store, pms, ctx.audit);
 
     ctx.prompts.add(conciergeScope);
     ctx.tools.add(checkThisBooking(store));
-    ctx.tools.add(escalateToOwner(store, queue, core, logger));
+    ctx.tools.add(escalateToOwner(store, queue, ctx));
     ctx.commands.add(conciergeCommand(review));
     ctx.approvals.add(draftApprovals(review));
     ctx.replies.add(draftReplyHandler(review));
-    addWebhookRoute(ctx.router, { settings, store, queue, workspaces: core.workspaces });
-    addDraftRoutes(ctx.router, review, core.auth);
+    ctx.http.route(webhookRoute({ settings, store, queue, workspaces: ctx.workspaces }));
+    for (const route of draftRoutes(review)) ctx.http.route(route);
     ctx.healthCheck(async () => ({
       status: 'ok',
       webhook: settings.webhookSecret ? 'configured' : 'off (no webhookSecret)',

@@ -1,8 +1,15 @@
-// Tells every owner about a draft (or an escalation) through ctx.core.notify, with how to answer it.
-import type { CoreServices } from '../../core/core-services.ts';
+// Tells every owner about a draft (or an escalation) through ctx.notify, with how to answer it.
 import type { Logger } from '../../core/logger.ts';
+import type { NotifyCapability, PeopleCapability } from '../../core/plugin/capabilities.ts';
 import type { GuestMessage } from './guest-message.entity.ts';
 import type { ConciergeReservation } from './reservation.entity.ts';
+
+/** What sending owner notices needs from the plugin context. */
+export interface OwnerNoticeDeps {
+  notify: NotifyCapability;
+  people: PeopleCapability;
+  logger: Logger;
+}
 
 const quote = (text: string) =>
   text
@@ -30,24 +37,18 @@ export function draftNotice(m: GuestMessage, r: ConciergeReservation): string {
 
 /** Queues `text` for every owner (a Matrix reply goes to `replyTo` when given); high urgency goes out at once. Failures are logged, never thrown. */
 export async function notifyOwners(
-  core: CoreServices,
-  logger: Logger,
+  d: OwnerNoticeDeps,
   text: string,
   urgency: 'high' | 'normal',
   replyTo?: { handler: string; ref: string },
 ): Promise<number> {
-  if (!core.notify) {
-    logger.warn('no notification outbox is available; the owner sees concierge drafts only via the API');
-    return 0;
-  }
-  const owners = (await core.users.list()).filter((u) => u.role === 'owner');
   let queued = 0;
-  for (const owner of owners) {
+  for (const owner of await d.people.owners()) {
     try {
-      await core.notify(owner.id, text, replyTo ? { urgency, replyTo } : { urgency });
+      await d.notify(owner.id, text, replyTo ? { urgency, replyTo } : { urgency });
       queued++;
     } catch (err) {
-      logger.error({ err, user: owner.id }, 'could not queue a concierge notification');
+      d.logger.error({ err, user: owner.id }, 'could not queue a concierge notification');
     }
   }
   return queued;

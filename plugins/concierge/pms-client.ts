@@ -1,5 +1,5 @@
 // The PMS send-message API: POST <baseUrl>/reservations/:id/messages with a Bearer key, retried on 5xx, 429 and network errors.
-import { HttpError } from '../../core/errors.ts';
+import { fail } from '../../core/errors.ts';
 
 /** Where the PMS is and how hard to try. */
 export interface PmsClientOptions {
@@ -22,17 +22,16 @@ const retryable = (status: number) => status === 429 || status >= 500;
 export class PmsClient {
   constructor(private readonly opts: PmsClientOptions) {}
 
-  /** The PMS connection; throws a 503 PMS_NOT_CONFIGURED HttpError when there is none. */
+  /** The PMS connection; throws PMS_NOT_CONFIGURED (unavailable) when there is none. */
   requireConfigured(): { baseUrl: string; apiKey: string } {
     if (this.opts.pms) return this.opts.pms;
-    throw new HttpError(
-      503,
+    throw fail.unavailable(
       'PMS_NOT_CONFIGURED',
       'the PMS is not configured (plugins.concierge.settings.pms.baseUrl and apiKey); nothing was sent',
     );
   }
 
-  /** Sends `text` to the guest of PMS reservation `reservationId`; throws a 503 (not configured) or 502 (failed) HttpError. */
+  /** Sends `text` to the guest of PMS reservation `reservationId`; throws PMS_NOT_CONFIGURED (unavailable) or PMS_SEND_FAILED (upstream). */
   async send(reservationId: string, text: string): Promise<PmsSent> {
     const pms = this.requireConfigured();
     const url = `${pms.baseUrl.replace(/\/+$/, '')}/reservations/${encodeURIComponent(reservationId)}/messages`;
@@ -65,6 +64,6 @@ export class PmsClient {
       last = `the PMS answered ${res.status}${raw ? `: ${raw.slice(0, 200)}` : ''}`;
       if (!retryable(res.status)) break;
     }
-    throw new HttpError(502, 'PMS_SEND_FAILED', `not sent — ${last}`);
+    throw fail.upstream('PMS_SEND_FAILED', `not sent — ${last}`);
   }
 }

@@ -1,53 +1,64 @@
 // POST /plugins/concierge/webhook: the PMS's guest messages, signed with HMAC-SHA256, stored and queued for drafting.
-import type Router from '@koa/router';
-import { HttpError, httpErrors } from '../../core/errors.ts';
-import type { WorkspaceStore } from '../../core/workspaces/workspace-store.ts';
+import { fail } from '../../core/errors.ts';
+import type { WorkspacesCapability } from '../../core/plugin/capabilities.ts';
+import { defineRoute, withStatus } from '../../core/plugin/route-definition.ts';
 import type { ConciergeSettings } from './concierge-settings.ts';
 import type { ConciergeStore } from './concierge-store.ts';
 import type { DraftQueue } from './draft-queue.ts';
 import { guestMessageEvent } from './webhook-event.ts';
-import { verifySignature } from './webhook-signature.ts';
 
 /** The header carrying `sha256=<hex>` of the raw body. */
 export const SIGNATURE_HEADER = 'x-quorra-signature';
 
-/** Mounts the webhook; it answers 202 once the message is stored and drafts after the response. */
-export function addWebhookRoute(
-  router: Router,
-  deps: { settings: ConciergeSettings; store: ConciergeStore; queue: DraftQueue; workspaces: WorkspaceStore },
-): void {
-  router.post('/webhook', async (http) => {
-    const secret = deps.settings.webhookSecret;
-    if (!secret)
-      throw new HttpError(
-        503,
-        'WEBHOOK_NOT_CONFIGURED',
-        'the concierge webhook has no secret (plugins.concierge.settings.webhookSecret)',
-      );
-    const raw = (http.request as { rawBody?: string }).rawBody ?? '';
-    if (!verifySignature(secret, raw, http.get(SIGNATURE_HEADER) || undefined))
-      throw httpErrors.unauthorized('missing or invalid X-Quorra-Signature');
-    const event = guestMessageEvent.parse((http.request as { body?: unknown }).body ?? {});
-    const mapping = deps.settings.accounts.find((a) => a.account === event.account);
-    if (!mapping)
-      throw new HttpError(
-        422,
-        'UNKNOWN_ACCOUNT',
-        `PMS account "${event.account}" is not mapped to a workspace`,
-        {
-          account: event.account,
-        },
-      );
-    const ws = await deps.workspaces.get(mapping.workspace);
-    if (ws?.kind !== 'hosting' || !ws.personas.includes('guest-concierge'))
-      throw new HttpError(
-        422,
-        'WORKSPACE_NOT_HOSTING',
-        `PMS account "${event.account}" maps to "${mapping.workspace}", which is not a hosting workspace offering the guest concierge`,
-      );
-    const { message, reservation, duplicate } = await deps.store.intake(event, ws.slug);
-    if (!duplicate) deps.queue.enqueue(message.id);
-    http.status = duplicate ? 200 : 202;
-    http.body = { draft: message.id, reservation: reservation.externalId, state: message.state, duplicate };
+/** The webhook route; it answers 202 once the message is stored and drafts after the response. */
+export function webhookRoute(deps: {
+  settings: ConciergeSettings;
+  store: ConciergeStore;
+  queue: DraftQueue;
+  workspaces: WorkspacesCapability;
+}) {
+  return defineRoute({
+    method: 'POST',
+    path: '/webhook',
+    auth: 'signed',
+    summary: 'A guest message from the PMS; stored, then a reply is drafted for the owner',
+    body: guestMessageEvent,
+    signature: {
+      header: SIGNATURE_HEADER,
+      secret: () => {
+        const secret = deps.settings.webhookSecret;
+        if (!secret)
+          throw fail.unavailable(
+            'WEBHOOK_NOT_CONFIGURED',
+            'the concierge webhook has no secret (plugins.concierge.settings.webhookSecret)',
+          );
+        return secret;
+      },
+    },
+    async handler({ body: event }) {
+      const mapping = deps.settings.accounts.find((a) => a.account === event.account);
+      if (!mapping)
+        throw fail.unprocessable(
+          'UNKNOWN_ACCOUNT',
+          `PMS account "${event.account}" is not mapped to a workspace`,
+          {
+            account: event.account,
+          },
+        );
+      const ws = await deps.workspaces.get(mapping.workspace);
+      if (ws?.kind !== 'hosting' || !ws.personas.includes('guest-concierge'))
+        throw fail.unprocessable(
+          'WORKSPACE_NOT_HOSTING',
+          `PMS account "${event.account}" maps to "${mapping.workspace}", which is not a hosting workspace offering the guest concierge`,
+        );
+      const { message, reservation, duplicate } = await deps.store.intake(event, ws.slug);
+      if (!duplicate) deps.queue.enqueue(message.id);
+      return withStatus(duplicate ? 200 : 202, {
+        draft: message.id,
+        reservation: reservation.externalId,
+        state: message.state,
+        duplicate,
+      });
+    },
   });
 }

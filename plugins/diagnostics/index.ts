@@ -17,8 +17,12 @@ export default definePlugin({
       permission: 'member',
       run: async () => JSON.stringify(await tool.run({}, { logger: ctx.logger })),
     });
-    ctx.router.get('/health', async (http) => {
-      http.body = await tool.run({}, { logger: ctx.logger });
+    ctx.http.route({
+      method: 'GET',
+      path: '/health',
+      auth: 'member',
+      summary: 'Database, disk and uptime',
+      handler: () => tool.run({}, { logger: ctx.logger }),
     });
     const beats = ctx.metrics.counter(
       'quorra_diagnostics_heartbeats_total',

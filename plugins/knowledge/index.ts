@@ -19,7 +19,7 @@ export default definePlugin({
   entities: [VectorChunk, IndexedFile],
   migrations: [CreateKnowledge1764521000000],
   async activate(ctx): Promise<KnowledgeApi> {
-    const vaultRoot = path.resolve(ctx.settings.vaultRoot ?? ctx.core.vaultDir);
+    const vaultRoot = path.resolve(ctx.settings.vaultRoot ?? ctx.vaultDir);
     const service = new KnowledgeService({
       settings: ctx.settings,
       vaultRoot,
@@ -32,7 +32,7 @@ export default definePlugin({
     await service.start();
     const api = service.api();
 
-    const { workspaces } = ctx.core;
+    const { workspaces } = ctx;
     const hosting = async () =>
       (await workspaces.list())
         .filter((w) => w.kind === 'hosting' && w.personas.includes('guest-concierge'))
@@ -40,12 +40,10 @@ export default definePlugin({
     void api
       .setGuestWorkspaces([...ctx.settings.guestWorkspaces, ...(await hosting())])
       .catch((err) => ctx.logger.error({ err }, 'could not open guest windows'));
-    ctx.onDispose(
-      workspaces.onCreated(async (w) => {
-        if (w.kind === 'hosting')
-          await api.setGuestWorkspaces([...ctx.settings.guestWorkspaces, ...(await hosting())]);
-      }).dispose,
-    );
+    workspaces.onCreated(async (w) => {
+      if (w.kind === 'hosting')
+        await api.setGuestWorkspaces([...ctx.settings.guestWorkspaces, ...(await hosting())]);
+    });
 
     ctx.tools.add(searchKnowledge(api));
     for (const tool of documentTools(api, workspaces)) ctx.tools.add(tool);
@@ -62,10 +60,16 @@ export default definePlugin({
         skipped: s.skippedByReason,
       };
     });
-    ctx.router.get('/status', async (http) => {
-      // Counts and reasons only: skipped file names stay out of an unauthenticated route.
-      const { recentSkipped: _paths, collections, ...status } = await api.status();
-      http.body = { ...status, collections: collections.length };
+    ctx.http.route({
+      method: 'GET',
+      path: '/status',
+      auth: 'member',
+      summary: 'Index counts, the embedder and the running pass',
+      handler: async () => {
+        // Counts and reasons only: skipped file names are private to the members who own them.
+        const { recentSkipped: _paths, collections, ...status } = await api.status();
+        return { ...status, collections: collections.length };
+      },
     });
     ctx.schedule(ctx.settings.consistencyCron, 'consistency', async () => {
       // The pass logs its own error; throwing here lets the scheduler record the run as failed too.

@@ -1,19 +1,12 @@
 // escalate_to_owner: the guest turn hands the message to the owner (needs_you, high urgency) with a reason.
 import { z } from 'zod';
-import type { CoreServices } from '../../../core/core-services.ts';
-import type { Logger } from '../../../core/logger.ts';
 import { defineTool } from '../../../core/tools/define-tool.ts';
 import type { ConciergeStore } from '../concierge-store.ts';
 import type { DraftQueue } from '../draft-queue.ts';
-import { notifyOwners } from '../owner-notice.ts';
+import { notifyOwners, type OwnerNoticeDeps } from '../owner-notice.ts';
 
 /** Builds the tool; during a webhook turn the draft carries the escalation, otherwise the owner is told at once. */
-export function escalateToOwner(
-  store: ConciergeStore,
-  queue: DraftQueue,
-  core: CoreServices,
-  logger: Logger,
-) {
+export function escalateToOwner(store: ConciergeStore, queue: DraftQueue, notices: OwnerNoticeDeps) {
   return defineTool({
     name: 'escalate_to_owner',
     description:
@@ -38,8 +31,7 @@ export function escalateToOwner(
         ? `${r.guestName} (${r.property ? `${r.property}, ` : ''}${r.checkIn} → ${r.checkOut})`
         : 'A guest';
       await notifyOwners(
-        core,
-        logger,
+        notices,
         `**A guest needs you** — ${who}\nReason: ${reason}${open ? `\n\nSee \`!quorra concierge\` (#${open.id}).` : ''}`,
         'high',
       );

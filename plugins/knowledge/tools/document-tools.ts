@@ -1,8 +1,8 @@
 // document_create (tier 1) and document_overwrite (tier 2): the owner authoring workspace documents.
 import path from 'node:path';
 import { isOwner } from '../../../core/auth/principal.ts';
+import type { WorkspacesCapability } from '../../../core/plugin/capabilities.ts';
 import { defineTool } from '../../../core/tools/define-tool.ts';
-import type { WorkspaceStore } from '../../../core/workspaces/workspace-store.ts';
 import type { KnowledgeApi } from '../knowledge-service.ts';
 import { documentInput, documentPath, writeDocument } from './write-document.ts';
 
@@ -11,7 +11,7 @@ const ownerInWorkspace = (t: { principal?: Parameters<typeof isOwner>[0]; worksp
   isOwner(t.principal) && t.workspace !== null;
 
 /** Both document tools over the workspace store and the knowledge API. */
-export function documentTools(api: KnowledgeApi, workspaces: WorkspaceStore) {
+export function documentTools(api: KnowledgeApi, workspaces: WorkspacesCapability) {
   const make = (mode: 'create' | 'overwrite') =>
     defineTool({
       name: `document_${mode}`,

@@ -4,7 +4,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { stringify } from 'yaml';
 import { z } from 'zod';
-import type { WorkspaceStore } from '../../../core/workspaces/workspace-store.ts';
+import type { WorkspacesCapability } from '../../../core/plugin/capabilities.ts';
 import { isInside } from '../vault-paths.ts';
 
 /** What the model may send for a document. */
@@ -30,7 +30,7 @@ export type DocumentInput = z.infer<typeof documentInput>;
 
 /** Resolves where a document goes; refuses anything that would land outside the workspace folder. */
 export async function documentPath(
-  workspaces: WorkspaceStore,
+  workspaces: WorkspacesCapability,
   slug: string,
   filename: string,
 ): Promise<string> {

@@ -1,6 +1,6 @@
 // Bang-command parsing and dispatch: words and arguments, permission, unknown commands, usage lines, generated help.
 import assert from 'node:assert/strict';
-import { HttpError } from '../../../core/errors.ts';
+import { fail } from '../../../core/errors.ts';
 import {
   CommandUsageError,
   helpText,
@@ -37,7 +37,7 @@ function registry(): Registry<CommandDefinition> {
     permission: 'member',
     run: (a) => {
       if (a.length !== 1) throw new CommandUsageError('One argument, please.');
-      if (a[0] === 'bad') throw new HttpError(400, 'UNKNOWN_MODE', 'no mode "bad" in scope [general]');
+      if (a[0] === 'bad') throw fail.invalid('UNKNOWN_MODE', 'no mode "bad" in scope [general]');
       if (a[0] === 'boom') throw new Error('internal detail');
       return 'ok';
     },

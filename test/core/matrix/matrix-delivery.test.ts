@@ -89,7 +89,7 @@ describe('Matrix runtime: delivery', () => {
     });
 
     it('delivers the outbox to a DM it opens and remembers: high urgency at once, the rest batched', async () => {
-      const notify = house.core!.notify!;
+      const notify = house.notify!;
       const dora = await w.member('dora', 'Dora', 'member');
       const urgent = await notify(dora.user!.id, 'The boiler pressure is low', { urgency: 'high' });
       assert.equal(urgent.state, 'queued');
@@ -132,7 +132,7 @@ describe('Matrix runtime: delivery', () => {
         'outcome="failed"',
       );
       w.hs.failNext(3, { match: byBot(isSend) });
-      const item = await house.core!.notify!(alice.user!.id, 'The front door is open', { urgency: 'high' });
+      const item = await house.notify!(alice.user!.id, 'The front door is open', { urgency: 'high' });
       const stored = await waitUntil(
         async () => {
           const r = await w.app.quorra.db.query(
@@ -177,7 +177,7 @@ describe('Matrix runtime: delivery', () => {
       assert.equal(health.checks.matrix.status, 'disabled');
       assert.equal(health.checks.matrix.reason, 'MATRIX_HOMESERVER_URL is not set');
       const alice = await w.member('alice', 'Alice', 'owner');
-      const item = await house.core!.notify!(alice.user!.id, 'Parcel at the door', { urgency: 'high' });
+      const item = await house.notify!(alice.user!.id, 'Parcel at the door', { urgency: 'high' });
       assert.equal(item.state, 'queued');
       await w.app.stop();
 

@@ -23,7 +23,7 @@ describe('Matrix runtime: reply handlers', () => {
 
   /** Queues a notification for Alice and resolves with its stored row once it was sent. */
   const notified = async (text: string, opts: Record<string, unknown> = {}) => {
-    const item = await house.core!.notify!(alice.user!.id, text, opts);
+    const item = await house.notify!(alice.user!.id, text, opts);
     return waitUntil(
       async () => {
         const [row] = await w.app.quorra.db.query('SELECT * FROM matrix_outbox WHERE id = ?', [item.id]);
@@ -72,11 +72,11 @@ describe('Matrix runtime: reply handlers', () => {
   after(() => w.close());
 
   it('hands the owner’s reply to the handler with its ref and answers as a reply; the item went out unbatched', async () => {
-    await house.core!.notify!(alice.user!.id, 'Bins go out tonight');
+    await house.notify!(alice.user!.id, 'Bins go out tonight');
     const question = notified('Shall I order more coffee?', {
       replyTo: { handler: 'test-questions', ref: 'coffee-7' },
     });
-    await house.core!.notify!(alice.user!.id, 'The milk was delivered', { urgency: 'low' });
+    await house.notify!(alice.user!.id, 'The milk was delivered', { urgency: 'low' });
     const row = await question;
     assert.equal(row.urgency, 'normal');
     assert.equal(row.reply_handler, 'test-questions');

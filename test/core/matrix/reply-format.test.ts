@@ -1,6 +1,6 @@
 // Replies as Matrix content: Markdown to sanitized HTML, plain body, thread and reply relations, apologies by failure.
 import assert from 'node:assert/strict';
-import { HttpError, QuorraError } from '../../../core/errors.ts';
+import { fail, QuorraError } from '../../../core/errors.ts';
 import { apologyFor, markdownToHtml, messageContent } from '../../../core/matrix/reply-format.ts';
 
 describe('reply format', () => {
@@ -50,15 +50,15 @@ describe('reply format', () => {
   });
 
   it('apologises naming what failed', () => {
-    assert.match(apologyFor(new HttpError(504, 'MODEL_TIMEOUT', 't')), /model took too long/);
-    assert.match(apologyFor(new HttpError(502, 'MODEL_UNAVAILABLE', 'u')), /can’t reach the language model/);
-    assert.match(apologyFor(new HttpError(503, 'MODEL_BUSY', 'b')), /model is busy/);
+    assert.match(apologyFor(fail.timeout('MODEL_TIMEOUT', 't')), /model took too long/);
+    assert.match(apologyFor(fail.upstream('MODEL_UNAVAILABLE', 'u')), /can’t reach the language model/);
+    assert.match(apologyFor(fail.unavailable('MODEL_BUSY', 'b')), /model is busy/);
     assert.match(
-      apologyFor(new HttpError(502, 'MODEL_ERROR', 'the model answered with an error (server)')),
+      apologyFor(fail.upstream('MODEL_ERROR', 'the model answered with an error (server)')),
       /model failed \(the model answered with an error \(server\)\)/,
     );
     assert.match(
-      apologyFor(new HttpError(400, 'SCOPE_NOT_BOUND', 'workspace "x" has no finance service')),
+      apologyFor(fail.invalid('SCOPE_NOT_BOUND', 'workspace "x" has no finance service')),
       /couldn’t do that: workspace "x" has no finance service/,
     );
     assert.match(apologyFor(new QuorraError('QUORRA_X', 'x')), /QUORRA_X/);

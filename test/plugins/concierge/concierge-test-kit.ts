@@ -1,10 +1,10 @@
 // Shared setup for the concierge tests: the app with the PMS double and scripted model, signed webhooks, a hosting workspace.
 
+import { signBody } from '../../../core/http/request-signature.ts';
 import { OutboxItem } from '../../../core/matrix/outbox-item.entity.ts';
 import { GuestMessage } from '../../../plugins/concierge/guest-message.entity.ts';
 import type { ConciergeApi } from '../../../plugins/concierge/index.ts';
 import { ConciergeReservation } from '../../../plugins/concierge/reservation.entity.ts';
-import { signBody } from '../../../plugins/concierge/webhook-signature.ts';
 import { type BootedApp, bootApp } from '../../support/boot-app.ts';
 import { addUser, readResponse, type TestUser } from '../../support/household.ts';
 import type { ScriptedModelServer } from '../../support/model-server.ts';

@@ -42,7 +42,7 @@ describe('concierge webhook and guest turns', () => {
       // signed for one body, sent with another
       await postWebhook(app, e, {
         raw: body.replace('parking', 'the safe code'),
-        signature: (await import('../../../plugins/concierge/webhook-signature.ts')).signBody(SECRET, body),
+        signature: (await import('../../../core/http/request-signature.ts')).signBody(SECRET, body),
       }),
     ];
     assert.deepEqual(

@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { createLogger } from '../../../core/logger.ts';
 import { type BootedApp, bootApp } from '../../support/boot-app.ts';
+import { addUser, call } from '../../support/household.ts';
 
 describe('diagnostics plugin', () => {
   let app: BootedApp;
@@ -21,8 +22,10 @@ describe('diagnostics plugin', () => {
   });
 
   it('serves the same report at /plugins/diagnostics/health and as a command', async () => {
-    const res = await fetch(`${app.url}/plugins/diagnostics/health`);
-    assert.equal(((await res.json()) as any).database, 'ok');
+    assert.equal((await fetch(`${app.url}/plugins/diagnostics/health`)).status, 401);
+    const member = await addUser(app, 'Dana', 'member');
+    const res = await call(app, member, 'GET', '/plugins/diagnostics/health');
+    assert.equal(res.json.database, 'ok');
     const cmd = app.quorra.registries.commands.get('health')!;
     assert.match(String(await cmd.run([], { userId: 'u', role: 'member' })), /"database":"ok"/);
   });

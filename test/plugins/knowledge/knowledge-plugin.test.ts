@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import type { KnowledgeApi } from '../../../plugins/knowledge/index.ts';
 import { type BootedApp, bootApp, tempDir } from '../../support/boot-app.ts';
+import { addUser } from '../../support/household.ts';
 import { ScriptedModelServer } from '../../support/model-server.ts';
 import { QdrantDouble } from '../../support/qdrant-server.ts';
 import { writeVault } from './knowledge-test-kit.ts';
@@ -21,8 +22,13 @@ function seedVault(root: string): void {
   writeVault(root, 'household/broken.md', '---\ntitle: [\n---\nbroken');
 }
 
-async function getJson(url: string): Promise<any> {
-  const res = await fetch(url);
+const readers = new WeakMap<BootedApp, Record<string, string>>();
+
+/** GETs a member-only route as a member of the app (created on first use). */
+async function getJson(app: BootedApp, route: string): Promise<any> {
+  if (!readers.has(app)) readers.set(app, (await addUser(app, 'Reader', 'member')).headers);
+  const url = `${app.url}${route}`;
+  const res = await fetch(url, { headers: readers.get(app) });
   assert.equal(res.status, 200, `${url} answered ${res.status}`);
   return res.json();
 }
@@ -30,7 +36,7 @@ async function getJson(url: string): Promise<any> {
 /** Polls the status route until the start-up pass has finished (the mocha timeout bounds the wait). */
 async function statusAfterFirstPass(app: BootedApp): Promise<any> {
   for (;;) {
-    const status = await getJson(`${app.url}/plugins/knowledge/status`);
+    const status = await getJson(app, '/plugins/knowledge/status');
     if (status.lastRun) return status;
     await new Promise((r) => setTimeout(r, 20));
   }
@@ -66,6 +72,7 @@ describe('knowledge plugin', () => {
   it('activates, indexes the default vault at start and reports it on the status route', async () => {
     app = await boot();
     assert.equal(app.quorra.plugins.status().find((p) => p.id === 'knowledge')?.state, 'active');
+    assert.equal((await fetch(`${app.url}/plugins/knowledge/status`)).status, 401, 'members only');
     const status = await statusAfterFirstPass(app);
     assert.equal(status.vaultRoot, path.join(dataDir, 'vault'));
     assert.deepEqual(status.embedder, { id: 'openai:test-embed', kind: 'model', dimensions: 64 });

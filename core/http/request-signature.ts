@@ -1,4 +1,4 @@
-// Verifies the webhook's `X-Quorra-Signature: sha256=<hex>` header: an HMAC-SHA256 of the raw body, compared in constant time.
+// Signed requests: `sha256=<hex>` HMAC-SHA256 of the raw body, compared in constant time.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /** The header value a sender computes for `body` with `secret`. */

@@ -1,0 +1,108 @@
+// Every declared route (core and plugin) in one table: auth, zod validation and the reply shape are done here.
+import Router from '@koa/router';
+import type { Context, Middleware } from 'koa';
+import type { Principal } from '../auth/principal.ts';
+import { type Disposable, toDisposable } from '../disposable.ts';
+import { fail, QuorraError } from '../errors.ts';
+import { type RouteDefinition, RouteReply, type RouteSink, routeAuths } from '../plugin/route-definition.ts';
+import { verifySignature } from './request-signature.ts';
+
+/** A registered route with its owner (`core` or a plugin id) and full path. */
+export interface RouteEntry {
+  def: RouteDefinition<any, any, any, any>;
+  owner: string;
+  path: string;
+}
+
+const DEFAULT_SIGNATURE_HEADER = 'x-quorra-signature';
+
+/** Holds routes; the Koa router is rebuilt after each change so a disposed route is gone at once. */
+export class RouteTable implements RouteSink {
+  private readonly entries = new Map<string, RouteEntry>();
+  private router: Router | undefined;
+
+  /** `authenticate` sets ctx.state.principal or throws 401. */
+  constructor(private readonly authenticate: Middleware) {}
+
+  add(def: RouteDefinition<any, any, any, any>, owner: string, prefix = ''): Disposable {
+    const path = `${prefix}${def.path}`;
+    const key = `${def.method} ${path}`;
+    if (!routeAuths.includes(def.auth))
+      throw new QuorraError('QUORRA_ROUTE_AUTH', `${key}: auth must be one of ${routeAuths.join(', ')}`);
+    if (def.auth === 'signed' && !def.signature)
+      throw new QuorraError('QUORRA_ROUTE_SIGNATURE', `${key}: a signed route needs a signature`);
+    const existing = this.entries.get(key);
+    if (existing)
+      throw new QuorraError(
+        'QUORRA_DUPLICATE_ROUTE',
+        `route ${key} is already registered by ${existing.owner}`,
+        {
+          key,
+          owner: existing.owner,
+          attemptedBy: owner,
+        },
+      );
+    const entry = { def, owner, path };
+    this.entries.set(key, entry);
+    this.router = undefined;
+    return toDisposable(() => {
+      if (this.entries.get(key) === entry) this.entries.delete(key);
+      this.router = undefined;
+    });
+  }
+
+  /** Every route, in registration order. */
+  list(): RouteEntry[] {
+    return [...this.entries.values()];
+  }
+
+  /** Dispatches to the current routes. */
+  middleware(): Middleware {
+    return async (ctx, next) => {
+      this.router ??= this.build();
+      await this.router.routes()(ctx as never, next);
+    };
+  }
+
+  private build(): Router {
+    const router = new Router();
+    for (const { def, path } of this.entries.values()) {
+      const guards: Middleware[] = def.auth === 'member' || def.auth === 'owner' ? [this.authenticate] : [];
+      router.register(path, [def.method], [...guards, (ctx: Context) => this.serve(def, ctx)] as never);
+    }
+    return router;
+  }
+
+  private async serve(def: RouteDefinition<any, any, any, any>, ctx: Context): Promise<void> {
+    const principal = ctx.state.principal as Principal | undefined;
+    if (def.auth === 'member' || def.auth === 'owner') {
+      if (principal?.kind !== 'user') throw fail.unauthenticated();
+      if (def.auth === 'owner' && principal.role !== 'owner')
+        throw fail.forbidden('only the owner can do this');
+    }
+    if (def.auth === 'signed') {
+      const secret = def.signature!.secret();
+      if (!secret)
+        throw fail.unavailable('NOT_CONFIGURED', `${def.method} ${ctx.path} has no signing secret`);
+      const header = def.signature!.header ?? DEFAULT_SIGNATURE_HEADER;
+      const raw = (ctx.request as { rawBody?: string }).rawBody ?? '';
+      if (!verifySignature(secret, raw, ctx.get(header) || undefined))
+        throw fail.unauthenticated(`missing or invalid ${header}`);
+    }
+    const result = await def.handler({
+      principal: def.auth === 'member' || def.auth === 'owner' ? principal : undefined,
+      body: def.body ? def.body.parse((ctx.request as { body?: unknown }).body ?? {}) : undefined,
+      query: def.query ? def.query.parse(ctx.query) : ctx.query,
+      params: def.params ? def.params.parse(ctx.params ?? {}) : (ctx.params ?? {}),
+      header: (name: string) => ctx.get(name) || undefined,
+    } as never);
+    if (result instanceof RouteReply) {
+      ctx.status = result.status;
+      ctx.body = result.body;
+    } else if (result === undefined) {
+      ctx.status = 204;
+    } else {
+      ctx.body = result;
+    }
+  }
+}

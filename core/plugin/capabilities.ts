@@ -1,0 +1,95 @@
+// The narrow capabilities a plugin gets on its context; each one is a small interface, never a core object.
+import type { User } from '../auth/user.entity.ts';
+import type { Disposable } from '../disposable.ts';
+import type { AuditRecord } from '../engine/audit-log.ts';
+import type { HookSignatures } from '../engine/engine-hooks.ts';
+import type { TurnCall, TurnOutcome } from '../engine/turns.ts';
+import type { Note } from '../memory/note.entity.ts';
+import type { NoteAppend } from '../memory/note-input.ts';
+import type { Workspace } from '../workspaces/workspace.entity.ts';
+import type { RouteAuth, RouteDefinition } from './route-definition.ts';
+
+/** Appends raw material (notepad jots, ingested documents) to the notes log for Dream to consolidate. */
+export interface NotesCapability {
+  append(input: NoteAppend): Promise<Note>;
+}
+
+/** Options for a notification. */
+export interface NotifyOptions {
+  urgency?: 'high' | 'normal' | 'low';
+  /** Routes a Matrix reply to this notification to the named reply handler (see `ctx.replies`) with `ref`. */
+  replyTo?: { handler: string; ref: string };
+}
+
+/** Queues a Matrix DM for a household user: persisted, delivered while Matrix runs, kept while it is off. */
+export type NotifyCapability = (
+  userId: string,
+  text: string,
+  opts?: NotifyOptions,
+) => Promise<{ id: string; state: 'queued' | 'sent' | 'failed' }>;
+
+/** Runs a conversation turn (e.g. a guest message) and answers with a typed outcome. */
+export interface TurnsCapability {
+  run(call: TurnCall): Promise<TurnOutcome>;
+}
+
+/** Adds a function at an engine hook point; the host removes it when the plugin is disabled. */
+export interface HooksCapability {
+  add<K extends keyof HookSignatures>(point: K, fn: HookSignatures[K]): Disposable;
+}
+
+/** A household member as a plugin sees them. */
+export interface Person {
+  id: string;
+  displayName: string;
+  role: 'owner' | 'member';
+  matrixIds: string[];
+  email: string | null;
+  locale: string;
+  timezone: string;
+}
+
+/** Looks household members up. */
+export interface PeopleCapability {
+  get(id: string): Promise<Person | null>;
+  byMatrixId(mxid: string): Promise<Person | null>;
+  byEmail(email: string): Promise<Person | null>;
+  /** Every owner, oldest first. */
+  owners(): Promise<Person[]>;
+  list(): Promise<Person[]>;
+}
+
+/** Reads workspaces; `onCreated` is removed when the plugin is disabled. */
+export interface WorkspacesCapability {
+  get(slug: string): Promise<Readonly<Workspace> | null>;
+  list(): Promise<readonly Readonly<Workspace>[]>;
+  onCreated(fn: (w: Readonly<Workspace>) => void | Promise<void>): Disposable;
+}
+
+/** Records an action taken for a person in the audit trail; a failed write is logged, never thrown. */
+export interface AuditCapability {
+  record(record: AuditRecord): Promise<void>;
+}
+
+/** Serves HTTP routes under `/plugins/<id>`: auth, validation and the error envelope are the host's. */
+export interface HttpCapability {
+  route<
+    A extends RouteAuth,
+    B extends import('zod').ZodType | undefined = undefined,
+    Q extends import('zod').ZodType | undefined = undefined,
+    P extends import('zod').ZodType | undefined = undefined,
+  >(def: RouteDefinition<A, B, Q, P>): Disposable;
+}
+
+/** The plugin-facing view of a stored user. */
+export function toPerson(u: User): Person {
+  return {
+    id: u.id,
+    displayName: u.displayName,
+    role: u.role,
+    matrixIds: [...u.matrixIds],
+    email: u.email,
+    locale: u.locale,
+    timezone: u.timezone,
+  };
+}

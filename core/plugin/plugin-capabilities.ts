@@ -1,0 +1,97 @@
+// Builds a plugin's capabilities over the core services; everything a plugin registers lands in its store.
+import type { User } from '../auth/user.entity.ts';
+import type { UserStore } from '../auth/user-store.ts';
+import type { DisposableStore } from '../disposable.ts';
+import type { AuditLog } from '../engine/audit-log.ts';
+import type { EngineHooks } from '../engine/engine-hooks.ts';
+import type { Turns } from '../engine/turns.ts';
+import type { Logger } from '../logger.ts';
+import type { NotesLog } from '../memory/notes-log.ts';
+import type { WorkspaceStore } from '../workspaces/workspace-store.ts';
+import {
+  type AuditCapability,
+  type HooksCapability,
+  type HttpCapability,
+  type NotesCapability,
+  type NotifyCapability,
+  type PeopleCapability,
+  type TurnsCapability,
+  toPerson,
+  type WorkspacesCapability,
+} from './capabilities.ts';
+import type { RouteSink } from './route-definition.ts';
+
+/** The core services the host builds capabilities from; plugins never see these objects. */
+export interface PluginServices {
+  turns: Turns;
+  hooks: EngineHooks;
+  users: UserStore;
+  workspaces: WorkspaceStore;
+  notes: NotesLog;
+  audit: AuditLog;
+  notify: NotifyCapability;
+  routes: RouteSink;
+  vaultDir: string;
+}
+
+/** The capability part of a plugin context. */
+export interface Capabilities {
+  notes: NotesCapability;
+  notify: NotifyCapability;
+  turns: TurnsCapability;
+  hooks: HooksCapability;
+  people: PeopleCapability;
+  workspaces: WorkspacesCapability;
+  audit: AuditCapability;
+  http: HttpCapability;
+  vaultDir: string;
+}
+
+/** Wraps the services for one plugin: registrations are tracked in `store`, disposed when it is disabled. */
+export function pluginCapabilities(
+  s: PluginServices,
+  id: string,
+  store: DisposableStore,
+  logger: Logger,
+): Capabilities {
+  const person = async (u: Promise<User | null>) => {
+    const found = await u;
+    return found ? toPerson(found) : null;
+  };
+  return {
+    notes: { append: (input) => s.notes.append(input) },
+    notify: async (userId, text, opts) => {
+      const item = await s.notify(userId, text, opts);
+      return { id: item.id, state: item.state };
+    },
+    turns: { run: (call) => s.turns.run(call) },
+    hooks: { add: (point, fn) => store.add(s.hooks.add(point, fn)) },
+    people: {
+      get: (pid) => person(s.users.get(pid)),
+      byMatrixId: (mxid) => person(s.users.findByMatrixId(mxid)),
+      byEmail: (email) => person(s.users.findByEmail(email)),
+      owners: async () => (await s.users.owners()).map(toPerson),
+      list: async () => (await s.users.list()).map(toPerson),
+    },
+    workspaces: {
+      get: (slug) => s.workspaces.get(slug),
+      list: () => s.workspaces.list(),
+      onCreated: (fn) => store.add(s.workspaces.onCreated(fn)),
+    },
+    audit: {
+      record: async (record) => {
+        try {
+          await s.audit.record(record);
+        } catch (err) {
+          logger.error({ err, audit: record }, 'could not write an audit record');
+        }
+      },
+    },
+    http: {
+      route: (def) => store.add(toDisposableLike(s.routes.add(def, id, `/plugins/${id}`))),
+    },
+    vaultDir: s.vaultDir,
+  };
+}
+
+const toDisposableLike = (d: { dispose(): unknown }) => ({ dispose: () => void d.dispose() });

@@ -1,0 +1,81 @@
+// An HTTP route as a plugin (or core feature) declares it: method, path, who may call it, zod input, a handler.
+import type { z } from 'zod';
+import type { UserPrincipal } from '../auth/principal.ts';
+
+/**
+ * Who may call a route, checked by the host before the handler runs:
+ * `public` anyone; `member` any household user (Bearer token); `owner` the owner only;
+ * `signed` a caller holding the route's shared secret (HMAC-SHA256 of the raw body in a header).
+ */
+export type RouteAuth = 'public' | 'member' | 'owner' | 'signed';
+export const routeAuths: readonly RouteAuth[] = ['public', 'member', 'owner', 'signed'];
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+type Parsed<T> = T extends z.ZodType ? z.output<T> : undefined;
+
+/** What a handler gets: the caller (for member/owner routes) and input already validated by the route's schemas. */
+export interface RouteRequest<A extends RouteAuth, B, Q, P> {
+  principal: A extends 'member' | 'owner' ? UserPrincipal : undefined;
+  body: Parsed<B>;
+  query: Q extends z.ZodType ? z.output<Q> : Record<string, string | string[] | undefined>;
+  params: P extends z.ZodType ? z.output<P> : Record<string, string>;
+  /** A request header (lower-case name), or undefined. */
+  header(name: string): string | undefined;
+}
+
+/** A non-200 answer: return `withStatus(202, body)` from a handler. */
+export class RouteReply {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+  ) {}
+}
+
+/** Answers with `status` instead of 200 (e.g. 202 Accepted). */
+export function withStatus(status: number, body: unknown): RouteReply {
+  return new RouteReply(status, body);
+}
+
+/** How a `signed` route is verified: the secret (throw a QuorraError when unconfigured) and the header. */
+export interface RouteSignature {
+  secret(): string;
+  /** Default `x-quorra-signature`; the value is `sha256=<hex HMAC of the raw body>`. */
+  header?: string;
+}
+
+/** A route; `path` is relative to `/plugins/<id>` for a plugin, absolute for core. */
+export interface RouteDefinition<
+  A extends RouteAuth = RouteAuth,
+  B extends z.ZodType | undefined = z.ZodType | undefined,
+  Q extends z.ZodType | undefined = z.ZodType | undefined,
+  P extends z.ZodType | undefined = z.ZodType | undefined,
+> {
+  method: HttpMethod;
+  path: string;
+  auth: A;
+  /** One line for /openapi.json. */
+  summary: string;
+  body?: B;
+  query?: Q;
+  params?: P;
+  /** Required when auth is `signed`. */
+  signature?: RouteSignature;
+  /** Returns the JSON body (200), `withStatus(…)`, or nothing (204). Throw QuorraErrors; the host renders them. */
+  handler(req: RouteRequest<A, B, Q, P>): unknown | Promise<unknown>;
+}
+
+/** Declares a route with its types inferred (the identity at runtime). */
+export function defineRoute<
+  A extends RouteAuth,
+  B extends z.ZodType | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
+  P extends z.ZodType | undefined = undefined,
+>(def: RouteDefinition<A, B, Q, P>): RouteDefinition<A, B, Q, P> {
+  return def;
+}
+
+/** Where routes are registered (core/http's route table); `prefix` is `/plugins/<id>` for a plugin. */
+export interface RouteSink {
+  add(def: RouteDefinition<any, any, any, any>, owner: string, prefix: string): { dispose(): unknown };
+}
