@@ -6,6 +6,7 @@ import { sharedStyles } from './shared-styles.ts';
 import './approvals-view.ts';
 import './dream-view.ts';
 import './error-notice.ts';
+import './finance-view.ts';
 import './memory-view.ts';
 import './overview-view.ts';
 import './plugins-view.ts';
@@ -18,6 +19,7 @@ const routes = [
   { id: 'memory', label: 'Memory', ownerOnly: true },
   { id: 'approvals', label: 'Approvals', ownerOnly: false },
   { id: 'dream', label: 'Dream', ownerOnly: true },
+  { id: 'finance', label: 'Finance', ownerOnly: false },
   { id: 'settings', label: 'Settings', ownerOnly: true },
 ] as const;
 type RouteId = (typeof routes)[number]['id'];
@@ -192,6 +194,8 @@ export class QuorraApp extends LitElement {
         return html`<approvals-view></approvals-view>`;
       case 'dream':
         return html`<dream-view></dream-view>`;
+      case 'finance':
+        return html`<finance-view></finance-view>`;
       case 'settings':
         return html`<settings-view></settings-view>`;
       default:

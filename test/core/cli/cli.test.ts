@@ -8,7 +8,7 @@ import { tempDir } from '../../support/boot-app.ts';
 const bin = fileURLToPath(new URL('../../../core/cli/bin.js', import.meta.url));
 
 describe('quorra CLI', function () {
-  // each case starts real processes that boot tsx: seconds apiece on a busy machine
+  // each test boots whole Node processes, which on a loaded machine outlast mocha's default
   this.timeout(120_000);
   let dir: string;
   beforeEach(() => {
@@ -78,6 +78,7 @@ describe('quorra CLI', function () {
 });
 
 describe('quorra user and token commands', function () {
+  // each step boots a whole Node process; five in a row outlast mocha's default on a loaded machine
   this.timeout(120_000);
   let dir: string;
   before(() => {

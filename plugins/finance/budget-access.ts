@@ -1,0 +1,71 @@
+// Which budget a turn, a command or a request may see: a workspace's finance binding pins one; guests see none.
+import type { Principal } from '../../core/auth/principal.ts';
+import { QuorraError } from '../../core/errors.ts';
+import type { WorkspaceStore } from '../../core/workspaces/workspace-store.ts';
+import type { BudgetRegistry } from './budget-registry.ts';
+
+/** Who is asking, as far as budget access goes. */
+export interface Asker {
+  role: 'owner' | 'member';
+}
+
+export class BudgetAccess {
+  constructor(
+    private readonly budgets: BudgetRegistry,
+    private readonly workspaces: WorkspaceStore,
+  ) {}
+
+  /** The budget a workspace's finance binding pins (the default when it names none), or null without a binding. */
+  async pinnedBy(workspace: string): Promise<string | null> {
+    const binding = (await this.workspaces.bindings(workspace)).find((b) => b.service === 'finance');
+    if (!binding) return null;
+    const id = binding.dataWindow.budget;
+    return typeof id === 'string' ? id : this.budgets.defaultId;
+  }
+
+  /**
+   * Budgets a person may see outside a workspace: the owner all of them; a member those some workspace's
+   * finance binding shares with the household.
+   */
+  async allowed(asker: Asker): Promise<string[]> {
+    const all = this.budgets.list().map((b) => b.id);
+    if (asker.role === 'owner') return all;
+    const shared = new Set<string>();
+    for (const w of await this.workspaces.list()) {
+      const pinned = await this.pinnedBy(w.slug);
+      if (pinned) shared.add(pinned);
+    }
+    return all.filter((id) => shared.has(id));
+  }
+
+  /**
+   * The one budget a turn works on: in a workspace the pinned budget and nothing else; in personal chat the
+   * default budget when the person may see it. Throws a coded error otherwise (guests never get one).
+   */
+  async forTurn(principal: Principal | undefined, workspace: string | null | undefined): Promise<string> {
+    if (principal?.kind !== 'user')
+      throw new QuorraError('FINANCE_NOT_ALLOWED', 'finance is for household members');
+    if (workspace) {
+      const pinned = await this.pinnedBy(workspace);
+      if (!pinned || !this.budgets.has(pinned))
+        throw new QuorraError('FINANCE_NOT_BOUND', 'this workspace has no finance budget');
+      return pinned;
+    }
+    const id = this.budgets.defaultId;
+    if (!(await this.allowed(principal)).includes(id))
+      throw new QuorraError('FINANCE_NOT_ALLOWED', 'no budget is shared with you');
+    return id;
+  }
+
+  /** A budget asked for by id (HTTP, the admin view), checked against what the person may see. */
+  async check(asker: Asker, id: string | undefined): Promise<string> {
+    const allowed = await this.allowed(asker);
+    const wanted = id ?? (allowed.includes(this.budgets.defaultId) ? this.budgets.defaultId : allowed[0]);
+    if (!wanted || !allowed.includes(wanted))
+      throw new QuorraError(
+        'FINANCE_NOT_ALLOWED',
+        id ? `budget "${id}" is not shared with you` : 'no budget is shared with you',
+      );
+    return wanted;
+  }
+}

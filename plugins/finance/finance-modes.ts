@@ -1,0 +1,37 @@
+// The finance scope's modes (budget, reconcile, review), each with an entry context computed before the first turn.
+import type { UserStore } from '../../core/auth/user-store.ts';
+import type { ModeDefinition } from '../../core/plugin/contributions.ts';
+import type { FinanceBackend } from './finance-backend.ts';
+import type { FinanceService } from './finance-service.ts';
+import { budgetContext } from './modes/budget-context.ts';
+import { reconcileContext } from './modes/reconcile-context.ts';
+import { reviewContext } from './modes/review-context.ts';
+
+type Compute = (backend: FinanceBackend, today: string) => Promise<string>;
+
+const modes: [string, string, Compute][] = [
+  ['budget', "Plan next month's budget from the last three months by category", budgetContext],
+  ['reconcile', 'Go through uncategorised and unreviewed transactions one at a time', reconcileContext],
+  ['review', 'Look at spending trends and anomalies', reviewContext],
+];
+
+export function financeModes(service: FinanceService, users: UserStore): ModeDefinition[] {
+  return modes.map(([name, description, compute]) => ({
+    scope: 'finance',
+    name,
+    description,
+    async entryContext({ userId, workspace }) {
+      const user = userId ? await users.get(userId) : null;
+      if (!user) return '';
+      try {
+        const budgetId = await service.access.forTurn(
+          { kind: 'user', userId: user.id, role: user.role, displayName: user.displayName },
+          workspace,
+        );
+        return await compute(await service.budgets.backend(budgetId), await service.today());
+      } catch (err) {
+        return `(The budget could not be read: ${(err as Error).message})`;
+      }
+    },
+  }));
+}

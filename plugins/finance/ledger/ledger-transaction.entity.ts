@@ -1,0 +1,40 @@
+// A transaction in the embedded ledger: amount in the account's minor units on a local date; splits live apart.
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+
+@Entity('finance_transactions')
+@Index('ix_finance_transactions_budget_date', ['budget', 'date'])
+@Index('uq_finance_transactions_import', ['accountId', 'importKey'], { unique: true })
+export class LedgerTransaction {
+  @PrimaryColumn({ type: 'varchar', length: 36 })
+  id!: string;
+
+  @Column({ type: 'varchar', length: 64 })
+  budget!: string;
+
+  @Column({ type: 'varchar', length: 36, name: 'account_id' })
+  accountId!: string;
+
+  @Column({ type: 'varchar', length: 10 })
+  date!: string;
+
+  @Column({ type: 'integer' })
+  amount!: number;
+
+  @Column({ type: 'varchar', length: 36, name: 'payee_id' })
+  payeeId!: string;
+
+  @Column({ type: 'varchar', length: 36, name: 'category_id', nullable: true })
+  categoryId!: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  notes!: string | null;
+
+  @Column({ type: 'boolean', default: false })
+  reviewed!: boolean;
+
+  @Column({ type: 'varchar', length: 200, name: 'import_key', nullable: true })
+  importKey!: string | null;
+
+  @Column({ type: 'datetime', name: 'created_at' })
+  createdAt!: Date;
+}

@@ -1,0 +1,61 @@
+// Parses OFX/QFX statements (SGML 1.x without closing tags, and XML 2.x) into statement rows.
+import { isLocalDate } from '../local-date.ts';
+import { parseAmount } from '../money.ts';
+import type { ParsedStatement, StatementRow } from './statement-row.ts';
+
+const entities: Record<string, string> = {
+  '&amp;': '&',
+  '&lt;': '<',
+  '&gt;': '>',
+  '&quot;': '"',
+  '&apos;': "'",
+};
+
+/** The text of `<TAG>` inside a block: up to the next tag or line end (SGML leaves most tags unclosed). */
+function field(block: string, tag: string): string | undefined {
+  const m = new RegExp(`<${tag}>([^<\\r\\n]*)`, 'i').exec(block);
+  return m ? m[1].trim().replace(/&(amp|lt|gt|quot|apos);/g, (e) => entities[e]) : undefined;
+}
+
+/** True when the text looks like OFX or QFX. */
+export function looksLikeOfx(text: string): boolean {
+  return /<OFX>/i.test(text) || /^\s*OFXHEADER:/i.test(text);
+}
+
+/** The statement's currency (CURDEF), when it names one. */
+export function ofxCurrency(text: string): string | undefined {
+  return field(text, 'CURDEF')?.toUpperCase();
+}
+
+export function parseOfxStatement(text: string, currency: string): ParsedStatement {
+  const rows: StatementRow[] = [];
+  const errors: ParsedStatement['errors'] = [];
+  const blocks = text.split(/<STMTTRN>/i).slice(1);
+  blocks.forEach((raw, i) => {
+    const block = raw.split(/<\/STMTTRN>/i)[0];
+    try {
+      const posted = field(block, 'DTPOSTED') ?? '';
+      const date = `${posted.slice(0, 4)}-${posted.slice(4, 6)}-${posted.slice(6, 8)}`;
+      if (!isLocalDate(date)) throw new Error(`bad DTPOSTED "${posted.slice(0, 20)}"`);
+      const amountText = field(block, 'TRNAMT');
+      if (!amountText) throw new Error('no TRNAMT');
+      const payee = field(block, 'NAME') ?? field(block, 'PAYEE') ?? field(block, 'MEMO');
+      if (!payee) throw new Error('no NAME');
+      rows.push({
+        date,
+        // OFX amounts use a dot; a few European banks write a comma
+        amount: parseAmount(
+          amountText,
+          currency,
+          amountText.includes(',') && !amountText.includes('.') ? ',' : '.',
+        ),
+        payee,
+        bankId: field(block, 'FITID') || undefined,
+        memo: field(block, 'MEMO') || undefined,
+      });
+    } catch (err) {
+      errors.push({ line: i + 1, reason: (err as Error).message });
+    }
+  });
+  return { rows, errors };
+}

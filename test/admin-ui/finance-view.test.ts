@@ -1,0 +1,136 @@
+// The admin UI's finance view in a real Chromium: the month-to-date chart from fixed data, recent rows, roles.
+import assert from 'node:assert/strict';
+import type { Browser, Locator, Page } from 'playwright-core';
+import type { FinanceService } from '../../plugins/finance/finance-service.ts';
+import { monthOf } from '../../plugins/finance/local-date.ts';
+import { type BootedApp, bootApp } from '../support/boot-app.ts';
+import { addUser, call, type TestUser } from '../support/household.ts';
+import { ensureUiBuilt, launchChromium } from './ui-build.ts';
+
+const shown = (l: Locator) => l.first().waitFor({ state: 'visible' });
+
+describe('admin UI finance view in Chromium', () => {
+  let app: BootedApp;
+  let owner: TestUser;
+  let member: TestUser;
+  let browser: Browser;
+  const problems: string[] = [];
+
+  before(async function () {
+    this.timeout(120_000);
+    await ensureUiBuilt();
+    const settings = {
+      timezone: 'UTC',
+      budgets: [
+        { id: 'household', name: 'Household' },
+        { id: 'rental', name: 'Rental' },
+      ],
+    };
+    app = await bootApp({ config: { plugins: { finance: { settings } } } });
+    owner = await addUser(app, 'Olivia');
+    member = await addUser(app, 'Max', 'member');
+    // only the household budget is shared with members (the rental one is bound to no workspace)
+    await app.quorra.workspaces.create({ name: 'Home', services: ['general', 'finance'] }, owner.id);
+    const service = (app.quorra.plugins.api('finance') as { service: FinanceService }).service;
+    const b = await service.budgets.backend('household');
+    const today = await service.today();
+    const month = monthOf(today);
+    const acc = (await b.accounts())[0];
+    const cat = new Map((await b.categories()).map((c) => [c.name, c.id]));
+    await b.setBudget(month, cat.get('Groceries')!, 30000);
+    await b.setBudget(month, cat.get('Eating out')!, 10000);
+    const day = `${month}-01`;
+    await b.logTransaction({
+      accountId: acc.id,
+      date: day,
+      amount: -4500,
+      payee: 'Lidl',
+      categoryId: cat.get('Groceries')!,
+      reviewed: true,
+    });
+    await b.logTransaction({
+      accountId: acc.id,
+      date: day,
+      amount: -12000,
+      payee: 'Trattoria',
+      categoryId: cat.get('Eating out')!,
+      reviewed: false,
+    });
+    await b.logTransaction({
+      accountId: acc.id,
+      date: day,
+      amount: -380,
+      payee: 'Corner Coffee',
+      reviewed: false,
+    });
+    const rental = await service.budgets.backend('rental');
+    await rental.logTransaction({
+      accountId: (await rental.accounts())[0].id,
+      date: day,
+      amount: -8000,
+      payee: 'Cleaner',
+    });
+    browser = await launchChromium();
+  });
+  after(async () => {
+    await browser?.close();
+    await app?.stop({ clean: true });
+  });
+
+  async function openFinance(token: string): Promise<Page> {
+    const p = await (await browser.newContext()).newPage();
+    p.setDefaultTimeout(10_000);
+    p.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+    p.on('console', (m) => {
+      if (/Content Security Policy|Refused to/i.test(m.text())) problems.push(`console: ${m.text()}`);
+    });
+    await p.goto(`${app.url}/admin/`);
+    await p.getByLabel('API token').fill(token);
+    await p.getByRole('button', { name: 'Sign in' }).click();
+    await p.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Finance' }).click();
+    return p;
+  }
+
+  it('draws month-to-date spending against budget per category, with overspending marked', async () => {
+    const page = await openFinance(owner.token);
+    const chart = page.getByTestId('finance-chart');
+    await shown(chart);
+    const label = (await chart.getAttribute('aria-label')) ?? '';
+    assert.match(label, /Groceries: €45\.00 of €300\.00/);
+    assert.match(label, /Eating out: €120\.00 of €100\.00/);
+    const bars = page.locator('finance-view g[data-category]');
+    assert.deepEqual(
+      (await bars.evaluateAll((gs) => gs.map((g) => g.getAttribute('data-category')))).sort(),
+      ['Eating out', 'Groceries'],
+    );
+    const width = (name: string, cls: string) =>
+      page
+        .locator(`finance-view g[data-category="${name}"] rect.${cls}`)
+        .evaluate((r) => Number(r.getAttribute('width')));
+    // the overspent category's bar is the longest; groceries is 45/120 of it
+    assert.ok((await width('Eating out', 'spent')) > (await width('Groceries', 'spent')));
+    assert.ok(
+      Math.abs((await width('Groceries', 'spent')) / (await width('Eating out', 'spent')) - 45 / 120) < 0.01,
+    );
+    assert.equal(await page.locator('finance-view g[data-category="Eating out"] rect.spent.over').count(), 1);
+    assert.equal(await page.getByTestId('unreviewed').textContent(), '2');
+    const rows = page.getByRole('table', { name: 'Recent transactions' }).locator('tbody tr');
+    assert.equal(await rows.count(), 3);
+    await shown(rows.filter({ hasText: 'Corner Coffee' }).getByText('uncategorised'));
+    // the owner can switch to the rental budget
+    await page.getByTestId('budget-select').selectOption('rental');
+    await shown(page.getByRole('table', { name: 'Recent transactions' }).getByText('Cleaner'));
+    assert.deepEqual(problems, []);
+  });
+
+  it('shows a member only the budgets their bindings allow', async () => {
+    const page = await openFinance(member.token);
+    await shown(page.getByTestId('finance-chart'));
+    assert.equal(await page.getByTestId('budget-select').count(), 0, 'one budget, no choice');
+    assert.equal(await page.getByText('Cleaner').count(), 0);
+    const refused = await call(app, member, 'GET', '/plugins/finance/summary?budget=rental');
+    assert.equal(refused.status, 403);
+    assert.equal(refused.json.error.code, 'FINANCE_NOT_ALLOWED');
+    assert.deepEqual(problems, []);
+  });
+});

@@ -1,0 +1,124 @@
+// `!quorra spent` end to end in Matrix (homeserver double, matrix-js-sdk client): no model, audited, month-to-date vs budget.
+import assert from 'node:assert/strict';
+import { fileURLToPath } from 'node:url';
+import type { MatrixClient as JsClient } from 'matrix-js-sdk';
+import type { FinanceService } from '../../../plugins/finance/finance-service.ts';
+import { localDate, monthOf } from '../../../plugins/finance/local-date.ts';
+import { MatrixWorld } from '../../core/matrix/matrix-world.ts';
+import type { TestUser } from '../../support/household.ts';
+import type { RegisteredUser } from '../../support/matrix-homeserver/index.ts';
+import { waitUntil } from '../../support/matrix-homeserver/test-clients.ts';
+
+const pluginsRoot = fileURLToPath(new URL('../../../plugins', import.meta.url));
+
+describe('finance: !quorra spent in Matrix', () => {
+  let w: MatrixWorld;
+  let olivia: { mx: RegisteredUser; user?: TestUser };
+  let max: { mx: RegisteredUser; user?: TestUser };
+  let maxClient: JsClient;
+  let service: FinanceService;
+
+  before(async () => {
+    w = new MatrixWorld({
+      pluginRoots: [pluginsRoot],
+      config: {
+        plugins: {
+          knowledge: { settings: { watch: false } },
+          finance: {
+            settings: {
+              timezone: 'UTC',
+              budgets: [
+                { id: 'household', name: 'Household' },
+                { id: 'rental', name: 'Rental' },
+              ],
+            },
+          },
+        },
+      },
+    });
+    await w.start();
+    olivia = await w.member('olivia', 'Olivia', 'owner');
+    max = await w.member('max', 'Max', 'member');
+    // the household budget is shared with members through a workspace's finance binding
+    await w.app.quorra.workspaces.create({ name: 'Home', services: ['general', 'finance'] }, olivia.user!.id);
+    maxClient = await w.client(max.mx);
+    service = (w.app.quorra.plugins.api('finance') as { service: FinanceService }).service;
+  });
+  after(() => w?.close());
+
+  /** Max sends a message through matrix-js-sdk; resolves with the bot's next message in that room. */
+  const maxSays = async (roomId: string, body: string) => {
+    const n = w.botMessages(roomId).length;
+    await maxClient.sendTextMessage(roomId, body);
+    return waitUntil(() => w.botMessages(roomId)[n], 10000, 'the bot to answer');
+  };
+
+  it('logs to the household budget from a DM and answers month-to-date vs budget, without the model', async () => {
+    const household = await service.budgets.backend('household');
+    const groceries = (await household.categories()).find((c) => c.name === 'Groceries')!;
+    const month = monthOf(localDate(new Date(), 'UTC'));
+    await household.setBudget(month, groceries.id, 30000);
+    const room = await w.dm(max.mx);
+    const answer = await maxSays(room, '!quorra spent 12.50 groceries Lidl');
+    const logged = (await household.transactions({ from: `${month}-01`, to: `${month}-31` }))[0];
+    assert.equal(logged.amount, -1250);
+    assert.equal(logged.payee, 'Lidl');
+    assert.equal(logged.categoryId, groceries.id);
+    assert.equal(
+      answer.content.body,
+      `Logged €12.50 at Lidl (Groceries) on ${logged.date}. Groceries in ${month}: €12.50 of €300.00, €287.50 left.`,
+    );
+    assert.equal(w.model.chatRequests().length, 0, 'the model is never asked');
+    const audit = (await w.app.quorra.conversation.audit.recent(10)).find((a) => a.tool === 'finance_spent');
+    assert.equal(audit?.tier, 1);
+    assert.equal(audit?.outcome, 'ok');
+    assert.equal(audit?.userId, max.user!.id);
+  });
+
+  it('logs nothing for an unknown category and names the ones there are', async () => {
+    const room = await w.dm(max.mx);
+    const answer = await maxSays(room, '!quorra spent 9 snacks Kiosk');
+    assert.match(
+      answer.content.body,
+      /^I don't have a category called “snacks”, so nothing was logged\. Categories: .*Groceries/,
+    );
+    const household = await service.budgets.backend('household');
+    assert.ok(
+      (await household.transactions({ from: '2000-01-01', to: '2100-01-01' })).every(
+        (t) => t.payee !== 'Kiosk',
+      ),
+    );
+  });
+
+  it('in a finance room, logs to the budget its workspace pins', async () => {
+    const room = await w.group(olivia.mx, [max.mx], 'Cabin money');
+    await w.app.quorra.workspaces.create(
+      {
+        name: 'Cabin',
+        kind: 'hosting',
+        services: ['general', { service: 'finance', data_window: { budget: 'rental' } }],
+        matrix_room_id: room,
+      },
+      olivia.user!.id,
+    );
+    const answer = await maxSays(room, '!quorra spent 80 household Cleaner');
+    assert.match(answer.content.body, /^Logged €80\.00 at Cleaner \(Household\)/);
+    const rental = await service.budgets.backend('rental');
+    const household = await service.budgets.backend('household');
+    assert.deepEqual(
+      (await rental.transactions({ from: '2000-01-01', to: '2100-01-01' })).map((t) => t.payee),
+      ['Cleaner'],
+    );
+    assert.ok(
+      (await household.transactions({ from: '2000-01-01', to: '2100-01-01' })).every(
+        (t) => t.payee !== 'Cleaner',
+      ),
+    );
+  });
+
+  it('answers the usage line for a malformed entry', async () => {
+    const room = await w.dm(max.mx);
+    const answer = await maxSays(room, '!quorra spent lots');
+    assert.match(answer.content.body, /Usage: !quorra spent <amount> \[category\] <payee>/);
+  });
+});
