@@ -2,6 +2,7 @@
 import type { Writable } from 'node:stream';
 import type { QuorraConfig } from '../config/schema.ts';
 import { backup, restore } from './backup-commands.ts';
+import { diagnostics } from './diagnostics.ts';
 import { doctor } from './doctor.ts';
 import { migrate } from './migrate.ts';
 import { serve } from './serve.ts';
@@ -37,6 +38,11 @@ export const commands: Record<string, CliCommand> = {
     usage: 'restore <archive> [--force]',
     description: 'restore an archive into an empty data directory (--force moves what is there aside)',
     run: restore,
+  },
+  diagnostics: {
+    usage: 'diagnostics',
+    description: 'run the diagnostics agent (its own process; Quorra connects to it over a Unix socket)',
+    run: diagnostics,
   },
   help: { usage: 'help', description: 'show this help', run: async () => 0 },
 };
