@@ -64,6 +64,15 @@ export interface WorkspacesCapability {
   get(slug: string): Promise<Readonly<Workspace> | null>;
   list(): Promise<readonly Readonly<Workspace>[]>;
   onCreated(fn: (w: Readonly<Workspace>) => void | Promise<void>): Disposable;
+  /** The workspace's binding of a service (which data it sees, its tier ceiling), or null when it is not bound. */
+  binding(slug: string, service: string): Promise<ServiceBinding | null>;
+}
+
+/** A service bound to a workspace, as a plugin sees it (e.g. finance with `dataWindow: {budget}`). */
+export interface ServiceBinding {
+  service: string;
+  dataWindow: Readonly<Record<string, unknown>>;
+  maxTier: number;
 }
 
 /** Records an action taken for a person in the audit trail; a failed write is logged, never thrown. */

@@ -77,6 +77,10 @@ export function pluginCapabilities(
       get: (slug) => s.workspaces.get(slug),
       list: () => s.workspaces.list(),
       onCreated: (fn) => store.add(s.workspaces.onCreated(fn)),
+      binding: async (slug, service) => {
+        const b = (await s.workspaces.bindings(slug)).find((x) => x.service === service);
+        return b ? { service: b.service, dataWindow: { ...b.dataWindow }, maxTier: b.maxTier } : null;
+      },
     },
     audit: {
       record: async (record) => {

@@ -1,8 +1,11 @@
 // Which budget a turn, a command or a request may see: a workspace's finance binding pins one; guests see none.
 import type { Principal } from '../../core/auth/principal.ts';
 import { QuorraError } from '../../core/errors.ts';
-import type { WorkspaceStore } from '../../core/workspaces/workspace-store.ts';
+import type { WorkspacesCapability } from '../../core/plugin/capabilities.ts';
 import type { BudgetRegistry } from './budget-registry.ts';
+
+/** Not allowed to see a budget: the same forbidden answer everywhere (403 over HTTP). */
+const forbidden = (code: string, message: string) => new QuorraError(code, message, undefined, 'forbidden');
 
 /** Who is asking, as far as budget access goes. */
 export interface Asker {
@@ -12,12 +15,12 @@ export interface Asker {
 export class BudgetAccess {
   constructor(
     private readonly budgets: BudgetRegistry,
-    private readonly workspaces: WorkspaceStore,
+    private readonly workspaces: WorkspacesCapability,
   ) {}
 
   /** The budget a workspace's finance binding pins (the default when it names none), or null without a binding. */
   async pinnedBy(workspace: string): Promise<string | null> {
-    const binding = (await this.workspaces.bindings(workspace)).find((b) => b.service === 'finance');
+    const binding = await this.workspaces.binding(workspace, 'finance');
     if (!binding) return null;
     const id = binding.dataWindow.budget;
     return typeof id === 'string' ? id : this.budgets.defaultId;
@@ -44,16 +47,16 @@ export class BudgetAccess {
    */
   async forTurn(principal: Principal | undefined, workspace: string | null | undefined): Promise<string> {
     if (principal?.kind !== 'user')
-      throw new QuorraError('FINANCE_NOT_ALLOWED', 'finance is for household members');
+      throw forbidden('FINANCE_NOT_ALLOWED', 'finance is for household members');
     if (workspace) {
       const pinned = await this.pinnedBy(workspace);
       if (!pinned || !this.budgets.has(pinned))
-        throw new QuorraError('FINANCE_NOT_BOUND', 'this workspace has no finance budget');
+        throw forbidden('FINANCE_NOT_BOUND', 'this workspace has no finance budget');
       return pinned;
     }
     const id = this.budgets.defaultId;
     if (!(await this.allowed(principal)).includes(id))
-      throw new QuorraError('FINANCE_NOT_ALLOWED', 'no budget is shared with you');
+      throw forbidden('FINANCE_NOT_ALLOWED', 'no budget is shared with you');
     return id;
   }
 
@@ -62,7 +65,7 @@ export class BudgetAccess {
     const allowed = await this.allowed(asker);
     const wanted = id ?? (allowed.includes(this.budgets.defaultId) ? this.budgets.defaultId : allowed[0]);
     if (!wanted || !allowed.includes(wanted))
-      throw new QuorraError(
+      throw forbidden(
         'FINANCE_NOT_ALLOWED',
         id ? `budget "${id}" is not shared with you` : 'no budget is shared with you',
       );

@@ -1,7 +1,7 @@
 // The household's budgets by id, each behind its backend (embedded ledger or Actual), opened on first use.
 import path from 'node:path';
 import type { DataSource } from 'typeorm';
-import { QuorraError } from '../../core/errors.ts';
+import { fail } from '../../core/errors.ts';
 import { ActualBackend } from './actual/actual-backend.ts';
 import { ActualSession } from './actual/actual-session.ts';
 import type { FinanceBackend } from './finance-backend.ts';
@@ -35,7 +35,7 @@ export class BudgetRegistry {
   /** The backend of a budget; the ledger gets a starter set of accounts and categories the first time. */
   backend(id: string): Promise<FinanceBackend> {
     const def = this.settings.budgets.find((b) => b.id === id);
-    if (!def) return Promise.reject(new QuorraError('FINANCE_UNKNOWN_BUDGET', `no budget "${id}"`));
+    if (!def) return Promise.reject(fail.invalid('FINANCE_UNKNOWN_BUDGET', `no budget "${id}"`));
     let found = this.open.get(id);
     if (!found) {
       found = this.make(def);

@@ -1,5 +1,5 @@
 // The finance scope's modes (budget, reconcile, review), each with an entry context computed before the first turn.
-import type { UserStore } from '../../core/auth/user-store.ts';
+import type { PeopleCapability } from '../../core/plugin/capabilities.ts';
 import type { ModeDefinition } from '../../core/plugin/contributions.ts';
 import type { FinanceBackend } from './finance-backend.ts';
 import type { FinanceService } from './finance-service.ts';
@@ -15,13 +15,13 @@ const modes: [string, string, Compute][] = [
   ['review', 'Look at spending trends and anomalies', reviewContext],
 ];
 
-export function financeModes(service: FinanceService, users: UserStore): ModeDefinition[] {
+export function financeModes(service: FinanceService, people: PeopleCapability): ModeDefinition[] {
   return modes.map(([name, description, compute]) => ({
     scope: 'finance',
     name,
     description,
     async entryContext({ userId, workspace }) {
-      const user = userId ? await users.get(userId) : null;
+      const user = userId ? await people.get(userId) : null;
       if (!user) return '';
       try {
         const budgetId = await service.access.forTurn(

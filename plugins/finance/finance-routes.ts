@@ -1,10 +1,6 @@
 // HTTP: POST /plugins/finance/import (a statement into an account) and GET /plugins/finance/summary (the admin view).
-import type Router from '@koa/router';
-import type { Middleware } from 'koa';
 import { z } from 'zod';
-import { userOf } from '../../core/auth/authenticate.ts';
-import { body, query } from '../../core/http/validate.ts';
-import { asHttp } from './finance-http-errors.ts';
+import type { HttpCapability } from '../../core/plugin/capabilities.ts';
 import type { FinanceService } from './finance-service.ts';
 import { financeSummary } from './finance-summary.ts';
 import type { StatementImporter } from './statements/statement-importer.ts';
@@ -22,26 +18,29 @@ const importBody = z
   })
   .strict();
 
-export function addFinanceRoutes(
-  router: Router,
-  auth: Middleware,
-  service: FinanceService,
-  importer: StatementImporter,
-) {
-  router.post('/import', auth, async (http) => {
-    const user = userOf(http);
-    const input = body(http, importBody);
-    http.body = await asHttp(async () => {
-      const budget = await service.access.check(user, input.budget);
-      return importer.import(budget, input.account, input.content, input.mapping);
-    });
+export function addFinanceRoutes(http: HttpCapability, service: FinanceService, importer: StatementImporter) {
+  http.route({
+    method: 'POST',
+    path: '/import',
+    auth: 'member',
+    summary:
+      'Import a bank statement (CSV with a column mapping, OFX, QFX) into an account, skipping rows seen before',
+    body: importBody,
+    async handler({ principal, body }) {
+      const budget = await service.access.check(principal, body.budget);
+      return importer.import(budget, body.account, body.content, body.mapping);
+    },
   });
-  router.get('/summary', auth, async (http) => {
-    const user = userOf(http);
-    const q = query(http, z.object({ budget: budgetId.optional() }).strict());
-    http.body = await asHttp(async () => {
-      const allowed = await service.access.allowed(user);
-      const budget = await service.access.check(user, q.budget);
+  http.route({
+    method: 'GET',
+    path: '/summary',
+    auth: 'member',
+    summary:
+      "A budget's month to date by category against budget, recent transactions and the unreviewed count",
+    query: z.object({ budget: budgetId.optional() }).strict(),
+    async handler({ principal, query }) {
+      const allowed = await service.access.allowed(principal);
+      const budget = await service.access.check(principal, query.budget);
       const backend = await service.budgets.backend(budget);
       return {
         budget,
@@ -51,6 +50,6 @@ export function addFinanceRoutes(
           .map((b) => ({ id: b.id, name: b.name })),
         ...(await financeSummary(backend, await service.today())),
       };
-    });
+    },
   });
 }

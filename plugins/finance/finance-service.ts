@@ -1,6 +1,6 @@
 // What tools, the spent command and the routes share: the budget of a turn, today, matching, logging with a note.
-import { QuorraError } from '../../core/errors.ts';
-import type { NotesLog } from '../../core/memory/notes-log.ts';
+import { fail } from '../../core/errors.ts';
+import type { NotesCapability } from '../../core/plugin/capabilities.ts';
 import type { BudgetAccess } from './budget-access.ts';
 import type { BudgetRegistry } from './budget-registry.ts';
 import type { Category, FinanceBackend, Split, Transaction } from './finance-backend.ts';
@@ -42,7 +42,7 @@ export class FinanceService {
   constructor(
     readonly budgets: BudgetRegistry,
     readonly access: BudgetAccess,
-    private readonly notes: NotesLog,
+    private readonly notes: NotesCapability,
     readonly seen: SeenTransactions,
     private readonly timeZone: () => Promise<string>,
   ) {}
@@ -75,7 +75,7 @@ export class FinanceService {
         ))
       : (accounts.find((a) => !a.offBudget && a.currency === backend.currency) ?? accounts[0]);
     if (!found)
-      throw new QuorraError(
+      throw fail.invalid(
         'FINANCE_NO_ACCOUNT',
         name ? `no account "${name}"` : 'this budget has no account yet',
       );

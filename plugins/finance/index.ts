@@ -30,15 +30,14 @@ export default definePlugin({
   entities: [...ledgerEntities, ColumnMappingRow],
   migrations: [CreateFinance1764600000000],
   activate(ctx) {
-    const { settings, core } = ctx;
+    const { settings } = ctx;
     const budgets = new BudgetRegistry(ctx.db, settings, ctx.dataDir);
     ctx.onDispose(() => budgets.close());
-    const timeZone = async () =>
-      settings.timezone ?? (await core.users.list()).find((u) => u.role === 'owner')?.timezone ?? 'UTC';
+    const timeZone = async () => settings.timezone ?? (await ctx.people.owners())[0]?.timezone ?? 'UTC';
     const service = new FinanceService(
       budgets,
-      new BudgetAccess(budgets, core.workspaces),
-      core.notes,
+      new BudgetAccess(budgets, ctx.workspaces),
+      ctx.notes,
       new SeenTransactions(),
       timeZone,
     );
@@ -52,9 +51,9 @@ export default definePlugin({
       financeDeleteTransaction,
     ])
       ctx.tools.add(tool(service));
-    for (const mode of financeModes(service, core.users)) ctx.modes.add(mode);
-    ctx.commands.add(spentCommand(service, core.audit));
-    addFinanceRoutes(ctx.router, core.auth, service, importer);
+    for (const mode of financeModes(service, ctx.people)) ctx.modes.add(mode);
+    ctx.commands.add(spentCommand(service, ctx.audit));
+    addFinanceRoutes(ctx.http, service, importer);
     ctx.healthCheck(() => ({
       status: 'ok',
       budgets: settings.budgets.map((b) => `${b.id} (${b.backend}, ${b.currency})`).join(', '),

@@ -1,5 +1,5 @@
 // Money in integer minor units: the currency's exponent, parsing statement amounts, and formatting for people.
-import { QuorraError } from '../../core/errors.ts';
+import { fail } from '../../core/errors.ts';
 
 const exponents = new Map<string, number>();
 
@@ -45,16 +45,16 @@ export function parseAmount(text: string, currency: string, decimal: '.' | ',' =
   s = s.split(group).join('');
   if (decimal === ',') s = s.replace(',', '.');
   if (!/^\d+(\.\d+)?$/.test(s) && !/^\.\d+$/.test(s))
-    throw new QuorraError('FINANCE_BAD_AMOUNT', `"${text.slice(0, 40)}" is not an amount`);
+    throw fail.invalid('FINANCE_BAD_AMOUNT', `"${text.slice(0, 40)}" is not an amount`);
   const exp = exponentOf(currency);
   const [whole, frac = ''] = s.split('.');
   if (frac.length > exp && /[1-9]/.test(frac.slice(exp)))
-    throw new QuorraError(
+    throw fail.invalid(
       'FINANCE_BAD_AMOUNT',
       `"${text.slice(0, 40)}" has more decimals than ${currency} allows`,
     );
   const minor = Number(whole || '0') * 10 ** exp + Number((frac + '0'.repeat(exp)).slice(0, exp) || '0');
-  if (!Number.isSafeInteger(minor)) throw new QuorraError('FINANCE_BAD_AMOUNT', 'amount is too large');
+  if (!Number.isSafeInteger(minor)) throw fail.invalid('FINANCE_BAD_AMOUNT', 'amount is too large');
   return negative ? -minor : minor;
 }
 

@@ -1,5 +1,5 @@
 // `!quorra spent 12.50 groceries Lidl`: logs spending without the model (tier 1, audited) and answers month-to-date vs budget.
-import type { AuditLog } from '../../core/engine/audit-log.ts';
+import type { AuditCapability } from '../../core/plugin/capabilities.ts';
 import type { CommandDefinition } from '../../core/plugin/contributions.ts';
 import type { FinanceService } from './finance-service.ts';
 import { normalisePayee } from './payee-name.ts';
@@ -18,7 +18,7 @@ function splitCategory(words: string[], categories: string[]): { category?: stri
     : { payee: words.join(' ') };
 }
 
-export function spentCommand(service: FinanceService, audit: AuditLog): CommandDefinition {
+export function spentCommand(service: FinanceService, audit: AuditCapability): CommandDefinition {
   return {
     name: 'spent',
     description: 'log spending without the model; answers the category month-to-date vs budget',

@@ -1,20 +1,19 @@
 // Checks every backend applies before writing a transaction: a real date, whole minor units, splits that add up.
-import { QuorraError } from '../../core/errors.ts';
+import { fail } from '../../core/errors.ts';
 import type { NewTransaction, Split, Transaction } from './finance-backend.ts';
 import { isLocalDate } from './local-date.ts';
 
 /** Throws a coded error when the transaction cannot be stored as given. */
 export function checkNewTransaction(t: NewTransaction): void {
-  if (!isLocalDate(t.date))
-    throw new QuorraError('FINANCE_BAD_DATE', `"${t.date}" is not a date (YYYY-MM-DD)`);
+  if (!isLocalDate(t.date)) throw fail.invalid('FINANCE_BAD_DATE', `"${t.date}" is not a date (YYYY-MM-DD)`);
   if (!Number.isSafeInteger(t.amount))
-    throw new QuorraError('FINANCE_BAD_AMOUNT', 'amounts are whole minor units (cents)');
-  if (!t.payee.trim()) throw new QuorraError('FINANCE_NO_PAYEE', 'a transaction needs a payee');
+    throw fail.invalid('FINANCE_BAD_AMOUNT', 'amounts are whole minor units (cents)');
+  if (!t.payee.trim()) throw fail.invalid('FINANCE_NO_PAYEE', 'a transaction needs a payee');
   if (t.splits?.length) {
-    if (t.splits.length < 2) throw new QuorraError('FINANCE_BAD_SPLIT', 'a split needs at least two parts');
+    if (t.splits.length < 2) throw fail.invalid('FINANCE_BAD_SPLIT', 'a split needs at least two parts');
     const sum = t.splits.reduce((s, p) => s + p.amount, 0);
     if (sum !== t.amount || t.splits.some((p) => !Number.isSafeInteger(p.amount)))
-      throw new QuorraError('FINANCE_BAD_SPLIT', `the parts add up to ${sum}, not ${t.amount}`);
+      throw fail.invalid('FINANCE_BAD_SPLIT', `the parts add up to ${sum}, not ${t.amount}`);
   }
 }
 

@@ -1,6 +1,6 @@
 // The Actual Budget adapter: the finance capability on a local Actual budget through @actual-app/api.
 import { randomUUID } from 'node:crypto';
-import { QuorraError } from '../../../core/errors.ts';
+import { fail } from '../../../core/errors.ts';
 import type {
   Account,
   BudgetLine,
@@ -47,7 +47,7 @@ export class ActualBackend implements FinanceBackend {
 
   async createAccount(input: { name: string; currency?: string; offBudget?: boolean }): Promise<Account> {
     if (input.currency && input.currency !== this.currency)
-      throw new QuorraError('FINANCE_BAD_CURRENCY', `this Actual budget keeps ${this.currency} only`);
+      throw fail.invalid('FINANCE_BAD_CURRENCY', `this Actual budget keeps ${this.currency} only`);
     const id = await this.run((api) =>
       api.createAccount({ name: input.name, offbudget: input.offBudget ?? false } as any, 0),
     );
@@ -133,9 +133,9 @@ export class ActualBackend implements FinanceBackend {
     const known = new Set((await this.categories()).map((c) => c.id));
     for (const c of [input.categoryId, ...(input.splits ?? []).map((s) => s.categoryId)])
       if (c && !known.has(c))
-        throw new QuorraError('FINANCE_UNKNOWN_CATEGORY', 'unknown category in this budget');
+        throw fail.invalid('FINANCE_UNKNOWN_CATEGORY', 'unknown category in this budget');
     if (!(await this.accounts()).some((a) => a.id === input.accountId))
-      throw new QuorraError('FINANCE_UNKNOWN_ACCOUNT', `no account ${input.accountId} in this budget`);
+      throw fail.invalid('FINANCE_UNKNOWN_ACCOUNT', `no account ${input.accountId} in this budget`);
     const marker = input.importKey ?? `${OWN}${randomUUID()}`;
     return this.run(async (api) => {
       await api.addTransactions(input.accountId, [
@@ -189,11 +189,10 @@ export class ActualBackend implements FinanceBackend {
 
   async categorize(id: string, categoryId: string): Promise<void> {
     if (!(await this.categories()).some((c) => c.id === categoryId))
-      throw new QuorraError('FINANCE_UNKNOWN_CATEGORY', 'unknown category in this budget');
+      throw fail.invalid('FINANCE_UNKNOWN_CATEGORY', 'unknown category in this budget');
     const t = await this.transaction(id);
-    if (!t) throw new QuorraError('FINANCE_UNKNOWN_TRANSACTION', `no transaction ${id}`);
-    if (t.splits.length)
-      throw new QuorraError('FINANCE_SPLIT', 'a split transaction is categorised per part');
+    if (!t) throw fail.invalid('FINANCE_UNKNOWN_TRANSACTION', `no transaction ${id}`);
+    if (t.splits.length) throw fail.invalid('FINANCE_SPLIT', 'a split transaction is categorised per part');
     await this.run((api) => api.updateTransaction(id, { category: categoryId }));
   }
 
@@ -212,7 +211,7 @@ export class ActualBackend implements FinanceBackend {
 
   async setBudget(month: string, categoryId: string, amount: number): Promise<void> {
     if (!Number.isSafeInteger(amount))
-      throw new QuorraError('FINANCE_BAD_AMOUNT', 'amounts are whole minor units');
+      throw fail.invalid('FINANCE_BAD_AMOUNT', 'amounts are whole minor units');
     await this.run((api) => api.setBudgetAmount(month, categoryId, amount));
   }
 

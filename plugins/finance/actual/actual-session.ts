@@ -1,6 +1,6 @@
 // One @actual-app/api engine per process (the library is a singleton): calls queue, each runs on the budget it names.
 import { mkdirSync } from 'node:fs';
-import { QuorraError } from '../../../core/errors.ts';
+import { fail } from '../../../core/errors.ts';
 
 export type ActualApi = typeof import('@actual-app/api');
 
@@ -21,7 +21,7 @@ export class ActualSession {
   /** Runs fn with the budget (local id or name) loaded; calls never interleave. */
   run<T>(budget: string, fn: (api: ActualApi) => Promise<T>): Promise<T> {
     if (this.closed)
-      return Promise.reject(new QuorraError('FINANCE_BACKEND_CLOSED', 'the Actual budget is closed'));
+      return Promise.reject(fail.unavailable('FINANCE_BACKEND_CLOSED', 'the Actual budget is closed'));
     const next = tail.then(async () => {
       await this.open();
       await this.load(budget);
@@ -44,7 +44,7 @@ export class ActualSession {
     if (!opened || opened.loaded === budget) return;
     const found = (await actual.getBudgets()).find((b) => b.id === budget || b.name === budget);
     if (!found?.id)
-      throw new QuorraError(
+      throw fail.unavailable(
         'FINANCE_ACTUAL_BUDGET_MISSING',
         `no Actual budget "${budget}" in ${this.dataDir}`,
       );
@@ -59,7 +59,7 @@ export class ActualSession {
       await actual.runImport(name, async () => {});
       if (opened) opened.loaded = null;
       const found = (await actual.getBudgets()).filter((b) => b.name === name).pop();
-      if (!found?.id) throw new QuorraError('FINANCE_ACTUAL_BUDGET_MISSING', `could not create "${name}"`);
+      if (!found?.id) throw fail.unavailable('FINANCE_ACTUAL_BUDGET_MISSING', `could not create "${name}"`);
       return found.id;
     });
     tail = next.catch(() => undefined);

@@ -1,7 +1,7 @@
 // The embedded ledger: the finance capability on Quorra's own SQLite, one budget per `budget` id (zero-config default).
 import { randomUUID } from 'node:crypto';
 import { type DataSource, type EntityManager, In } from 'typeorm';
-import { QuorraError } from '../../../core/errors.ts';
+import { fail } from '../../../core/errors.ts';
 import { rollOver } from '../budget-rollover.ts';
 import type {
   Account,
@@ -53,7 +53,7 @@ export class LedgerBackend implements FinanceBackend {
   async createAccount(input: { name: string; currency?: string; offBudget?: boolean }): Promise<Account> {
     const currency = input.currency ?? this.currency;
     if (!isCurrency(currency))
-      throw new QuorraError('FINANCE_BAD_CURRENCY', `"${currency}" is not an ISO currency`);
+      throw fail.invalid('FINANCE_BAD_CURRENCY', `"${currency}" is not an ISO currency`);
     const row = {
       id: randomUUID(),
       budget: this.budget,
@@ -127,7 +127,7 @@ export class LedgerBackend implements FinanceBackend {
 
   private async ownAccount(id: string): Promise<LedgerAccount> {
     const acc = await this.db.getRepository(LedgerAccount).findOneBy({ id, budget: this.budget });
-    if (!acc) throw new QuorraError('FINANCE_UNKNOWN_ACCOUNT', `no account ${id} in this budget`);
+    if (!acc) throw fail.invalid('FINANCE_UNKNOWN_ACCOUNT', `no account ${id} in this budget`);
     return acc;
   }
 
@@ -136,7 +136,7 @@ export class LedgerBackend implements FinanceBackend {
     if (!wanted.length) return;
     const n = await this.db.getRepository(LedgerCategory).countBy({ budget: this.budget, id: In(wanted) });
     if (n !== wanted.length)
-      throw new QuorraError('FINANCE_UNKNOWN_CATEGORY', 'unknown category in this budget');
+      throw fail.invalid('FINANCE_UNKNOWN_CATEGORY', 'unknown category in this budget');
   }
 
   async logTransaction(input: NewTransaction): Promise<Transaction> {
@@ -234,9 +234,8 @@ export class LedgerBackend implements FinanceBackend {
   async categorize(id: string, categoryId: string): Promise<void> {
     await this.checkCategories([categoryId]);
     const t = await this.transaction(id);
-    if (!t) throw new QuorraError('FINANCE_UNKNOWN_TRANSACTION', `no transaction ${id}`);
-    if (t.splits.length)
-      throw new QuorraError('FINANCE_SPLIT', 'a split transaction is categorised per part');
+    if (!t) throw fail.invalid('FINANCE_UNKNOWN_TRANSACTION', `no transaction ${id}`);
+    if (t.splits.length) throw fail.invalid('FINANCE_SPLIT', 'a split transaction is categorised per part');
     await this.db.getRepository(LedgerTransaction).update({ id, budget: this.budget }, { categoryId });
   }
 
@@ -259,7 +258,7 @@ export class LedgerBackend implements FinanceBackend {
 
   async setBudget(month: string, categoryId: string, amount: number): Promise<void> {
     if (!Number.isSafeInteger(amount))
-      throw new QuorraError('FINANCE_BAD_AMOUNT', 'amounts are whole minor units');
+      throw fail.invalid('FINANCE_BAD_AMOUNT', 'amounts are whole minor units');
     await this.checkCategories([categoryId]);
     await this.db
       .getRepository(LedgerBudgetAmount)

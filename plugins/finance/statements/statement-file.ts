@@ -1,5 +1,5 @@
 // Reads an uploaded statement (CSV with the account's mapping, or OFX/QFX) into rows, saving a new CSV mapping.
-import { QuorraError } from '../../../core/errors.ts';
+import { fail } from '../../../core/errors.ts';
 import type { ColumnMappings } from './column-mappings.ts';
 import { type CsvMappingInput, csvMappingSchema } from './csv-mapping.ts';
 import { parseCsvStatement } from './csv-statement.ts';
@@ -22,7 +22,7 @@ export async function readStatementFile(
   if (looksLikeOfx(file.content)) {
     const declared = ofxCurrency(file.content);
     if (declared && declared !== file.currency)
-      throw new QuorraError(
+      throw fail.invalid(
         'FINANCE_CURRENCY_MISMATCH',
         `the statement is in ${declared}, the account in ${file.currency}`,
       );
@@ -30,10 +30,10 @@ export async function readStatementFile(
   }
   const mapping = file.mapping ? csvMappingSchema.safeParse(file.mapping) : null;
   if (mapping && !mapping.success)
-    throw new QuorraError('FINANCE_BAD_MAPPING', 'the column mapping is not valid', mapping.error.issues);
+    throw fail.invalid('FINANCE_BAD_MAPPING', 'the column mapping is not valid', mapping.error.issues);
   const chosen = mapping?.data ?? (await mappings.get(file.budget, file.accountId));
   if (!chosen)
-    throw new QuorraError(
+    throw fail.invalid(
       'FINANCE_MAPPING_NEEDED',
       'this account has no saved CSV layout yet: send a mapping naming the date, payee and amount (or debit/credit) columns',
     );

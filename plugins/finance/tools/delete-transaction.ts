@@ -1,6 +1,6 @@
 // finance_delete_transaction (tier 2): deletes one transaction after the person confirms its amount, payee and date.
 import { z } from 'zod';
-import { QuorraError } from '../../../core/errors.ts';
+import { fail } from '../../../core/errors.ts';
 import { defineTool } from '../../../core/tools/define-tool.ts';
 import type { FinanceService } from '../finance-service.ts';
 import { formatMoney } from '../money.ts';
@@ -26,10 +26,7 @@ export function financeDeleteTransaction(service: FinanceService) {
       const { backend } = await turnBudget(service, ctx);
       const gone = await backend.deleteTransaction(transaction_id);
       if (!gone)
-        throw new QuorraError(
-          'FINANCE_UNKNOWN_TRANSACTION',
-          `no transaction ${transaction_id} in this budget`,
-        );
+        throw fail.invalid('FINANCE_UNKNOWN_TRANSACTION', `no transaction ${transaction_id} in this budget`);
       service.seen.forget(transaction_id);
       return {
         deleted: true,

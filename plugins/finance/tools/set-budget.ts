@@ -1,6 +1,6 @@
 // finance_set_budget (tier 1): sets what a category may spend in a month.
 import { z } from 'zod';
-import { QuorraError } from '../../../core/errors.ts';
+import { fail } from '../../../core/errors.ts';
 import { defineTool } from '../../../core/tools/define-tool.ts';
 import type { FinanceService } from '../finance-service.ts';
 import { addMonths, monthOf } from '../local-date.ts';
@@ -31,7 +31,7 @@ export function financeSetBudget(service: FinanceService) {
     async run(input, ctx) {
       const { backend } = await turnBudget(service, ctx);
       const category = service.matchCategory(await backend.categories(), input.category);
-      if (!category) throw new QuorraError('FINANCE_UNKNOWN_CATEGORY', `no category "${input.category}"`);
+      if (!category) throw fail.invalid('FINANCE_UNKNOWN_CATEGORY', `no category "${input.category}"`);
       const month = input.month ?? addMonths(monthOf(await service.today()), 1);
       const amount = parseAmount(input.amount, backend.currency);
       await backend.setBudget(month, category.id, amount);
