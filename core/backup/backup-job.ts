@@ -11,11 +11,15 @@ import { ARCHIVE_PREFIX, createBackup } from './create-backup.ts';
 /** Runs one nightly backup and prunes; returns the archive written and the ones removed. */
 export async function runNightlyBackup(config: QuorraConfig, now = new Date()) {
   const { file } = await createBackup(config, { now });
-  const dir = backupSources(config).backupDir;
+  return { file, removed: pruneArchives(backupSources(config).backupDir, config.backup.keep) };
+}
+
+/** Deletes all but the newest `keep` archives in `dir`; returns the names removed. */
+export function pruneArchives(dir: string, keep: number): string[] {
   const archives = listArchives(dir);
-  const removed = archives.slice(0, Math.max(0, archives.length - config.backup.keep));
+  const removed = archives.slice(0, Math.max(0, archives.length - keep));
   for (const name of removed) rmSync(path.join(dir, name), { force: true });
-  return { file, removed };
+  return removed;
 }
 
 /** Archive names in the backup dir, oldest first (names sort by time). */

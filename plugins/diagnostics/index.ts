@@ -6,6 +6,7 @@ import { diagnosticsSettings } from './diagnostics-settings.ts';
 import { healthText, healthView } from './health-report.ts';
 import { AgentLink } from './ipc/agent-link.ts';
 import { agentSocketPath } from './ipc/protocol.ts';
+import { diagnosticsTools } from './remedy-tools.ts';
 import { systemGetHealth } from './system-get-health.ts';
 
 export default definePlugin({
@@ -23,6 +24,7 @@ export default definePlugin({
     ctx.onDispose(() => link.stop());
     const view = () => healthView(ctx.db, dataDir, startedAt, link);
     ctx.tools.add(systemGetHealth(view));
+    for (const tool of diagnosticsTools(link)) ctx.tools.add(tool);
     ctx.commands.add({
       name: 'health',
       description: 'what the diagnostics agent found, with remedies',

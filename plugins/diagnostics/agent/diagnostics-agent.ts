@@ -3,6 +3,8 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
 import path from 'node:path';
+import { pruneArchives } from '../../../core/backup/backup-job.ts';
+import { backupSources } from '../../../core/backup/backup-layout.ts';
 import type { QuorraConfig } from '../../../core/config/schema.ts';
 import type { Logger } from '../../../core/logger.ts';
 import type { DiagnosticsSettings } from '../diagnostics-settings.ts';
@@ -188,6 +190,11 @@ export class DiagnosticsAgent {
         this.tracker.ack(req.alertIds);
         this.saveState();
         return { id: req.id, ok: true };
+      case 'act': {
+        const removed = pruneArchives(backupSources(this.o.config).backupDir, this.o.config.backup.keep);
+        this.o.logger.info({ action: req.action, removed: removed.length }, 'remedy carried out');
+        return { id: req.id, ok: true, removed };
+      }
     }
   }
 

@@ -52,6 +52,11 @@ export class AgentLink {
     return (await this.request({ op: 'run', check })).finding!;
   }
 
+  /** Carries out an acting remedy in the agent (the caller has the owner's confirmation). */
+  async act(action: 'prune_backups'): Promise<string[]> {
+    return (await this.request({ op: 'act', action })).removed ?? [];
+  }
+
   private connect(): void {
     if (this.closed) return;
     const sock = createConnection(this.socketPath);

@@ -17,6 +17,8 @@ export const requestSchema = z.discriminatedUnion('op', [
   z.object({ id: z.number().int(), op: z.literal('report'), main: mainReportSchema }),
   z.object({ id: z.number().int(), op: z.literal('subscribe') }),
   z.object({ id: z.number().int(), op: z.literal('ack'), alertIds: z.array(z.string().max(64)).max(1000) }),
+  /** A remedy that acts; Quorra only sends it after the owner confirmed the tier-2 tool. */
+  z.object({ id: z.number().int(), op: z.literal('act'), action: z.enum(['prune_backups']) }),
 ]);
 export type AgentRequest = z.infer<typeof requestSchema>;
 
@@ -32,7 +34,7 @@ export interface Alert {
 }
 
 export type AgentResponse =
-  | { id: number; ok: true; summary?: HealthSummary | null; finding?: Finding }
+  | { id: number; ok: true; summary?: HealthSummary | null; finding?: Finding; removed?: string[] }
   | { id: number | null; ok: false; error: string };
 
 export interface AlertPush {

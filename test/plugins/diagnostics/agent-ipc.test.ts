@@ -2,6 +2,7 @@
 // owner's outbox once with a recovery notice, and each process surviving the other being killed.
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import path from 'node:path';
 import { rootDir } from '../../../core/build-info.ts';
@@ -146,6 +147,26 @@ describe('diagnostics agent and Quorra over the socket', function () {
     );
   });
 
+  it('prunes old backups only through the tier-2 tool, and runs a check through the tier-0 one', async () => {
+    const backups = path.join(dataDir, 'backups');
+    mkdirSync(backups, { recursive: true });
+    for (let day = 1; day <= 9; day++)
+      writeFileSync(path.join(backups, `quorra-backup-2026-11-0${day}T02-00-00-000Z.tar.gz`), 'x');
+    await startAgent();
+    await linkUp();
+    const prune = app!.quorra.registries.tools.get('diagnostics_prune_backups')!;
+    assert.equal(prune.tier, 2);
+    const out = (await prune.run({}, { logger: createLogger('silent') })) as any;
+    assert.equal(out.removed, 2);
+    assert.equal(readdirSync(backups).length, 7, 'backup.keep (7) are left');
+    const check = app!.quorra.registries.tools.get('diagnostics_run_check')!;
+    assert.equal(check.tier, 0);
+    assert.equal(
+      ((await check.run({ check: 'switchable' }, { logger: createLogger('silent') })) as any).severity,
+      'ok',
+    );
+  });
+
   it('answers bad requests with an error and keeps serving', async () => {
     await startAgent();
     assert.deepEqual(await ask(agent!.socketPath, 'nope'), { id: null, ok: false, error: 'not JSON' });
@@ -153,6 +174,10 @@ describe('diagnostics agent and Quorra over the socket', function () {
     assert.equal(unknown.ok, false);
     assert.match(unknown.error, /no check named "teapot" \(known: switchable\)/);
     assert.equal((await ask(agent!.socketPath, JSON.stringify({ id: 3, op: 'explode' }))).ok, false);
+    assert.equal(
+      (await ask(agent!.socketPath, JSON.stringify({ id: 5, op: 'act', action: 'rm -rf' }))).ok,
+      false,
+    );
     assert.equal((await ask(agent!.socketPath, JSON.stringify({ id: 4, op: 'summary' }))).ok, true);
   });
 
