@@ -1,11 +1,9 @@
 // Assembles Quorra: config → logger → plugins → database → model, scheduler, health → plugin host → HTTP.
 import { statfsSync } from 'node:fs';
 import path from 'node:path';
-import bodyParser from '@koa/bodyparser';
-import Router from '@koa/router';
-import Koa from 'koa';
 import type { DataSource } from 'typeorm';
 import { coreMigrations } from '../migrations/index.ts';
+import { adminRoutes } from './admin/admin-routes.ts';
 import { scheduleBackups } from './backup/backup-job.ts';
 import { buildInfo, rootDir } from './build-info.ts';
 import type { QuorraConfig } from './config/schema.ts';
@@ -13,23 +11,24 @@ import { coreEntities } from './db/entities.ts';
 import { ensureWritableDir, openDatabase } from './db/open-database.ts';
 import type { DreamService } from './dream/dream-service.ts';
 import { setupDream } from './dream/setup-dream.ts';
-import { addConversationRoutes, type Conversation, setupConversation } from './engine/setup-conversation.ts';
+import { chatRoutes } from './engine/chat-routes.ts';
+import { inspectRoutes } from './engine/inspect-routes.ts';
+import { sessionRoutes } from './engine/session-routes.ts';
+import { type Conversation, setupConversation } from './engine/setup-conversation.ts';
 import { Health } from './health/health.ts';
-import { addAdminRoutes } from './http/admin-routes.ts';
-import { adminUi } from './http/admin-ui.ts';
-import { errorEnvelope } from './http/error-envelope.ts';
-import { type HttpServer, listen } from './http/http-server.ts';
-import { requestMetrics } from './http/request-metrics.ts';
+import { systemRoutes } from './health/system-routes.ts';
+import { authenticate } from './http/authenticate.ts';
+import { httpApp } from './http/http-app.ts';
+import type { HttpServer } from './http/http-server.ts';
 import { RouteTable } from './http/route-table.ts';
-import { addSystemRoutes } from './http/system-routes.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { setupMatrix } from './matrix/setup-matrix.ts';
 import { type MemoryLayer, setupMemory } from './memory/setup-memory.ts';
 import { Metrics } from './metrics/metrics.ts';
 import { ModelClient } from './model/model-client.ts';
 import { ModelProbe } from './model/model-probe.ts';
+import { coreContributions } from './plugin/core-contributions.ts';
 import { type CoreRegistries, createRegistries } from './plugin/core-registries.ts';
-import type { PluginServices } from './plugin/plugin-capabilities.ts';
 import { PluginHost } from './plugin/plugin-host.ts';
 import { loadPlugins } from './plugin/plugin-loader.ts';
 import { Scheduler } from './scheduler/scheduler.ts';
@@ -51,8 +50,8 @@ export interface Quorra {
   workspaces: WorkspaceStore;
   memory: MemoryLayer;
   dream: DreamService;
-  http: Koa;
-  router: Router;
+  /** Every route, core and plugin (what /openapi.json describes). */
+  routes: RouteTable;
   listen(): Promise<HttpServer>;
   stop(): Promise<void>;
 }
@@ -94,12 +93,18 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
   const scheduler = new Scheduler(logger.child({ subsystem: 'scheduler' }), metrics);
   const health = new Health();
   const registries = createRegistries();
-  const router = new Router();
-  addSystemRoutes(router, health, metrics, new Date());
   const conversation = await setupConversation({ config, db, logger, metrics, model, registries });
-  addConversationRoutes(router, conversation, config);
-  const workspaces = setupWorkspaces({ config, db, conversation, router });
-  const memory = setupMemory({ config, db, logger, conversation, registries, scheduler, workspaces, router });
+  const routes = new RouteTable(
+    authenticate(conversation.users, conversation.tokens, config.server.serviceSecret),
+  );
+  // core features register through the same registries, hooks, jobs and route table as plugins do
+  const contribute = coreContributions({ routes, registries, hooks: conversation.hooks, scheduler });
+  contribute.routes(systemRoutes(health, metrics, new Date()));
+  contribute.routes(chatRoutes(conversation.engine));
+  contribute.routes(sessionRoutes(conversation.controls));
+  contribute.routes(inspectRoutes(conversation.inspector, () => config.developerMode));
+  const workspaces = setupWorkspaces({ config, db, conversation, contribute });
+  const memory = setupMemory({ config, db, logger, conversation, workspaces, contribute });
   const matrix = setupMatrix({
     config,
     db,
@@ -109,43 +114,48 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
     conversation,
     workspaces,
     health,
-    router,
+    contribute,
   });
-  const routes = new RouteTable(conversation.auth);
-  const services: PluginServices = {
-    turns: conversation.turns,
-    hooks: conversation.hooks,
-    users: conversation.users,
-    workspaces,
-    notes: memory.notes,
-    audit: conversation.audit,
-    notify: matrix.notify,
-    routes,
-    vaultDir: vaultRoot(config),
-  };
   const host = new PluginHost(
-    { config, db, logger, metrics, model, scheduler, registries, services, health },
+    {
+      config,
+      db,
+      logger,
+      metrics,
+      model,
+      scheduler,
+      registries,
+      health,
+      services: {
+        turns: conversation.turns,
+        hooks: conversation.hooks,
+        users: conversation.users,
+        workspaces,
+        notes: memory.notes,
+        audit: conversation.audit,
+        notify: matrix.notify,
+        routes,
+        vaultDir: vaultRoot(config),
+      },
+    },
     loaded,
     failures,
   );
-  addAdminRoutes(router, conversation.auth, host, conversation, registries.approvals);
-
+  contribute.routes(adminRoutes(host, conversation, registries.approvals));
   const dream = await setupDream({
     config,
     db,
     logger,
     metrics,
     model,
-    registries,
     scheduler,
-    router,
+    contribute,
     workspaces,
     notes: memory.notes,
     store: memory.store,
     prompts: conversation.prompts,
     audit: conversation.audit,
     users: conversation.users,
-    auth: conversation.auth,
     notify: () => matrix.notify,
     lastActivity: () => conversation.sessions.lastActivity(),
   });
@@ -179,15 +189,7 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
   await host.start();
   await matrix.start();
 
-  const http = new Koa();
-  http.proxy = false;
-  http.use(requestMetrics(metrics));
-  http.use(errorEnvelope(logger));
-  http.use(bodyParser({ enableTypes: ['json'], jsonLimit: config.server.bodyLimitBytes, encoding: 'utf-8' }));
-  http.use(router.routes());
-  http.use(router.allowedMethods());
-  http.use(adminUi());
-  http.use(routes.middleware());
+  const http = httpApp({ logger, metrics, routes, bodyLimitBytes: config.server.bodyLimitBytes });
 
   let server: HttpServer | undefined;
   let stopped = false;
@@ -205,10 +207,9 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
     workspaces,
     memory,
     dream,
-    http,
-    router,
+    routes,
     async listen() {
-      server = await listen(http, config.server.host, config.server.port);
+      server = await http.listen(config.server.host, config.server.port);
       logger.info({ url: server.url }, `Quorra ${buildInfo.version} listening on ${server.url}`);
       return server;
     },
@@ -220,6 +221,7 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
       await scheduler.stop();
       await matrix.stop();
       await host.stop();
+      await contribute.dispose();
       await db.destroy();
       logger.info('Quorra stopped');
     },

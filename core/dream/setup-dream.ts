@@ -1,22 +1,20 @@
 // Wires Dream into the app: the service, the `dream` command (before plugins), the nightly job, the routes.
-import type Router from '@koa/router';
-import type { Middleware } from 'koa';
 import type { DataSource } from 'typeorm';
 import type { UserStore } from '../auth/user-store.ts';
 import type { QuorraConfig } from '../config/schema.ts';
 import type { AuditLog } from '../engine/audit-log.ts';
 import type { PromptLibrary } from '../engine/prompt-library.ts';
-import { addDreamRoutes } from '../http/dream-routes.ts';
 import type { Logger } from '../logger.ts';
 import type { MemoryStore } from '../memory/memory-store.ts';
 import type { NotesLog } from '../memory/notes-log.ts';
 import type { Metrics } from '../metrics/metrics.ts';
 import type { ModelClient } from '../model/model-client.ts';
-import type { CoreRegistries } from '../plugin/core-registries.ts';
+import type { CoreContributions } from '../plugin/core-contributions.ts';
 import type { Scheduler } from '../scheduler/scheduler.ts';
 import type { WorkspaceStore } from '../workspaces/workspace-store.ts';
 import { dreamCommand } from './dream-command.ts';
 import { DreamMetrics } from './dream-metrics.ts';
+import { dreamRoutes } from './dream-routes.ts';
 import { type DreamOptions, DreamRunner, defaultReportDir } from './dream-runner.ts';
 import { DreamService } from './dream-service.ts';
 import { DreamSettingsStore } from './dream-settings.ts';
@@ -66,11 +64,10 @@ export interface DreamSetupDeps {
   prompts: PromptLibrary;
   audit: AuditLog;
   users: UserStore;
-  auth: Middleware;
   workspaces: WorkspaceStore;
-  registries: CoreRegistries;
-  scheduler: Scheduler;
-  router: Router;
+  /** Read for the job's next run (shown in the status). */
+  scheduler: Pick<Scheduler, 'list'>;
+  contribute: CoreContributions;
   /** Read when a contradiction is found, so a notifier wired later (the Matrix outbox) is still used. */
   notify?: () => ((userId: string, text: string) => Promise<unknown>) | undefined;
   /** When a household member last talked to Quorra (scheduled passes wait for quiet). */
@@ -110,20 +107,22 @@ export async function setupDream(deps: DreamSetupDeps): Promise<DreamService> {
   });
   const interrupted = await runner.runs.markInterrupted();
   if (interrupted > 0) logger.warn({ interrupted }, 'Dream runs left open by a stopped process were closed');
-  deps.registries.commands.add(dreamCommand(db, dream));
-  deps.scheduler.add(config.dream.cron, DREAM_JOB, async () => {
+  deps.contribute.commands.add(dreamCommand(db, dream));
+  deps.contribute.schedule(config.dream.cron, DREAM_JOB, async () => {
     await dream.tick('scheduled');
   });
-  addDreamRoutes(deps.router, deps.auth, {
-    db,
-    dream,
-    store: deps.store,
-    audit: deps.audit,
-    workspaces: deps.workspaces,
-    schedule: () => {
-      const job = deps.scheduler.list().find((j) => j.name === DREAM_JOB);
-      return job ? { cron: job.cron, next: job.nextRunAt } : undefined;
-    },
-  });
+  deps.contribute.routes(
+    dreamRoutes({
+      db,
+      dream,
+      store: deps.store,
+      audit: deps.audit,
+      workspaces: deps.workspaces,
+      schedule: () => {
+        const job = deps.scheduler.list().find((j) => j.name === DREAM_JOB);
+        return job ? { cron: job.cron, next: job.nextRunAt } : undefined;
+      },
+    }),
+  );
   return dream;
 }

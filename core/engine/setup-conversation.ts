@@ -1,15 +1,10 @@
-// Builds the conversation engine and its stores, registers core modes, and mounts its HTTP endpoints.
+// Builds the conversation engine and its stores, and registers the core modes.
 import path from 'node:path';
-import type Router from '@koa/router';
 import type { DataSource } from 'typeorm';
-import { authenticate } from '../auth/authenticate.ts';
 import { TokenStore } from '../auth/token-store.ts';
 import { type NewUser, UserStore } from '../auth/user-store.ts';
 import { rootDir } from '../build-info.ts';
 import type { QuorraConfig } from '../config/schema.ts';
-import { addChatRoutes } from '../http/chat-routes.ts';
-import { addInspectRoutes } from '../http/inspect-routes.ts';
-import { addSessionRoutes } from '../http/session-routes.ts';
 import type { Logger } from '../logger.ts';
 import type { Metrics } from '../metrics/metrics.ts';
 import type { ModelClient } from '../model/model-client.ts';
@@ -40,7 +35,6 @@ export interface Conversation {
   inspector: TurnInspector;
   hooks: EngineHooks;
   prompts: PromptLibrary;
-  auth: ReturnType<typeof authenticate>;
 }
 
 /** Loads prompts (failing boot on a missing core fragment), wires the engine, seeds users. */
@@ -109,7 +103,6 @@ export async function setupConversation(deps: {
     users,
   });
   const controls = new SessionControls(sessions, registries.modes);
-  const auth = authenticate(users, tokens, config.server.serviceSecret);
   return {
     engine,
     turns: new Turns(engine),
@@ -122,13 +115,5 @@ export async function setupConversation(deps: {
     inspector,
     hooks,
     prompts,
-    auth,
   };
-}
-
-/** Mounts /chat, /chat/stream, /sessions/* and /inspect/* on a router. */
-export function addConversationRoutes(router: Router, c: Conversation, config: QuorraConfig): void {
-  addChatRoutes(router, c.auth, c.engine);
-  addSessionRoutes(router, c.auth, c.controls);
-  addInspectRoutes(router, c.auth, c.inspector, () => config.developerMode);
 }

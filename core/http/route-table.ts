@@ -4,7 +4,14 @@ import type { Context, Middleware } from 'koa';
 import type { Principal } from '../auth/principal.ts';
 import { type Disposable, toDisposable } from '../disposable.ts';
 import { fail, QuorraError } from '../errors.ts';
-import { type RouteDefinition, RouteReply, type RouteSink, routeAuths } from '../plugin/route-definition.ts';
+import {
+  EventStream,
+  type RouteDefinition,
+  RouteReply,
+  type RouteSink,
+  routeAuths,
+} from '../plugin/route-definition.ts';
+import { toEnvelope } from './error-envelope.ts';
 import { verifySignature } from './request-signature.ts';
 
 /** A registered route with its owner (`core` or a plugin id) and full path. */
@@ -19,7 +26,7 @@ const DEFAULT_SIGNATURE_HEADER = 'x-quorra-signature';
 /** Holds routes; the Koa router is rebuilt after each change so a disposed route is gone at once. */
 export class RouteTable implements RouteSink {
   private readonly entries = new Map<string, RouteEntry>();
-  private router: Router | undefined;
+  private dispatch: Middleware | undefined;
 
   /** `authenticate` sets ctx.state.principal or throws 401. */
   constructor(private readonly authenticate: Middleware) {}
@@ -44,10 +51,10 @@ export class RouteTable implements RouteSink {
       );
     const entry = { def, owner, path };
     this.entries.set(key, entry);
-    this.router = undefined;
+    this.dispatch = undefined;
     return toDisposable(() => {
       if (this.entries.get(key) === entry) this.entries.delete(key);
-      this.router = undefined;
+      this.dispatch = undefined;
     });
   }
 
@@ -59,8 +66,8 @@ export class RouteTable implements RouteSink {
   /** Dispatches to the current routes. */
   middleware(): Middleware {
     return async (ctx, next) => {
-      this.router ??= this.build();
-      await this.router.routes()(ctx as never, next);
+      this.dispatch ??= this.build().routes() as unknown as Middleware;
+      await this.dispatch(ctx, next);
     };
   }
 
@@ -89,20 +96,50 @@ export class RouteTable implements RouteSink {
       if (!verifySignature(secret, raw, ctx.get(header) || undefined))
         throw fail.unauthenticated(`missing or invalid ${header}`);
     }
+    const abort = new AbortController();
+    ctx.res.on('close', () => {
+      if (!ctx.res.writableEnded) abort.abort();
+    });
     const result = await def.handler({
       principal: def.auth === 'member' || def.auth === 'owner' ? principal : undefined,
       body: def.body ? def.body.parse((ctx.request as { body?: unknown }).body ?? {}) : undefined,
       query: def.query ? def.query.parse(ctx.query) : ctx.query,
       params: def.params ? def.params.parse(ctx.params ?? {}) : (ctx.params ?? {}),
       header: (name: string) => ctx.get(name) || undefined,
+      signal: abort.signal,
     } as never);
+    if (result instanceof EventStream) return streamEvents(ctx, result);
     if (result instanceof RouteReply) {
       ctx.status = result.status;
+      if (result.type) ctx.type = result.type;
       ctx.body = result.body;
     } else if (result === undefined) {
       ctx.status = 204;
     } else {
       ctx.body = result;
     }
+  }
+}
+
+/** Writes an event stream; a failure after the headers went out becomes an `error` event. */
+async function streamEvents(ctx: Context, stream: EventStream): Promise<void> {
+  const res = ctx.res;
+  ctx.respond = false;
+  res.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache',
+    connection: 'keep-alive',
+    'x-accel-buffering': 'no',
+  });
+  res.flushHeaders();
+  const send = (event: string, data: unknown) => {
+    if (!res.writableEnded && !res.destroyed) res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  };
+  try {
+    await stream.run(send);
+  } catch (err) {
+    send('error', toEnvelope(err).body.error);
+  } finally {
+    if (!res.writableEnded) res.end();
   }
 }

@@ -31,6 +31,8 @@ export function firstLook(ev: Record<string, any>, opts: { botUserId: string; cu
   const content = ev.content ?? {};
   if (content['m.relates_to']?.rel_type === 'm.replace') return { ignore: 'edit' };
   if (content.msgtype === 'm.notice') return { ignore: 'notice' };
+  // a plain (unencrypted) file goes to the plugins' file handlers
+  if (content.msgtype === 'm.file' && typeof content.url === 'string') return { take: 'message' };
   if (typeof content.body !== 'string' || !content.body.trim()) return { ignore: 'no_text' };
   if (content.msgtype !== 'm.text' && content.msgtype !== 'm.emote') return { ignore: 'unsupported' };
   return { take: 'message' };

@@ -7,11 +7,12 @@ import type { ConfirmationStore } from '../engine/confirmation-store.ts';
 import type { Turns } from '../engine/turns.ts';
 import type { CheckResult } from '../health/health.ts';
 import type { Logger } from '../logger.ts';
-import type { CommandDefinition, ReplyHandler } from '../plugin/contributions.ts';
+import type { CommandDefinition, FileHandler, ReplyHandler } from '../plugin/contributions.ts';
 import type { Registry } from '../registry.ts';
 import { ConfirmationMessages } from './confirmation-messages.ts';
 import { DirectRooms } from './direct-rooms.ts';
 import { EventLog } from './event-log.ts';
+import { FileUploads } from './file-uploads.ts';
 import { type BotIdentity, firstLook } from './inbound-filter.ts';
 import { handleInvite } from './invite-policy.ts';
 import { describeE2ee, type LoadedMatrixSdk, loadMatrixSdk } from './load-matrix-sdk.ts';
@@ -45,6 +46,7 @@ export interface RuntimeDeps {
   confirmations: ConfirmationStore;
   commands: Registry<CommandDefinition>;
   replies: Registry<ReplyHandler>;
+  files: Registry<FileHandler>;
   resolver: RoomResolver;
   roomSessions: RoomSessions;
   outbox: Outbox;
@@ -210,6 +212,7 @@ export class MatrixRuntime {
       }),
       turns: d.turns,
       commands: d.commands,
+      files: new FileUploads(d.files, async (mxc) => (await client.downloadContent(mxc)).data),
       undecryptable,
       metrics: d.metrics,
       logger: d.logger,

@@ -13,6 +13,7 @@ import { parseCommand, runCommand } from './command-router.ts';
 import type { ConfirmationMessage } from './confirmation-message.entity.ts';
 import type { ConfirmationMessages } from './confirmation-messages.ts';
 import type { EventLog } from './event-log.ts';
+import { FileUploads } from './file-uploads.ts';
 import type { HandlingOutcome } from './handling-outcome.ts';
 import {
   type BotIdentity,
@@ -55,6 +56,7 @@ export interface PipelineDeps {
   replyRoutes: ReplyRoutes;
   turns: Turns;
   commands: Registry<CommandDefinition>;
+  files: FileUploads;
   undecryptable: Undecryptable;
   metrics: MatrixMetrics;
   logger: Logger;
@@ -95,6 +97,7 @@ export class MessagePipeline {
   private async message(roomId: string, ev: Record<string, any>): Promise<HandlingOutcome> {
     const { bot, members, users } = this.d;
     const content = ev.content ?? {};
+    if (content.msgtype === 'm.file') return this.file(roomId, ev);
     const rel = relationOf(content);
     const raw = stripReplyFallback(String(content.body)).trim();
     const isDirect = await members.isDirect(roomId);
@@ -171,6 +174,24 @@ export class MessagePipeline {
     } finally {
       await this.d.sender.typing(roomId, false);
     }
+  }
+
+  /** A file upload: the first file handler that accepts it answers; nobody accepting means it is not for Quorra. */
+  private async file(roomId: string, ev: Record<string, any>): Promise<HandlingOutcome> {
+    const user = await this.d.users.findByMatrixId(ev.sender);
+    if (!user) return { status: 'ignored', reason: 'unsupported' };
+    const target = await this.d.resolver.resolve(roomId);
+    const file = FileUploads.incoming(ev.content, await this.d.resolver.scopeOf(target), target.workspace);
+    const handler = file && this.d.files.handlerFor(file);
+    if (!file || !handler) return { status: 'ignored', reason: 'unsupported' };
+    const answer = await this.d.files.deliver(handler, ev.content.url, file, {
+      userId: user.id,
+      role: user.role,
+      roomId,
+    });
+    const content = messageContent(answer, { inReplyTo: ev.event_id }, { notice: true });
+    const replyEventId = await this.send(roomId, content, ev, 'file');
+    return { status: 'answered', how: 'file', replyEventId };
   }
 
   private async answer(

@@ -27,4 +27,9 @@ export class RoomResolver {
     if (ws) return { workspace: ws.slug, scope: undefined, source: 'workspace' };
     return { workspace: null, scope: ['general'], source: 'default' };
   }
+
+  /** The scope a target's conversations get: its own, else its workspace's bound services. */
+  async scopeOf(target: RoomTarget): Promise<string[]> {
+    return target.scope ?? (target.workspace ? this.workspaces.derivedScope(target.workspace) : ['general']);
+  }
 }

@@ -1,17 +1,17 @@
 // Wires Matrix into the app: stores, core bang-commands (before plugins), notify (queued while Matrix is off), admin routes, the runtime.
-import type Router from '@koa/router';
 import type { DataSource } from 'typeorm';
 import type { QuorraConfig } from '../config/schema.ts';
 import type { Conversation } from '../engine/setup-conversation.ts';
 import type { CheckResult, Health } from '../health/health.ts';
-import { addMatrixRoutes } from '../http/matrix-routes.ts';
 import type { Logger } from '../logger.ts';
 import type { Metrics } from '../metrics/metrics.ts';
+import type { CoreContributions } from '../plugin/core-contributions.ts';
 import type { CoreRegistries } from '../plugin/core-registries.ts';
 import type { WorkspaceStore } from '../workspaces/workspace-store.ts';
 import { coreCommands } from './core-commands.ts';
 import { matrixConfigured } from './matrix-login.ts';
 import { matrixMetrics } from './matrix-metrics.ts';
+import { matrixRoutes } from './matrix-routes.ts';
 import { MatrixRuntime } from './matrix-runtime.ts';
 import { MatrixKvStore } from './matrix-storage.ts';
 import { type Notify, Outbox } from './outbox.ts';
@@ -45,7 +45,7 @@ export function setupMatrix(deps: {
   conversation: Conversation;
   workspaces: WorkspaceStore;
   health: Health;
-  router: Router;
+  contribute: CoreContributions;
 }): MatrixSetup {
   const { config, db, conversation, registries } = deps;
   const logger = deps.logger.child({ subsystem: 'matrix' });
@@ -64,9 +64,9 @@ export function setupMatrix(deps: {
     roomSessions,
     health: deps.health,
   }))
-    registries.commands.add(command);
-  registries.commands.add(roomCommand(rooms, resolver));
-  addMatrixRoutes(deps.router, conversation.auth, rooms, outbox);
+    deps.contribute.commands.add(command);
+  deps.contribute.commands.add(roomCommand(rooms, resolver));
+  deps.contribute.routes(matrixRoutes(rooms, outbox));
 
   const configured = matrixConfigured(config.matrix);
   const runtime = configured.ok
@@ -80,6 +80,7 @@ export function setupMatrix(deps: {
         confirmations: conversation.confirmations,
         commands: registries.commands,
         replies: registries.replies,
+        files: registries.files,
         resolver,
         roomSessions,
         outbox,

@@ -1,14 +1,12 @@
 // Wires memory into the app: notes per chat turn, core memories in every prompt, the tools, the routes, the nightly job.
-import type Router from '@koa/router';
 import type { DataSource } from 'typeorm';
 import { sealFor } from '../auth/principal.ts';
 import type { QuorraConfig } from '../config/schema.ts';
 import type { Conversation } from '../engine/setup-conversation.ts';
-import { addMemoryRoutes } from '../http/memory-routes.ts';
 import type { Logger } from '../logger.ts';
-import type { CoreRegistries } from '../plugin/core-registries.ts';
-import type { Scheduler } from '../scheduler/scheduler.ts';
+import type { CoreContributions } from '../plugin/core-contributions.ts';
 import type { WorkspaceStore } from '../workspaces/workspace-store.ts';
+import { memoryRoutes } from './memory-routes.ts';
 import { MemoryStore } from './memory-store.ts';
 import { memoryRecall, memorySave } from './memory-tools.ts';
 import { NotesLog } from './notes-log.ts';
@@ -25,16 +23,14 @@ export function setupMemory(deps: {
   db: DataSource;
   logger: Logger;
   conversation: Conversation;
-  registries: CoreRegistries;
-  scheduler: Scheduler;
   workspaces: WorkspaceStore;
-  router: Router;
+  contribute: CoreContributions;
 }): MemoryLayer {
-  const { config, db, conversation, registries } = deps;
+  const { config, db, contribute } = deps;
   const notes = new NotesLog(db);
   const store = new MemoryStore(db, { retentionDays: config.memory.retentionDays });
   // guests never reach either hook: the engine skips afterTurn for non-recordable personas and recordTurn refuses them
-  conversation.hooks.add('afterTurn', async ({ principal, session, message, reply, interrupted }) => {
+  contribute.hooks.add('afterTurn', async ({ principal, session, message, reply, interrupted }) => {
     if (interrupted) return;
     await notes.recordTurn(principal, {
       workspace: session.workspace,
@@ -43,15 +39,15 @@ export function setupMemory(deps: {
       sourceId: session.id,
     });
   });
-  conversation.hooks.add('coreMemories', async ({ principal, session }) => {
+  contribute.hooks.add('coreMemories', async ({ principal, session }) => {
     if (principal.kind !== 'user') return [];
     const rows = await store.listCore(sealFor(principal, session.workspace), config.memory.coreMemoriesLimit);
     return rows.map((m) => (m.ownerUserId ? m.content : `(household) ${m.content}`));
   });
-  registries.tools.add(memorySave(store));
-  registries.tools.add(memoryRecall(store));
-  addMemoryRoutes(deps.router, conversation.auth, store, deps.workspaces);
-  deps.scheduler.add(config.memory.nightlyCron, 'memory.nightly', async () => {
+  contribute.tools.add(memorySave(store));
+  contribute.tools.add(memoryRecall(store));
+  contribute.routes(memoryRoutes(store, deps.workspaces));
+  contribute.schedule(config.memory.nightlyCron, 'memory.nightly', async () => {
     const r = await store.runNightly(config.memory.retentionDays);
     deps.logger.info(r, 'memory nightly: expired archived, old archive purged');
   });

@@ -1,4 +1,4 @@
-// The shapes a plugin can contribute besides tools: modes, bang-commands, approval sources, reply handlers and prompt fragments.
+// The shapes a plugin can contribute besides tools: modes, bang-commands, approval sources, reply and file handlers, prompt fragments.
 
 /** A behavioural overlay within a scope; its prompt fragment lives at prompts/modes/<scope>/<name>.md. */
 export interface ModeDefinition {
@@ -56,6 +56,32 @@ export interface ReplyHandler {
   name: string;
   /** Gets the reply text (reply fallback stripped); what it returns is sent back as a reply. */
   handle(text: string, ctx: ReplyContext): Promise<string> | string;
+}
+
+/** A file someone sent Quorra in Matrix, and where. */
+export interface IncomingFile {
+  filename: string;
+  mimetype?: string;
+  size?: number;
+  /** The room's scope and workspace (a DM is personal chat with scope general). */
+  scope: string[];
+  workspace: string | null;
+}
+
+/** Who sent the file. */
+export interface FileContext {
+  userId: string;
+  role: 'owner' | 'member';
+  roomId: string;
+}
+
+/** Takes files household members upload in Matrix (e.g. a bank statement in a finance room); the first that accepts gets it. */
+export interface FileHandler {
+  name: string;
+  /** Decides from the file's name, type and room alone, before anything is downloaded. */
+  accepts(file: IncomingFile): boolean;
+  /** Gets the downloaded bytes; what it returns is the bot's answer in the room. */
+  handle(data: Buffer, file: IncomingFile, ctx: FileContext): Promise<string> | string;
 }
 
 /** Prompt text contributed by a plugin for a scope, a mode (`scope/mode`), an origin or a task. */

@@ -1,9 +1,10 @@
-// The registries plugins contribute to: tools, modes, bang-commands, prompt fragments, approval sources and reply handlers.
+// The registries plugins contribute to: tools, modes, bang-commands, prompt fragments, approval sources, reply and file handlers.
 import { Registry } from '../registry.ts';
 import type { ToolDefinition } from '../tools/define-tool.ts';
 import type {
   ApprovalSource,
   CommandDefinition,
+  FileHandler,
   ModeDefinition,
   PromptFragment,
   ReplyHandler,
@@ -16,6 +17,7 @@ export interface CoreRegistries {
   prompts: Registry<PromptFragment>;
   approvals: Registry<ApprovalSource>;
   replies: Registry<ReplyHandler>;
+  files: Registry<FileHandler>;
 }
 
 /** Creates empty registries; keys are the tool name, `scope/mode`, the command word, `kind:name` and the source/handler name. */
@@ -27,5 +29,6 @@ export function createRegistries(): CoreRegistries {
     prompts: new Registry<PromptFragment>('prompt', (p) => `${p.kind}:${p.name}`),
     approvals: new Registry<ApprovalSource>('approval source', (a) => a.name),
     replies: new Registry<ReplyHandler>('reply handler', (r) => r.name),
+    files: new Registry<FileHandler>('file handler', (f) => f.name),
   };
 }

@@ -10,6 +10,7 @@ import type { ToolDefinition } from '../tools/define-tool.ts';
 import type {
   ApprovalSource,
   CommandDefinition,
+  FileHandler,
   ModeDefinition,
   PromptFragment,
   ReplyHandler,
@@ -39,6 +40,8 @@ export interface PluginContext<S = unknown> extends Capabilities {
   approvals: Contributions<ApprovalSource>;
   /** Answers Matrix replies to notifications sent with `replyTo: {handler: <name>, ref}`. */
   replies: Contributions<ReplyHandler>;
+  /** Takes files people upload in Matrix rooms (the first handler that accepts a file gets it). */
+  files: Contributions<FileHandler>;
   /** Runs `fn` on a cron expression; never two runs of the same job at once. */
   schedule(cron: string, name: string, fn: () => Promise<void> | void): Disposable;
   /** Adds this plugin's own entry to /health (named after the plugin id). */

@@ -161,6 +161,7 @@ export class PluginHost {
       prompts: contribute(this.deps.registries.prompts),
       approvals: contribute(this.deps.registries.approvals),
       replies: contribute(this.deps.registries.replies),
+      files: contribute(this.deps.registries.files),
       schedule: (cron, name, fn) => store.add(this.deps.scheduler.add(cron, `${id}.${name}`, fn, id)),
       onDispose: (fn) => store.add(toDisposable(fn)),
       healthCheck: (check) => store.add(this.deps.health.add(id, check)),

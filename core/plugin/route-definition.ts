@@ -22,19 +22,34 @@ export interface RouteRequest<A extends RouteAuth, B, Q, P> {
   params: P extends z.ZodType ? z.output<P> : Record<string, string>;
   /** A request header (lower-case name), or undefined. */
   header(name: string): string | undefined;
+  /** Aborted when the caller goes away before the answer is written. */
+  signal: AbortSignal;
 }
 
-/** A non-200 answer: return `withStatus(202, body)` from a handler. */
+/** A non-200 or non-JSON answer: return `withStatus(202, body)` from a handler. */
 export class RouteReply {
   constructor(
     readonly status: number,
     readonly body: unknown,
+    readonly type?: string,
   ) {}
 }
 
-/** Answers with `status` instead of 200 (e.g. 202 Accepted). */
-export function withStatus(status: number, body: unknown): RouteReply {
-  return new RouteReply(status, body);
+/** Answers with `status` instead of 200 (e.g. 202 Accepted), and `type` instead of JSON when given. */
+export function withStatus(status: number, body: unknown, type?: string): RouteReply {
+  return new RouteReply(status, body, type);
+}
+
+/** A server-sent event stream: `run` sends events until it resolves; the stream then ends. */
+export class EventStream {
+  constructor(readonly run: (send: (event: string, data: unknown) => void) => Promise<void>) {}
+}
+
+/** Answers with `text/event-stream`, writing each `send(event, data)` as it happens. */
+export function eventStream(
+  run: (send: (event: string, data: unknown) => void) => Promise<void>,
+): EventStream {
+  return new EventStream(run);
 }
 
 /** How a `signed` route is verified: the secret (throw a QuorraError when unconfigured) and the header. */
@@ -61,7 +76,9 @@ export interface RouteDefinition<
   params?: P;
   /** Required when auth is `signed`. */
   signature?: RouteSignature;
-  /** Returns the JSON body (200), `withStatus(…)`, or nothing (204). Throw QuorraErrors; the host renders them. */
+  /** Where /openapi.json lists the route (default: the owner's id, or `core`). */
+  tag?: string;
+  /** Returns the JSON body (200), `withStatus(…)`, `eventStream(…)`, or nothing (204). Throw QuorraErrors; the host renders them. */
   handler(req: RouteRequest<A, B, Q, P>): unknown | Promise<unknown>;
 }
 

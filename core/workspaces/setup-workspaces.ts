@@ -1,11 +1,11 @@
-// Wires workspaces into the app: the store, the engine's sealing hooks and the HTTP endpoints.
+// Wires workspaces into the app: the store, the engine's sealing hooks and the routes, through the core contributions.
 import path from 'node:path';
-import type Router from '@koa/router';
 import type { DataSource } from 'typeorm';
 import type { QuorraConfig } from '../config/schema.ts';
 import { personas } from '../engine/personas.ts';
 import type { Conversation } from '../engine/setup-conversation.ts';
-import { addWorkspaceRoutes } from '../http/workspace-routes.ts';
+import type { CoreContributions } from '../plugin/core-contributions.ts';
+import { workspaceRoutes } from './workspace-routes.ts';
 import { sealSessionsToWorkspaces } from './workspace-seal.ts';
 import { WorkspaceStore } from './workspace-store.ts';
 
@@ -19,16 +19,16 @@ export function setupWorkspaces(deps: {
   config: QuorraConfig;
   db: DataSource;
   conversation: Conversation;
-  router: Router;
+  contribute: CoreContributions;
 }): WorkspaceStore {
-  const { config, db, conversation, router } = deps;
+  const { config, db, conversation, contribute } = deps;
   const store = new WorkspaceStore(
     db,
     vaultRoot(config),
     () => conversation.engine.knownScopes(),
     Object.keys(personas),
   );
-  sealSessionsToWorkspaces(conversation.hooks, store);
-  addWorkspaceRoutes(router, conversation.auth, store);
+  sealSessionsToWorkspaces(contribute.hooks, store);
+  contribute.routes(workspaceRoutes(store));
   return store;
 }

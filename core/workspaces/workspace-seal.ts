@@ -1,7 +1,7 @@
 // The engine hooks that seal sessions to workspaces: scope ⊆ bindings, personas offered, and the workspace list.
 import type { Principal } from '../auth/principal.ts';
-import type { EngineHooks } from '../engine/engine-hooks.ts';
 import { fail } from '../errors.ts';
+import type { HooksCapability } from '../plugin/capabilities.ts';
 import type { Session } from '../sessions/session.entity.ts';
 import type { ToolDefinition } from '../tools/define-tool.ts';
 import type { WorkspaceStore } from './workspace-store.ts';
@@ -69,7 +69,7 @@ export async function withinTierPolicy(
 }
 
 /** Registers the workspace hooks on the engine. */
-export function sealSessionsToWorkspaces(hooks: EngineHooks, store: WorkspaceStore) {
+export function sealSessionsToWorkspaces(hooks: HooksCapability, store: WorkspaceStore) {
   return [
     hooks.add('filterTools', ({ session }, tools) => withinTierPolicy(store, session, tools)),
     hooks.add('validateSession', (session, principal) => checkWorkspaceSession(store, session, principal)),

@@ -28,7 +28,7 @@ export function addFinanceRoutes(http: HttpCapability, service: FinanceService, 
     body: importBody,
     async handler({ principal, body }) {
       const budget = await service.access.check(principal, body.budget);
-      return importer.import(budget, body.account, body.content, body.mapping);
+      return importer.import(principal.userId, budget, body.account, body.content, body.mapping);
     },
   });
   http.route({

@@ -14,6 +14,7 @@ import { spentCommand } from './spent-command.ts';
 import { ColumnMappingRow } from './statements/column-mapping.entity.ts';
 import { ColumnMappings } from './statements/column-mappings.ts';
 import { StatementImporter } from './statements/statement-importer.ts';
+import { statementUpload } from './statements/statement-upload.ts';
 import { financeCategorize } from './tools/categorize.ts';
 import { financeDeleteTransaction } from './tools/delete-transaction.ts';
 import { financeLogTransaction } from './tools/log-transaction.ts';
@@ -41,7 +42,7 @@ export default definePlugin({
       new SeenTransactions(),
       timeZone,
     );
-    const importer = new StatementImporter(budgets, service, new ColumnMappings(ctx.db));
+    const importer = new StatementImporter(budgets, service, new ColumnMappings(ctx.db), ctx.audit);
 
     for (const tool of [
       financeQuery,
@@ -53,6 +54,7 @@ export default definePlugin({
       ctx.tools.add(tool(service));
     for (const mode of financeModes(service, ctx.people)) ctx.modes.add(mode);
     ctx.commands.add(spentCommand(service, ctx.audit));
+    ctx.files.add(statementUpload(service, importer));
     addFinanceRoutes(ctx.http, service, importer);
     ctx.healthCheck(() => ({
       status: 'ok',

@@ -1,4 +1,5 @@
 // Imports a statement file into a budget's account: read (CSV mapping or OFX), dedup, add; used by HTTP and Matrix.
+import type { AuditCapability } from '../../../core/plugin/capabilities.ts';
 import type { BudgetRegistry } from '../budget-registry.ts';
 import type { FinanceService } from '../finance-service.ts';
 import type { ColumnMappings } from './column-mappings.ts';
@@ -17,9 +18,12 @@ export class StatementImporter {
     private readonly budgets: BudgetRegistry,
     private readonly service: FinanceService,
     private readonly mappings: ColumnMappings,
+    private readonly audit: AuditCapability,
   ) {}
 
+  /** Imports and audits (tier 1, `finance_import`) for the person who sent the statement. */
   async import(
+    userId: string,
     budgetId: string,
     account: string | undefined,
     content: string,
@@ -32,11 +36,21 @@ export class StatementImporter {
       this.mappings,
     );
     const result = await importStatement(backend, acc.id, parsed.rows);
-    return {
+    const answer = {
       account: acc.name,
       added: result.added,
       duplicates: result.duplicates,
       unreadable: parsed.errors,
     };
+    await this.audit.record({
+      userId,
+      sessionId: null,
+      tool: 'finance_import',
+      tier: 1,
+      input: { budget: budgetId, account: acc.id, bytes: content.length },
+      outcome: 'ok',
+      detail: `added ${answer.added}, duplicates ${answer.duplicates}, unreadable ${answer.unreadable.length}`,
+    });
+    return answer;
   }
 }

@@ -9,9 +9,18 @@ describe('HTTP error envelope', () => {
   let app: BootedApp;
   before(async () => {
     app = await bootApp({ pluginRoots: [fixtures], config: { server: { bodyLimitBytes: 2048 } } });
-    app.quorra.router.get('/test/boom', () => {
-      throw new Error('secret internals at /srv/thing');
-    });
+    app.quorra.routes.add(
+      {
+        method: 'GET',
+        path: '/test/boom',
+        auth: 'public',
+        summary: 'boom',
+        handler: () => {
+          throw new Error('secret internals at /srv/thing');
+        },
+      },
+      'test',
+    );
   });
   after(() => app.stop({ clean: true }));
 

@@ -6,10 +6,19 @@ describe('graceful shutdown', () => {
   let app: BootedApp;
   before(async () => {
     app = await bootApp();
-    app.quorra.router.get('/test/slow', async (ctx) => {
-      await new Promise((r) => setTimeout(r, 150));
-      ctx.body = { done: true };
-    });
+    app.quorra.routes.add(
+      {
+        method: 'GET',
+        path: '/test/slow',
+        auth: 'public',
+        summary: 'slow',
+        handler: async () => {
+          await new Promise((r) => setTimeout(r, 150));
+          return { done: true };
+        },
+      },
+      'test',
+    );
   });
   after(() => app.stop({ clean: true }));
 

@@ -46,6 +46,15 @@ describe('inbound filter', () => {
       assert.deepEqual(firstLook(msg({ msgtype: 'm.image', body: 'cat.png' }), opts), {
         ignore: 'unsupported',
       });
+      // a plain file goes to the plugins' file handlers; an encrypted one (no plain url) does not
+      const file = { msgtype: 'm.file', body: 'statement.ofx', url: 'mxc://home.test/abc' };
+      assert.deepEqual(firstLook(msg(file), opts), { take: 'message' });
+      assert.deepEqual(
+        firstLook(msg({ msgtype: 'm.file', body: 'x.ofx', file: { url: 'mxc://h/e' } }), opts),
+        {
+          ignore: 'unsupported',
+        },
+      );
       const enc = {
         type: 'm.room.encrypted',
         sender: '@alice:home.test',

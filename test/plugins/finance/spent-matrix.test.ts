@@ -116,6 +116,58 @@ describe('finance: !quorra spent in Matrix', () => {
     );
   });
 
+  it('imports a statement uploaded to a finance room once, and leaves files elsewhere alone', async () => {
+    const ofx = [
+      '<OFX><BANKTRANLIST>',
+      '<STMTTRN><DTPOSTED>20261110<TRNAMT>-19.99<FITID>U1<NAME>Phone Co',
+      '<STMTTRN><DTPOSTED>20261111<TRNAMT>-5.00<FITID>U2<NAME>Kiosk',
+      '</BANKTRANLIST></OFX>',
+    ].join('\n');
+    const cabin = (await w.app.quorra.workspaces.get('cabin'))!.matrixRoomId!;
+    const upload = async (roomId: string) => {
+      const { content_uri } = await maxClient.uploadContent(Buffer.from(ofx), {
+        name: 'november.ofx',
+        type: 'application/x-ofx',
+      });
+      return maxClient.sendMessage(roomId, {
+        msgtype: 'm.file',
+        body: 'november.ofx',
+        url: content_uri,
+        info: { mimetype: 'application/x-ofx', size: ofx.length },
+      } as never);
+    };
+    const botSaysAfter = async (roomId: string, send: () => Promise<unknown>) => {
+      const n = w.botMessages(roomId).length;
+      await send();
+      return waitUntil(() => w.botMessages(roomId)[n], 10000, 'the bot to answer the upload');
+    };
+    const first = await botSaysAfter(cabin, () => upload(cabin));
+    assert.equal(
+      first.content.body,
+      'Imported 2 new transaction(s) into Checking. Say `!quorra mode reconcile` to go through them.',
+    );
+    const rental = await service.budgets.backend('rental');
+    const rows = await rental.transactions({ from: '2026-11-10', to: '2026-11-11' });
+    assert.deepEqual(rows.map((t) => [t.payee, t.amount, t.reviewed]).sort(), [
+      ['Kiosk', -500, false],
+      ['Phone Co', -1999, false],
+    ]);
+    const again = await botSaysAfter(cabin, () => upload(cabin));
+    assert.equal(again.content.body, 'Imported 0 new transaction(s) into Checking (2 already there).');
+    assert.equal((await rental.transactions({ from: '2026-11-10', to: '2026-11-11' })).length, 2);
+    const audit = (await w.app.quorra.conversation.audit.recent(20)).filter(
+      (a) => a.tool === 'finance_import',
+    );
+    assert.equal(audit.length, 2);
+    // a DM is personal chat with scope general: no file handler takes the statement
+    const dm = await w.dm(max.mx);
+    const before = w.botMessages(dm).length;
+    const { event_id } = await upload(dm);
+    assert.equal((await w.finished(event_id)).status, 'ignored');
+    assert.equal(w.botMessages(dm).length, before);
+    assert.equal(w.model.chatRequests().length, 0);
+  });
+
   it('answers the usage line for a malformed entry', async () => {
     const room = await w.dm(max.mx);
     const answer = await maxSays(room, '!quorra spent lots');

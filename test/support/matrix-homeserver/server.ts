@@ -79,6 +79,12 @@ export class HomeserverHttp {
       this.aborts.delete(abort);
     });
     try {
+      if (this.state.media.matches(record.path)) {
+        // media bodies are raw bytes, not JSON: the repository reads and answers them itself
+        record.userId = token ? this.state.users.session(token)?.userId : undefined;
+        record.status = await this.state.media.handle(req, res, record.path, !!record.userId);
+        return;
+      }
       record.body = await readJson(req);
       const found = findRoute(this.routes, record.method, record.path);
       if (!found.route) {

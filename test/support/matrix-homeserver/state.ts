@@ -1,20 +1,23 @@
 // Everything the homeserver double knows, in one place the route handlers share.
 import { MonotonicClock } from './ids.ts';
+import { MediaRepo } from './media.ts';
 import { Rooms } from './rooms.ts';
 import { Stream } from './stream.ts';
 import { Users } from './users.ts';
 
-/** The server's state: the ordered stream, the clock, users and rooms. */
+/** The server's state: the ordered stream, the clock, users, rooms and uploaded media. */
 export class HomeserverState {
   readonly stream = new Stream();
   readonly clock = new MonotonicClock();
   readonly users: Users;
   readonly rooms: Rooms;
+  readonly media: MediaRepo;
   /** The public base URL, set once the server listens. */
   baseUrl = '';
 
   constructor(readonly serverName: string) {
     this.users = new Users(serverName, this.stream);
     this.rooms = new Rooms(serverName, this.users, this.stream, this.clock);
+    this.media = new MediaRepo(serverName);
   }
 }

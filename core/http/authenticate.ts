@@ -1,10 +1,10 @@
 // HTTP authentication: a user's Bearer token, or a trusted adapter's shared secret plus X-Quorra-User.
 import { timingSafeEqual } from 'node:crypto';
-import type { Context, Middleware } from 'koa';
+import type { Middleware } from 'koa';
+import type { Principal } from '../auth/principal.ts';
+import type { TokenStore } from '../auth/token-store.ts';
+import { principalOf, type UserStore } from '../auth/user-store.ts';
 import { fail } from '../errors.ts';
-import type { Principal, UserPrincipal } from './principal.ts';
-import type { TokenStore } from './token-store.ts';
-import { principalOf, type UserStore } from './user-store.ts';
 
 function safeEqual(a: string, b: string): boolean {
   const x = Buffer.from(a);
@@ -32,18 +32,4 @@ export function authenticate(users: UserStore, tokens: TokenStore, serviceSecret
     ctx.state.principal = principalOf(user) satisfies Principal;
     await next();
   };
-}
-
-/** The authenticated user principal of a request (authenticate must have run). */
-export function userOf(ctx: Context): UserPrincipal {
-  const p = ctx.state.principal as Principal | undefined;
-  if (p?.kind !== 'user') throw fail.unauthenticated();
-  return p;
-}
-
-/** The user principal, required to be the owner (403 otherwise). */
-export function ownerOf(ctx: Context): UserPrincipal {
-  const p = userOf(ctx);
-  if (p.role !== 'owner') throw fail.forbidden('only the owner can do this');
-  return p;
 }

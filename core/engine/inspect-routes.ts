@@ -1,0 +1,53 @@
+// GET/DELETE /inspect/turns: the owner's own turn records, only while developer_mode is on.
+import { z } from 'zod';
+import { fail, QuorraError } from '../errors.ts';
+import { defineRoute } from '../plugin/route-definition.ts';
+import type { TurnInspector } from './turn-inspector.ts';
+
+/** The inspector endpoints; they 404 unless developer mode is on. */
+export function inspectRoutes(inspector: TurnInspector, developerMode: () => boolean) {
+  const gate = () => {
+    if (!developerMode())
+      throw new QuorraError(
+        'NOT_FOUND',
+        'the turn inspector is off (developer_mode)',
+        undefined,
+        'not-found',
+      );
+  };
+  return [
+    defineRoute({
+      method: 'GET',
+      path: '/inspect/turns',
+      auth: 'owner',
+      summary: 'The owner’s recent turn records (developer mode)',
+      handler: ({ principal }) => {
+        gate();
+        return { turns: inspector.list(principal.userId) };
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/inspect/turns/:id',
+      auth: 'owner',
+      summary: 'One turn record: prompt, tool calls, timings (developer mode)',
+      params: z.object({ id: z.string().min(1) }),
+      handler: ({ principal, params }) => {
+        gate();
+        const record = inspector.get(principal.userId, params.id);
+        if (!record) throw fail.notFound('turn');
+        return record;
+      },
+    }),
+    defineRoute({
+      method: 'DELETE',
+      path: '/inspect/turns',
+      auth: 'owner',
+      summary: 'Forgets the owner’s turn records (developer mode)',
+      handler: ({ principal }) => {
+        gate();
+        return { deleted: inspector.clear(principal.userId) };
+      },
+    }),
+  ];
+}

@@ -1,0 +1,87 @@
+// GET /matrix/rooms, PUT /matrix/rooms/:roomId (owner) and GET /matrix/outbox (owner): the Matrix admin API.
+import { z } from 'zod';
+import { defineRoute } from '../plugin/route-definition.ts';
+import type { MatrixRoom } from './matrix-room.entity.ts';
+import type { Outbox } from './outbox.ts';
+import type { OutboxItem } from './outbox-item.entity.ts';
+import type { RoomStore } from './room-store.ts';
+
+const roomParam = z.object({
+  roomId: z.string().regex(/^![^:\s]+:\S+$/, 'a Matrix room ID like !abc:server'),
+});
+const roomBody = z
+  .object({
+    workspace: z.string().min(1).max(64).nullable().optional(),
+    scope: z
+      .array(z.string().regex(/^[a-z][a-z0-9_-]*$/))
+      .min(1)
+      .max(10)
+      .nullable()
+      .optional(),
+  })
+  .strict();
+const outboxQuery = z.object({
+  state: z.enum(['queued', 'sent', 'failed']).optional(),
+  user: z.string().max(64).optional(),
+});
+
+function wireRoom(r: MatrixRoom) {
+  return {
+    room_id: r.roomId,
+    workspace: r.workspace,
+    scope: r.scope,
+    updated_by: r.updatedBy,
+    updated_at: r.updatedAt,
+  };
+}
+
+function wireItem(i: OutboxItem) {
+  return {
+    id: i.id,
+    user_id: i.userId,
+    text: i.text,
+    urgency: i.urgency,
+    state: i.state,
+    attempts: i.attempts,
+    last_error: i.lastError,
+    next_attempt_at: i.nextAttemptAt,
+    room_id: i.roomId,
+    event_id: i.eventId,
+    created_at: i.createdAt,
+    sent_at: i.sentAt,
+  };
+}
+
+/** The Matrix admin endpoints. */
+export function matrixRoutes(rooms: RoomStore, outbox: Outbox) {
+  return [
+    defineRoute({
+      method: 'GET',
+      path: '/matrix/rooms',
+      auth: 'member',
+      summary: 'Rooms mapped to workspaces and scopes',
+      handler: async () => ({ rooms: (await rooms.list()).map(wireRoom) }),
+    }),
+    defineRoute({
+      method: 'PUT',
+      path: '/matrix/rooms/:roomId',
+      auth: 'owner',
+      summary: 'Maps a room to a workspace and scope',
+      params: roomParam,
+      body: roomBody,
+      handler: async ({ principal, params, body }) =>
+        wireRoom(await rooms.set(params.roomId, body, principal.userId)),
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/matrix/outbox',
+      auth: 'owner',
+      summary: 'Notifications queued, sent and failed, with counts',
+      query: outboxQuery,
+      handler: async ({ query }) => ({
+        items: (await outbox.list({ state: query.state, userId: query.user })).map(wireItem),
+        counts: await outbox.counts(),
+      }),
+    }),
+  ];
+}

@@ -1,0 +1,227 @@
+// /memory (the caller's own), /household/memory (shared by the household) and /owner/memories (the owner's full view).
+import { z } from 'zod';
+import { sealFor } from '../auth/principal.ts';
+import { fail } from '../errors.ts';
+import { defineRoute, withStatus } from '../plugin/route-definition.ts';
+import type { WorkspaceStore } from '../workspaces/workspace-store.ts';
+import type { Memory } from './memory.entity.ts';
+import { type MemoryInput, type MemoryPatch, workspaceSchema } from './memory-input.ts';
+import type { MemoryStore } from './memory-store.ts';
+import { ownerListFiltersSchema } from './owner-listing.ts';
+import { importanceLabel, provenanceLabel } from './provenance-labels.ts';
+
+// The HTTP contract speaks snake_case; the store speaks camelCase.
+const fromWire = (b: Record<string, unknown>) => {
+  const { expires_at, surface_once, ...rest } = b;
+  return {
+    ...rest,
+    ...(expires_at !== undefined ? { expiresAt: expires_at } : {}),
+    ...(surface_once !== undefined ? { surfaceOnce: surface_once } : {}),
+  };
+};
+const createBody = z.object({ workspace: workspaceSchema.nullable().optional() }).catchall(z.unknown());
+const idParam = z.object({ id: z.coerce.number().int().positive() });
+
+/** The JSON shape of a memory. */
+export function memoryWire(m: Memory) {
+  return {
+    id: m.id,
+    content: m.content,
+    kind: m.kind,
+    importance: m.importance,
+    tags: m.tags,
+    confidence: m.confidence,
+    owner_user_id: m.ownerUserId,
+    workspace: m.workspace,
+    provenance: m.provenance,
+    expires_at: m.expiresAt,
+    surface_once: m.surfaceOnce,
+    archived_at: m.archivedAt,
+    created_at: m.createdAt,
+  };
+}
+
+const ownerQuery = z
+  .object({
+    workspace: z.string().optional(),
+    owner_user_id: z.string().optional(),
+    kind: z.string().optional(),
+    importance: z.string().optional(),
+    provenance: z.string().optional(),
+    archived: z.string().optional(),
+    unreachable: z.enum(['true', 'false']).optional(),
+    limit: z.coerce.number().optional(),
+    before_id: z.coerce.number().optional(),
+  })
+  .strict();
+
+/** The memory endpoints. */
+export function memoryRoutes(store: MemoryStore, workspaces: WorkspaceStore) {
+  const checkWorkspace = async (slug: string | null | undefined) => {
+    if (slug && !(await workspaces.get(slug))) throw fail.badRequest(`no workspace "${slug}"`);
+    return slug ?? null;
+  };
+  // rows the caller may edit through a collection: their own (personal) or the household's (owner NULL)
+  const editable = async (id: number, ownerUserId: string | null) => {
+    const row = await store.getForOwner(id);
+    if (!row || row.archivedAt || row.ownerUserId !== ownerUserId) throw fail.notFound('memory');
+    return row;
+  };
+
+  const collections = (
+    [
+      ['/memory', false, 'your own'],
+      ['/household/memory', true, 'the household’s shared'],
+    ] as const
+  ).flatMap(([prefix, household, whose]) => {
+    const ownerFor = (userId: string) => (household ? null : userId);
+    return [
+      defineRoute({
+        method: 'GET',
+        path: prefix,
+        auth: 'member',
+        summary: `Lists ${whose} memories`,
+        query: z.object({ workspace: workspaceSchema.optional() }).strict(),
+        handler: async ({ principal, query }) => {
+          const rows = await store.listForOwner({
+            ownerUserId: ownerFor(principal.userId),
+            workspace: query.workspace ?? null,
+            limit: 500,
+          });
+          return { memories: rows.map((r) => memoryWire(r.memory)) };
+        },
+      }),
+      defineRoute({
+        method: 'POST',
+        path: prefix,
+        auth: 'member',
+        summary: `Adds one of ${whose} memories`,
+        body: createBody,
+        handler: async ({ principal, body }) => {
+          const { workspace, ...rest } = body;
+          const m = await store.create(fromWire(rest) as MemoryInput, {
+            ownerUserId: ownerFor(principal.userId),
+            workspace: await checkWorkspace(workspace),
+            provenance: 'user_stated',
+          });
+          return withStatus(201, memoryWire(m));
+        },
+      }),
+      defineRoute({
+        method: 'PUT',
+        path: `${prefix}/:id`,
+        auth: 'member',
+        summary: `Edits one of ${whose} memories`,
+        params: idParam,
+        body: z.record(z.string(), z.unknown()),
+        handler: async ({ principal, params, body }) => {
+          const row = await editable(params.id, ownerFor(principal.userId));
+          return memoryWire((await store.update(row.id, fromWire(body) as MemoryPatch))!);
+        },
+      }),
+      defineRoute({
+        method: 'DELETE',
+        path: `${prefix}/:id`,
+        auth: 'member',
+        summary: `Archives one of ${whose} memories`,
+        params: idParam,
+        handler: async ({ principal, params }) => {
+          const row = await editable(params.id, ownerFor(principal.userId));
+          await store.archive(row.id);
+          return { archived: row.id };
+        },
+      }),
+    ];
+  });
+
+  return [
+    ...collections,
+    // the surface-once hand-off (a daily briefing asks here): returned once, then archived
+    defineRoute({
+      method: 'POST',
+      path: '/memory/briefing',
+      auth: 'member',
+      summary: 'Takes the surface-once memories due for the caller (each is returned once)',
+      body: z.object({ workspace: workspaceSchema.nullable().optional() }).strict(),
+      handler: async ({ principal, body }) => {
+        const rows = await store.takeSurfaceOnce(sealFor(principal, await checkWorkspace(body.workspace)));
+        return { memories: rows.map(memoryWire) };
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/owner/memories',
+      auth: 'owner',
+      summary: 'Every memory with filters, labels and why a memory is unreachable',
+      query: ownerQuery,
+      handler: async ({ query: q }) => {
+        const filters = ownerListFiltersSchema.parse({
+          ...(q.workspace !== undefined
+            ? { workspace: q.workspace === 'personal' ? null : q.workspace }
+            : {}),
+          ...(q.owner_user_id !== undefined
+            ? { ownerUserId: q.owner_user_id === 'household' ? null : q.owner_user_id }
+            : {}),
+          kind: q.kind,
+          importance: q.importance,
+          provenance: q.provenance,
+          archived: q.archived,
+          unreachable: q.unreachable === undefined ? undefined : q.unreachable === 'true',
+          limit: q.limit,
+          beforeId: q.before_id,
+        });
+        const rows = await store.listForOwner(filters);
+        return {
+          memories: rows.map((r) => ({
+            ...memoryWire(r.memory),
+            provenance_label: provenanceLabel[r.memory.provenance],
+            importance_label: importanceLabel[r.memory.importance],
+            unreachable: r.unreachable,
+            ...(r.unreachable
+              ? {
+                  unreachable_reason:
+                    'Contextual with no tags: recall looks memories up by tag, so this one is never found.',
+                }
+              : {}),
+            expired: r.expired,
+            superseded: r.superseded,
+          })),
+        };
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      path: '/owner/memories/:id/archive',
+      auth: 'owner',
+      summary: 'Archives any memory',
+      params: idParam,
+      handler: async ({ params }) => {
+        if (!(await store.archive(params.id))) throw fail.notFound('memory');
+        return { archived: params.id };
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      path: '/owner/memories/:id/restore',
+      auth: 'owner',
+      summary: 'Restores an archived memory',
+      params: idParam,
+      handler: async ({ params }) => {
+        const m = await store.restore(params.id);
+        if (!m) throw fail.notFound('memory');
+        return memoryWire(m);
+      },
+    }),
+    defineRoute({
+      method: 'DELETE',
+      path: '/owner/memories/:id',
+      auth: 'owner',
+      summary: 'Deletes a memory for good',
+      params: idParam,
+      handler: async ({ params }) => {
+        if (!(await store.purge(params.id))) throw fail.notFound('memory');
+        return { deleted: params.id };
+      },
+    }),
+  ];
+}

@@ -1,0 +1,41 @@
+// How core features (memory, Dream, workspaces, Matrix, conversation) contribute: the registries, hooks, jobs and
+// route table the plugins use, with every registration kept in one store the app disposes on stop.
+import { type Disposable, DisposableStore } from '../disposable.ts';
+import type { EngineHooks } from '../engine/engine-hooks.ts';
+import type { Scheduler } from '../scheduler/scheduler.ts';
+import type { ToolDefinition } from '../tools/define-tool.ts';
+import type { HooksCapability } from './capabilities.ts';
+import type { CommandDefinition } from './contributions.ts';
+import type { CoreRegistries } from './core-registries.ts';
+import type { Contributions } from './define-plugin.ts';
+import type { RouteDefinition, RouteSink } from './route-definition.ts';
+
+/** What a core feature registers through; `dispose` undoes all of it. */
+export interface CoreContributions extends Disposable {
+  routes(defs: RouteDefinition<any, any, any, any>[]): void;
+  tools: Contributions<ToolDefinition<any>>;
+  commands: Contributions<CommandDefinition>;
+  hooks: HooksCapability;
+  schedule(cron: string, name: string, fn: () => Promise<void> | void): Disposable;
+}
+
+/** Contributions owned by `core`, tracked in one store. */
+export function coreContributions(deps: {
+  routes: RouteSink;
+  registries: CoreRegistries;
+  hooks: EngineHooks;
+  scheduler: Scheduler;
+}): CoreContributions {
+  const store = new DisposableStore();
+  const keep = (d: { dispose(): unknown }) => store.add({ dispose: () => void d.dispose() });
+  return {
+    routes: (defs) => {
+      for (const def of defs) keep(deps.routes.add(def, 'core', ''));
+    },
+    tools: { add: (t) => keep(deps.registries.tools.add(t)) },
+    commands: { add: (c) => keep(deps.registries.commands.add(c)) },
+    hooks: { add: (point, fn) => store.add(deps.hooks.add(point, fn)) },
+    schedule: (cron, name, fn) => store.add(deps.scheduler.add(cron, name, fn)),
+    dispose: () => store.dispose(),
+  };
+}

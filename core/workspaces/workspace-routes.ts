@@ -1,0 +1,61 @@
+// POST /workspaces (owner only), GET /workspaces, GET /workspaces/by-room/:roomId.
+import { z } from 'zod';
+import { fail } from '../errors.ts';
+import { defineRoute, withStatus } from '../plugin/route-definition.ts';
+import type { Workspace } from './workspace.entity.ts';
+import type { WorkspaceBinding } from './workspace-binding.entity.ts';
+import { newWorkspaceSchema } from './workspace-input.ts';
+import type { WorkspaceStore } from './workspace-store.ts';
+
+function wire(w: Workspace, bindings: WorkspaceBinding[]) {
+  return {
+    slug: w.slug,
+    name: w.name,
+    description: w.description,
+    kind: w.kind,
+    matrix_room_id: w.matrixRoomId,
+    personas: w.personas,
+    created_at: w.createdAt,
+    services: bindings.map((b) => ({ service: b.service, data_window: b.dataWindow, max_tier: b.maxTier })),
+  };
+}
+
+/** The workspace endpoints. */
+export function workspaceRoutes(store: WorkspaceStore) {
+  return [
+    defineRoute({
+      method: 'POST',
+      path: '/workspaces',
+      auth: 'owner',
+      summary: 'Creates a workspace with its services',
+      body: newWorkspaceSchema,
+      handler: async ({ principal, body }) => {
+        const created = await store.create(body, principal.userId);
+        return withStatus(201, wire(created, created.bindings));
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/workspaces',
+      auth: 'member',
+      summary: 'Every workspace with its services',
+      handler: async () => ({
+        workspaces: await Promise.all(
+          (await store.list()).map(async (w) => wire(w, await store.bindings(w.slug))),
+        ),
+      }),
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/workspaces/by-room/:roomId',
+      auth: 'member',
+      summary: 'The workspace a Matrix room belongs to',
+      params: z.object({ roomId: z.string().min(2).max(255) }),
+      handler: async ({ params }) => {
+        const w = await store.byRoom(params.roomId);
+        if (!w) throw fail.notFound('workspace');
+        return wire(w, await store.bindings(w.slug));
+      },
+    }),
+  ];
+}
