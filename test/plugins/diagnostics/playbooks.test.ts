@@ -152,7 +152,7 @@ describe('diagnostics playbooks', () => {
     assert.equal((await backupFreshness().run(env())).severity, 'ok');
   });
 
-  it('endpoints: ok while the model server answers, critical once it is stopped, skipped when unset', async () => {
+  it('endpoints: ok while the model server answers, down once stopped (homeserver, embeddings, Qdrant, CalDAV too), skipped when unset', async () => {
     const server = await ScriptedModelServer.start();
     const model = endpointReachability().find((p) => p.name === 'model')!;
     const e = env({ model: { baseUrl: server.url } });
@@ -164,6 +164,20 @@ describe('diagnostics playbooks', () => {
     assert.match(down.remedy!, /model server/);
     const homeserver = endpointReachability().find((p) => p.name === 'homeserver')!;
     assert.equal((await homeserver.run(env())).severity, 'skipped');
+    // the discard port: nothing listens there, as with any stopped service
+    const stoppedAll = env({
+      matrix: { homeserverUrl: 'http://127.0.0.1:9' },
+      model: { baseUrl: server.url, embeddingModel: 'e', embeddingBaseUrl: 'http://127.0.0.1:9/v1' },
+      plugins: { knowledge: { settings: { vectorStore: 'qdrant', qdrantUrl: 'http://127.0.0.1:9' } } },
+    });
+    const severities = Object.fromEntries(
+      await Promise.all(
+        endpointReachability()
+          .filter((p) => ['homeserver', 'embeddings', 'qdrant'].includes(p.name))
+          .map(async (p) => [p.name, (await p.run(stoppedAll)).severity]),
+      ),
+    );
+    assert.deepEqual(severities, { homeserver: 'critical', embeddings: 'warning', qdrant: 'warning' });
     const caldav = endpointReachability().find((p) => p.name === 'caldav')!;
     const stopped = await caldav.run(
       env({ plugins: { calendar: { settings: { url: 'http://127.0.0.1:9/' } } } }),
