@@ -6,8 +6,9 @@ import type { FinanceService } from './finance-service.ts';
 import { budgetContext } from './modes/budget-context.ts';
 import { reconcileContext } from './modes/reconcile-context.ts';
 import { reviewContext } from './modes/review-context.ts';
+import type { SeenTransactions } from './seen-transactions.ts';
 
-type Compute = (backend: FinanceBackend, today: string) => Promise<string>;
+type Compute = (backend: FinanceBackend, today: string, seen: SeenTransactions) => Promise<string>;
 
 const modes: [string, string, Compute][] = [
   ['budget', "Plan next month's budget from the last three months by category", budgetContext],
@@ -28,7 +29,7 @@ export function financeModes(service: FinanceService, people: PeopleCapability):
           { kind: 'user', userId: user.id, role: user.role, displayName: user.displayName },
           workspace,
         );
-        return await compute(await service.budgets.backend(budgetId), await service.today());
+        return await compute(await service.budgets.backend(budgetId), await service.today(), service.seen);
       } catch (err) {
         return `(The budget could not be read: ${(err as Error).message})`;
       }

@@ -2,16 +2,23 @@
 import type { FinanceBackend } from '../finance-backend.ts';
 import { localDateMinusDays } from '../local-date.ts';
 import { formatMoney } from '../money.ts';
+import type { SeenTransactions } from '../seen-transactions.ts';
 import { isUncategorised } from '../transaction-rules.ts';
 
 const LIMIT = 25;
 
-export async function reconcileContext(backend: FinanceBackend, today: string): Promise<string> {
+/** `seen` remembers the listed rows, so deleting one names it from stored data. */
+export async function reconcileContext(
+  backend: FinanceBackend,
+  today: string,
+  seen?: SeenTransactions,
+): Promise<string> {
   const from = localDateMinusDays(today, 120);
   const open = (await backend.transactions({ from, to: today, unreviewed: true })).reverse();
   const uncategorised = await backend.transactions({ from, to: today, uncategorised: true });
   const ids = new Set(open.map((t) => t.id));
   const queue = [...open, ...uncategorised.filter((t) => !ids.has(t.id)).reverse()];
+  seen?.remember(queue.slice(0, LIMIT));
   const cats = new Map((await backend.categories()).map((c) => [c.id, c.name]));
   const lines = [`## To reconcile: ${queue.length} transaction(s) since ${from} (oldest first)`];
   for (const t of queue.slice(0, LIMIT)) {

@@ -2,10 +2,16 @@
 import type { FinanceBackend } from '../finance-backend.ts';
 import { addMonths, monthOf, monthRange } from '../local-date.ts';
 import { formatMoney } from '../money.ts';
+import type { SeenTransactions } from '../seen-transactions.ts';
 import { spendingBy } from '../spending.ts';
 import { newRecurringPayees, possibleDuplicates, risingCategories } from './review-findings.ts';
 
-export async function reviewContext(backend: FinanceBackend, today: string): Promise<string> {
+/** `seen` remembers the possible duplicates, so deleting one names it from stored data. */
+export async function reviewContext(
+  backend: FinanceBackend,
+  today: string,
+  seen?: SeenTransactions,
+): Promise<string> {
   const lastMonth = addMonths(monthOf(today), -1);
   const from = monthRange(addMonths(lastMonth, -3)).from;
   const txs = await backend.transactions({ from, to: today });
@@ -33,6 +39,7 @@ export async function reviewContext(backend: FinanceBackend, today: string): Pro
     lines.push(`- ${p.payee}: about ${formatMoney(p.typical, p.currency)} in ${p.months.join(', ')}`);
   if (!recurring.length) lines.push('- none');
   const dups = possibleDuplicates(txs);
+  seen?.remember(dups.flat());
   lines.push('### Possible duplicates (same account, amount and payee within 3 days)');
   for (const [a, b] of dups)
     lines.push(

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { budgetContext } from '../../../plugins/finance/modes/budget-context.ts';
 import { reconcileContext } from '../../../plugins/finance/modes/reconcile-context.ts';
 import { reviewContext } from '../../../plugins/finance/modes/review-context.ts';
+import { SeenTransactions } from '../../../plugins/finance/seen-transactions.ts';
 import { seedHousehold, TODAY } from './finance-fixture.ts';
 import { type BackendUnderTest, makeLedger } from './finance-test-kit.ts';
 
@@ -30,7 +31,15 @@ describe('finance mode entry contexts', () => {
   });
 
   it('reconcile: unreviewed and uncategorised transactions, oldest first, with their ids', async () => {
-    const text = await reconcileContext(sut.backend, TODAY);
+    const seen = new SeenTransactions();
+    const text = await reconcileContext(sut.backend, TODAY, seen);
+    // what the context listed can be named in a deletion's confirmation
+    assert.deepEqual(seen.get(ids.coffee.id), {
+      amount: -380,
+      currency: 'EUR',
+      payee: 'Corner Coffee',
+      date: '2026-11-04',
+    });
     const lines = text.split('\n').filter((l) => l.startsWith('- ['));
     assert.match(text, /To reconcile: 5 transaction\(s\)/);
     assert.match(lines[0], /2026-11-02 -€4\.50 Bakery — Eating out, unreviewed/);
