@@ -4,6 +4,9 @@ import path from 'node:path';
 import type { DataSource } from 'typeorm';
 import { coreMigrations } from '../migrations/index.ts';
 import { adminRoutes } from './admin/admin-routes.ts';
+import { peopleRoutes } from './admin/people-routes.ts';
+import { publicUrlOf } from './auth/sign-in-link.ts';
+import { signInRoutes } from './auth/sign-in-routes.ts';
 import { scheduleBackups } from './backup/backup-job.ts';
 import { buildInfo, rootDir } from './build-info.ts';
 import type { QuorraConfig } from './config/schema.ts';
@@ -95,7 +98,12 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
   const registries = createRegistries();
   const conversation = await setupConversation({ config, db, logger, metrics, model, registries });
   const routes = new RouteTable(
-    authenticate(conversation.users, conversation.tokens, config.server.serviceSecret),
+    authenticate(
+      conversation.users,
+      conversation.tokens,
+      config.server.serviceSecret,
+      conversation.browserSessions,
+    ),
   );
   // core features register through the same registries, hooks, jobs and route table as plugins do
   const contribute = coreContributions({ routes, registries, hooks: conversation.hooks, scheduler });
@@ -142,6 +150,16 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
     failures,
   );
   contribute.routes(adminRoutes(host, conversation, registries.approvals));
+  contribute.routes(peopleRoutes(conversation));
+  let server: HttpServer | undefined;
+  contribute.routes(
+    signInRoutes({
+      conversation,
+      logger,
+      notify: () => matrix.notify,
+      publicUrl: () => publicUrlOf(config, server?.url),
+    }),
+  );
   const dream = await setupDream({
     config,
     db,
@@ -191,7 +209,6 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
 
   const http = httpApp({ logger, metrics, routes, bodyLimitBytes: config.server.bodyLimitBytes });
 
-  let server: HttpServer | undefined;
   let stopped = false;
   return {
     config,

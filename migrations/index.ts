@@ -6,6 +6,7 @@ import { CreateMemory1764510000000 } from './1764510000000-create-memory.ts';
 import { CreateMatrix1764530000000 } from './1764530000000-create-matrix.ts';
 import { CreateDream1764540000000 } from './1764540000000-create-dream.ts';
 import { AddOutboxReply1764560000000 } from './1764560000000-add-outbox-reply.ts';
+import { CreateAdminSignIn1764570000000 } from './1764570000000-create-admin-sign-in.ts';
 
 export const coreMigrations: Function[] = [
   CreatePluginState1764460800000,
@@ -15,4 +16,5 @@ export const coreMigrations: Function[] = [
   CreateMatrix1764530000000,
   CreateDream1764540000000,
   AddOutboxReply1764560000000,
+  CreateAdminSignIn1764570000000,
 ];

@@ -35,3 +35,30 @@ export function formatBytes(bytes: number): string {
 export function plural(n: number, word: string, many = `${word}s`): string {
   return `${n} ${n === 1 ? word : many}`;
 }
+
+/** "3 minutes ago", "in 2 hours", "yesterday": how people say when something happened. */
+export function relativeTime(value: string | null | undefined, now = Date.now()): string {
+  if (!value) return 'never';
+  const t = new Date(value).getTime();
+  if (Number.isNaN(t)) return value;
+  const seconds = Math.round((t - now) / 1000);
+  const rtf = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
+  const steps: [Intl.RelativeTimeFormatUnit, number][] = [
+    ['second', 60],
+    ['minute', 60],
+    ['hour', 24],
+    ['day', 7],
+    ['week', 4.35],
+    ['month', 12],
+    ['year', Number.POSITIVE_INFINITY],
+  ];
+  let n = seconds;
+  for (const [unit, size] of steps) {
+    if (Math.abs(n) < size)
+      return unit === 'second' && Math.abs(n) < 45
+        ? rtf.format(0, 'second')
+        : rtf.format(Math.round(n), unit);
+    n /= size;
+  }
+  return rtf.format(Math.round(n), 'year');
+}

@@ -1,5 +1,6 @@
 // Owner administration over HTTP: plugins (toggle without restart), users, the audit trail; and the caller's approvals.
 import { z } from 'zod';
+import { REMOVAL_EFFECTS } from '../auth/remove-user.ts';
 import type { Confirmation } from '../engine/confirmation.entity.ts';
 import type { Conversation } from '../engine/setup-conversation.ts';
 import type { ApprovalSource } from '../plugin/contributions.ts';
@@ -7,6 +8,7 @@ import { collectApprovals } from '../plugin/pending-approvals.ts';
 import type { PluginHost } from '../plugin/plugin-host.ts';
 import { defineRoute } from '../plugin/route-definition.ts';
 import type { Registry } from '../registry.ts';
+import { personWire } from './people-routes.ts';
 
 /** The JSON shape of a pending tier-2 confirmation. */
 function confirmationWire(p: Confirmation) {
@@ -56,14 +58,8 @@ export function adminRoutes(host: PluginHost, c: Conversation, approvals: Regist
       auth: 'owner',
       summary: 'Household members',
       handler: async () => ({
-        users: (await c.users.list()).map((u) => ({
-          id: u.id,
-          display_name: u.displayName,
-          role: u.role,
-          matrix_ids: u.matrixIds,
-          email: u.email,
-          timezone: u.timezone,
-        })),
+        users: (await c.users.list()).map(personWire),
+        removal_effects: REMOVAL_EFFECTS,
       }),
     }),
     defineRoute({
@@ -96,6 +92,13 @@ export function adminRoutes(host: PluginHost, c: Conversation, approvals: Regist
           description: a.description,
           hint: a.hint ?? null,
           created_at: a.createdAt ?? null,
+          actions: (a.actions ?? []).map((x) => ({
+            label: x.label,
+            method: 'POST',
+            path: x.path,
+            edit: x.edit ?? null,
+            tone: x.tone ?? null,
+          })),
         }));
         return { confirmations: confirmations.map(confirmationWire), other };
       },

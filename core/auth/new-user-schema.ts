@@ -1,6 +1,11 @@
 // What a new household user must look like, wherever one is created (CLI, config seed, API).
 import { z } from 'zod';
 
+const matrixId = z.string().regex(/^@[^:\s]+:\S+$/, 'a Matrix ID like @name:server');
+const timezone = z
+  .string()
+  .refine((tz) => Intl.supportedValuesOf('timeZone').includes(tz) || tz === 'UTC', 'a valid IANA time zone');
+
 /** Input for a new user, validated at every boundary that creates one (CLI, config, API). */
 export const newUserSchema = z
   .object({
@@ -10,17 +15,25 @@ export const newUserSchema = z
       .optional(),
     name: z.string().trim().min(1).max(200),
     role: z.enum(['owner', 'member']),
-    matrix: z.array(z.string().regex(/^@[^:\s]+:\S+$/, 'a Matrix ID like @name:server')).default([]),
+    matrix: z.array(matrixId).default([]),
     email: z.email().optional(),
     locale: z.string().min(2).max(32).default('en'),
-    timezone: z
-      .string()
-      .refine(
-        (tz) => Intl.supportedValuesOf('timeZone').includes(tz) || tz === 'UTC',
-        'a valid IANA time zone',
-      )
-      .default('UTC'),
+    timezone: timezone.default('UTC'),
   })
   .strict();
 
 export type NewUser = z.input<typeof newUserSchema>;
+
+/** A change to an existing user: only the fields given change (no defaults here, so nothing is reset); the id never changes. */
+export const userEditSchema = z
+  .object({
+    name: z.string().trim().min(1).max(200).optional(),
+    role: z.enum(['owner', 'member']).optional(),
+    matrix: z.array(matrixId).max(10).optional(),
+    email: z.email().nullable().optional(),
+    locale: z.string().min(2).max(32).optional(),
+    timezone: timezone.optional(),
+  })
+  .strict();
+
+export type UserEdit = z.input<typeof userEditSchema>;

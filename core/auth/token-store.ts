@@ -21,6 +21,35 @@ export class TokenStore {
     return token;
   }
 
+  /** A person's tokens (never the token itself), newest first. */
+  list(userId: string): Promise<ApiToken[]> {
+    return this.db
+      .getRepository(ApiToken)
+      .find({ where: { userId }, order: { createdAt: 'DESC', id: 'DESC' } });
+  }
+
+  /** Creates a token and returns its id as well (the HTTP API lists and revokes by id). */
+  async issue(userId: string, label = ''): Promise<{ id: number; token: string }> {
+    const token = await this.create(userId, label);
+    const row = await this.db.getRepository(ApiToken).findOneByOrFail({ tokenHash: hashToken(token) });
+    return { id: row.id, token };
+  }
+
+  /** One token's row, if it exists. */
+  get(id: number): Promise<ApiToken | null> {
+    return this.db.getRepository(ApiToken).findOneBy({ id });
+  }
+
+  /** Deletes a token; it answers 401 from the next request on. False when there was none. */
+  async revoke(id: number): Promise<boolean> {
+    return Boolean((await this.db.getRepository(ApiToken).delete({ id })).affected);
+  }
+
+  /** Deletes every token of a person; returns how many. */
+  async revokeAll(userId: string): Promise<number> {
+    return (await this.db.getRepository(ApiToken).delete({ userId })).affected ?? 0;
+  }
+
   /** The user id a token belongs to, or null. */
   async verify(token: string): Promise<string | null> {
     const row = await this.db.getRepository(ApiToken).findOneBy({ tokenHash: hashToken(token) });

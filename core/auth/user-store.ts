@@ -1,8 +1,8 @@
-// Household users: create, look up by id, Matrix ID or email, and seed from config.
-import type { DataSource } from 'typeorm';
-import { QuorraError } from '../errors.ts';
+// Household users: create, edit, remove, look up by id, Matrix ID or email, and seed from config.
+import { type DataSource, IsNull } from 'typeorm';
+import { fail, QuorraError } from '../errors.ts';
 import { slugify } from '../text/slugify.ts';
-import { newUserSchema } from './new-user-schema.ts';
+import { newUserSchema, type UserEdit, userEditSchema } from './new-user-schema.ts';
 import type { UserPrincipal } from './principal.ts';
 import { User } from './user.entity.ts';
 
@@ -23,11 +23,11 @@ export class UserStore {
     const u = newUserSchema.parse(input);
     for (const mxid of u.matrix) {
       if (await this.findByMatrixId(mxid))
-        throw new QuorraError('QUORRA_USER_MATRIX_TAKEN', `${mxid} already belongs to a user`);
+        throw fail.conflict('QUORRA_USER_MATRIX_TAKEN', `${mxid} already belongs to a user`);
     }
     let id = u.id ?? slugify(u.name, 48, 'user');
     if (u.id && (await this.repo.existsBy({ id })))
-      throw new QuorraError('QUORRA_USER_EXISTS', `user "${id}" exists`);
+      throw fail.conflict('QUORRA_USER_EXISTS', `user "${id}" exists`);
     for (let n = 2; await this.repo.existsBy({ id }); n++) id = `${slugify(u.name, 48, 'user')}-${n}`;
     const user = this.repo.create({
       id,
@@ -38,6 +38,7 @@ export class UserStore {
       locale: u.locale,
       timezone: u.timezone,
       createdAt: new Date(),
+      removedAt: null,
     });
     return this.repo.save(user);
   }
@@ -64,12 +65,60 @@ export class UserStore {
     }
   }
 
-  list(): Promise<User[]> {
-    return this.repo.find({ order: { createdAt: 'ASC' } });
+  /** Changes a person's name, role, Matrix IDs, email or time zone; the household always keeps an owner. */
+  async edit(id: string, input: UserEdit): Promise<User> {
+    const patch = userEditSchema.parse(input);
+    const user = await this.get(id);
+    if (!user) throw new QuorraError('QUORRA_USER_UNKNOWN', `no user "${id}"`, undefined, 'not-found');
+    for (const mxid of patch.matrix ?? []) {
+      const holder = await this.findByMatrixId(mxid);
+      if (holder && holder.id !== id)
+        throw fail.conflict('QUORRA_USER_MATRIX_TAKEN', `${mxid} already belongs to a user`);
+    }
+    if (patch.role === 'member' && user.role === 'owner') await this.keepAnOwner(id);
+    await this.repo.update(
+      { id },
+      {
+        ...(patch.name !== undefined ? { displayName: patch.name } : {}),
+        ...(patch.role !== undefined ? { role: patch.role } : {}),
+        ...(patch.matrix !== undefined ? { matrixIds: patch.matrix } : {}),
+        ...(patch.email !== undefined ? { email: patch.email } : {}),
+        ...(patch.locale !== undefined ? { locale: patch.locale } : {}),
+        ...(patch.timezone !== undefined ? { timezone: patch.timezone } : {}),
+      },
+    );
+    return (await this.get(id)) as User;
   }
 
+  /** Marks a person removed: they stop resolving everywhere, their Matrix IDs are free, their id is never reused. */
+  async remove(id: string, now = new Date()): Promise<User> {
+    const user = await this.get(id);
+    if (!user) throw new QuorraError('QUORRA_USER_UNKNOWN', `no user "${id}"`, undefined, 'not-found');
+    if (user.role === 'owner') await this.keepAnOwner(id);
+    await this.repo.update({ id }, { removedAt: now });
+    return user;
+  }
+
+  private async keepAnOwner(leaving: string): Promise<void> {
+    const owners = await this.repo.countBy({ role: 'owner', removedAt: IsNull() });
+    const leavingIsOwner = await this.repo.existsBy({ id: leaving, role: 'owner', removedAt: IsNull() });
+    if (leavingIsOwner && owners <= 1)
+      throw new QuorraError(
+        'QUORRA_LAST_OWNER',
+        'the household needs at least one owner; make someone else owner first',
+        undefined,
+        'conflict',
+      );
+  }
+
+  /** Everyone not removed, oldest first. */
+  list(): Promise<User[]> {
+    return this.repo.find({ where: { removedAt: IsNull() }, order: { createdAt: 'ASC' } });
+  }
+
+  /** A person by id (null once removed). */
   get(id: string): Promise<User | null> {
-    return this.repo.findOneBy({ id });
+    return this.repo.findOneBy({ id, removedAt: IsNull() });
   }
 
   /** Finds the user a Matrix ID is mapped to. */
@@ -77,18 +126,19 @@ export class UserStore {
     const rows = await this.repo
       .createQueryBuilder('u')
       .where('u.matrix_ids LIKE :p', { p: `%"${mxid}"%` })
+      .andWhere('u.removed_at IS NULL')
       .getMany();
     return rows.find((r) => r.matrixIds.includes(mxid)) ?? null;
   }
 
   /** Finds the user with this email address. */
   findByEmail(email: string): Promise<User | null> {
-    return this.repo.findOneBy({ email });
+    return this.repo.findOneBy({ email, removedAt: IsNull() });
   }
 
   /** Every owner, oldest first (who gets household notices and whose timezone is the household's). */
   async owners(): Promise<User[]> {
-    return this.repo.find({ where: { role: 'owner' }, order: { createdAt: 'ASC' } });
+    return this.repo.find({ where: { role: 'owner', removedAt: IsNull() }, order: { createdAt: 'ASC' } });
   }
 
   /** Finds a user by id, email or Matrix ID (what a trusted adapter may send). */

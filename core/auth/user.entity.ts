@@ -26,4 +26,8 @@ export class User {
 
   @Column({ type: 'datetime', name: 'created_at' })
   createdAt!: Date;
+
+  /** Set when the person was removed: they can no longer sign in, and their id is never given to anyone else. */
+  @Column({ type: 'datetime', name: 'removed_at', nullable: true })
+  removedAt!: Date | null;
 }

@@ -1,12 +1,14 @@
 // The CLI's subcommands as a table: name → usage, description, run.
 import type { Writable } from 'node:stream';
 import type { QuorraConfig } from '../config/schema.ts';
+import { adminLink } from './admin-link.ts';
 import { backup, restore } from './backup-commands.ts';
 import { diagnostics } from './diagnostics.ts';
 import { doctor } from './doctor.ts';
 import { migrate } from './migrate.ts';
 import { serve } from './serve.ts';
-import { token, user } from './user-commands.ts';
+import { token } from './token-commands.ts';
+import { user } from './user-commands.ts';
 
 /** A CLI subcommand; run returns the exit code. */
 export interface CliCommand {
@@ -20,13 +22,14 @@ export const commands: Record<string, CliCommand> = {
   migrate: { usage: 'migrate', description: 'apply pending database migrations and exit', run: migrate },
   doctor: { usage: 'doctor', description: 'check configuration and which endpoints answer', run: doctor },
   user: {
-    usage: 'user add <name> --role owner|member [--matrix @id:server] [--email …] | user list',
+    usage:
+      'user add <name> --role owner|member [--matrix @id:server] [--email …] | list | edit <user> … | remove <user>',
     description: 'manage household users',
     run: user,
   },
   token: {
-    usage: 'token create <user> [label]',
-    description: 'create an API token (printed once)',
+    usage: 'token create <user> [label] | list <user> | revoke <token-id> | revoke --all <user>',
+    description: 'API tokens: create (printed once), list, revoke',
     run: token,
   },
   backup: {
@@ -43,6 +46,11 @@ export const commands: Record<string, CliCommand> = {
     usage: 'diagnostics',
     description: 'run the diagnostics agent (its own process; Quorra connects to it over a Unix socket)',
     run: diagnostics,
+  },
+  'admin-link': {
+    usage: 'admin-link <user>',
+    description: 'print a one-time admin UI sign-in link',
+    run: adminLink,
   },
   help: { usage: 'help', description: 'show this help', run: async () => 0 },
 };

@@ -1,20 +1,38 @@
-// `quorra user add|list` and `quorra token create`: household identities from the command line.
+// `quorra user add|list|edit|remove`: household identities from the command line.
 import type { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { ZodError } from 'zod';
+import { BrowserSessions } from '../auth/browser-sessions.ts';
+import { REMOVAL_EFFECTS, removeUser } from '../auth/remove-user.ts';
+import { SignInGrants } from '../auth/sign-in-grants.ts';
 import { TokenStore } from '../auth/token-store.ts';
 import { UserStore } from '../auth/user-store.ts';
 import type { QuorraConfig } from '../config/schema.ts';
 import { QuorraError } from '../errors.ts';
 import { openCliDatabase } from './open-cli-database.ts';
 
-async function withStores<T>(
-  config: QuorraConfig,
-  fn: (users: UserStore, tokens: TokenStore) => Promise<T>,
-): Promise<T> {
+/** The identity stores on the CLI's database, closed after fn. */
+export interface CliStores {
+  users: UserStore;
+  tokens: TokenStore;
+  sessions: BrowserSessions;
+  grants: SignInGrants;
+}
+
+/** Opens the database, runs fn with the identity stores, closes it. */
+export async function withStores<T>(config: QuorraConfig, fn: (s: CliStores) => Promise<T>): Promise<T> {
   const { db } = await openCliDatabase(config);
   try {
-    return await fn(new UserStore(db), new TokenStore(db));
+    return await fn({
+      users: new UserStore(db),
+      tokens: new TokenStore(db),
+      sessions: new BrowserSessions(db, config.server.sessionIdleMinutes * 60_000),
+      grants: new SignInGrants(db),
+    });
+  } catch (err) {
+    if (err instanceof ZodError)
+      usageError(err.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+    throw err;
   } finally {
     await db.destroy();
   }
@@ -24,20 +42,23 @@ function usageError(message: string): never {
   throw new QuorraError('QUORRA_USAGE', message);
 }
 
-/** `user add <name> --role owner|member [--matrix @id:server]… [--email …]` and `user list`. */
+const USAGE =
+  'usage: quorra user add <name> --role owner|member [--matrix @id:server] [--email …] | user list | ' +
+  'user edit <user> [--name …] [--role …] [--matrix @id:server]… [--email …] [--timezone …] | user remove <user>';
+
+/** `user add <name> --role owner|member [--matrix @id:server]… [--email …]`, `user list`, `user edit`, `user remove`. */
 export async function user(args: string[], config: QuorraConfig, out: Writable): Promise<number> {
   const [sub, ...rest] = args;
+  if (sub === 'edit') return editUser(rest, config, out);
+  if (sub === 'remove') return removeUserCommand(rest, config, out);
   if (sub === 'list') {
-    return withStores(config, async (users) => {
+    return withStores(config, async ({ users }) => {
       for (const u of await users.list())
         out.write(`${u.id}\t${u.role}\t${u.displayName}\t${u.matrixIds.join(',')}\t${u.email ?? ''}\n`);
       return 0;
     });
   }
-  if (sub !== 'add')
-    usageError(
-      'usage: quorra user add <name> --role owner|member [--matrix @id:server] [--email …] | quorra user list',
-    );
+  if (sub !== 'add') usageError(USAGE);
   const { values, positionals } = parseArgs({
     args: rest,
     allowPositionals: true,
@@ -52,34 +73,59 @@ export async function user(args: string[], config: QuorraConfig, out: Writable):
   const name = positionals.join(' ');
   if (!name || !values.role)
     usageError('usage: quorra user add <name> --role owner|member [--matrix @id:server] [--email …]');
-  return withStores(config, async (users) => {
-    try {
-      const u = await users.add({
-        name,
-        role: values.role as 'owner',
-        matrix: values.matrix ?? [],
-        email: values.email,
-        timezone: values.timezone,
-        id: values.id,
-      });
-      out.write(`added ${u.id} (${u.role})\n`);
-      return 0;
-    } catch (err) {
-      if (err instanceof ZodError)
-        usageError(err.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
-      throw err;
-    }
+  return withStores(config, async ({ users }) => {
+    const u = await users.add({
+      name,
+      role: values.role as 'owner',
+      matrix: values.matrix ?? [],
+      email: values.email,
+      timezone: values.timezone,
+      id: values.id,
+    });
+    out.write(`added ${u.id} (${u.role})\n`);
+    return 0;
   });
 }
 
-/** `token create <user>`: prints a new API token once; only its hash is stored. */
-export async function token(args: string[], config: QuorraConfig, out: Writable): Promise<number> {
-  const [sub, ref, ...label] = args;
-  if (sub !== 'create' || !ref) usageError('usage: quorra token create <user> [label]');
-  return withStores(config, async (users, tokens) => {
-    const u = await users.resolve(ref);
-    if (!u) throw new QuorraError('QUORRA_USER_UNKNOWN', `no user "${ref}"`);
-    out.write(`${await tokens.create(u.id, label.join(' '))}\n`);
+/** `user edit <user> [--name …] [--role …] [--matrix …]… [--email …] [--timezone …]`: only the given fields change. */
+async function editUser(args: string[], config: QuorraConfig, out: Writable): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      name: { type: 'string' },
+      role: { type: 'string' },
+      matrix: { type: 'string', multiple: true },
+      email: { type: 'string' },
+      timezone: { type: 'string' },
+    },
+  });
+  if (positionals.length !== 1) usageError(USAGE);
+  return withStores(config, async ({ users }) => {
+    const found = await users.resolve(positionals[0]);
+    if (!found) throw new QuorraError('QUORRA_USER_UNKNOWN', `no user "${positionals[0]}"`);
+    const u = await users.edit(found.id, {
+      name: values.name,
+      role: values.role as 'owner' | undefined,
+      matrix: values.matrix,
+      email: values.email === '' ? null : values.email,
+      timezone: values.timezone,
+    });
+    out.write(`${u.id}\t${u.role}\t${u.displayName}\t${u.matrixIds.join(',')}\t${u.email ?? ''}\n`);
+    return 0;
+  });
+}
+
+/** `user remove <user>`: says what happens to their data, then does it. */
+async function removeUserCommand(args: string[], config: QuorraConfig, out: Writable): Promise<number> {
+  if (args.length !== 1) usageError(USAGE);
+  return withStores(config, async (s) => {
+    const found = await s.users.resolve(args[0]);
+    if (!found) throw new QuorraError('QUORRA_USER_UNKNOWN', `no user "${args[0]}"`);
+    const r = await removeUser(s, found.id);
+    out.write(
+      `removed ${r.userId}: ${r.tokensRevoked} token(s) revoked, ${r.sessionsEnded} browser sign-in(s) ended.\n${REMOVAL_EFFECTS}\n`,
+    );
     return 0;
   });
 }

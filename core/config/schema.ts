@@ -42,6 +42,10 @@ export const configSchema = z
         bodyLimitBytes: z.coerce.number().int().positive().default(1_000_000),
         shutdownTimeoutMs: z.coerce.number().int().positive().default(10_000),
         serviceSecret: z.string().min(16).optional(),
+        /** The address people open the admin UI at (sign-in links point here); defaults to the listening address. */
+        publicUrl: z.url().optional(),
+        /** A browser session ends after this long without a request. */
+        sessionIdleMinutes: z.coerce.number().int().min(1).default(720),
       })
       .strict()
       .prefault({}),
@@ -89,6 +93,8 @@ export const configSchema = z
         sendRetries: z.coerce.number().int().min(0).max(10).default(4),
         /** First retry delay for sends and the outbox; doubles per attempt. */
         retryBaseMs: z.coerce.number().int().min(1).max(600_000).default(500),
+        /** A slow answer streams into the room by editing the bot's message (at most once a second); off sends it whole. */
+        streamEdits: envBoolean.default(true),
         /** Room → workspace/scope mappings seeded into the rooms table (first sight only). */
         rooms: z
           .array(
@@ -191,6 +197,8 @@ export const envVariables: Record<string, string> = {
   QUORRA_HOST: 'server.host',
   QUORRA_PORT: 'server.port',
   QUORRA_SERVICE_SECRET: 'server.serviceSecret',
+  QUORRA_PUBLIC_URL: 'server.publicUrl',
+  QUORRA_SESSION_IDLE_MINUTES: 'server.sessionIdleMinutes',
   QUORRA_DATA_DIR: 'dataDir',
   QUORRA_VAULT_DIR: 'vaultDir',
   QUORRA_DB_PATH: 'database.path',

@@ -1,5 +1,7 @@
 // The core's own entities; plugins add theirs through the plugin contract.
 import { ApiToken } from '../auth/api-token.entity.ts';
+import { BrowserSession } from '../auth/browser-session.entity.ts';
+import { SignInGrant } from '../auth/sign-in-grant.entity.ts';
 import { User } from '../auth/user.entity.ts';
 import { dreamEntities } from '../dream/entities.ts';
 import { AuditEntry } from '../engine/audit-entry.entity.ts';
@@ -17,6 +19,8 @@ export const coreEntities: Function[] = [
   PluginState,
   User,
   ApiToken,
+  SignInGrant,
+  BrowserSession,
   Session,
   Message,
   Confirmation,

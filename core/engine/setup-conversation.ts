@@ -1,6 +1,8 @@
 // Builds the conversation engine and its stores, and registers the core modes.
 import path from 'node:path';
 import type { DataSource } from 'typeorm';
+import { BrowserSessions } from '../auth/browser-sessions.ts';
+import { SignInGrants } from '../auth/sign-in-grants.ts';
 import { TokenStore } from '../auth/token-store.ts';
 import { type NewUser, UserStore } from '../auth/user-store.ts';
 import { rootDir } from '../build-info.ts';
@@ -28,6 +30,10 @@ export interface Conversation {
   turns: Turns;
   users: UserStore;
   tokens: TokenStore;
+  /** The admin UI's signed-in browsers. */
+  browserSessions: BrowserSessions;
+  /** One-time sign-in codes and links. */
+  signInGrants: SignInGrants;
   sessions: SessionStore;
   controls: SessionControls;
   confirmations: ConfirmationStore;
@@ -108,6 +114,8 @@ export async function setupConversation(deps: {
     turns: new Turns(engine),
     users,
     tokens,
+    browserSessions: new BrowserSessions(db, config.server.sessionIdleMinutes * 60_000),
+    signInGrants: new SignInGrants(db),
     sessions,
     controls,
     confirmations,

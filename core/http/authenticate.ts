@@ -1,10 +1,12 @@
-// HTTP authentication: a user's Bearer token, or a trusted adapter's shared secret plus X-Quorra-User.
+// HTTP authentication: a user's Bearer token, a trusted adapter's shared secret plus X-Quorra-User, or a browser session cookie (+ CSRF header on writes).
 import { timingSafeEqual } from 'node:crypto';
 import type { Middleware } from 'koa';
+import type { BrowserSessions } from '../auth/browser-sessions.ts';
 import type { Principal } from '../auth/principal.ts';
+import { readSessionCookie } from '../auth/session-cookie.ts';
 import type { TokenStore } from '../auth/token-store.ts';
 import { principalOf, type UserStore } from '../auth/user-store.ts';
-import { fail } from '../errors.ts';
+import { fail, QuorraError } from '../errors.ts';
 
 function safeEqual(a: string, b: string): boolean {
   const x = Buffer.from(a);
@@ -12,11 +14,37 @@ function safeEqual(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** The header a browser session must send on every write (the cookie alone proves nothing about the page). */
+export const CSRF_HEADER = 'x-csrf-token';
+
 /** Middleware that sets ctx.state.principal or answers 401; nothing below it runs unauthenticated. */
-export function authenticate(users: UserStore, tokens: TokenStore, serviceSecret?: string): Middleware {
+export function authenticate(
+  users: UserStore,
+  tokens: TokenStore,
+  serviceSecret?: string,
+  sessions?: BrowserSessions,
+): Middleware {
   return async (ctx, next) => {
     const header = ctx.get('authorization');
     const m = /^Bearer\s+(\S+)$/i.exec(header);
+    // a request with an Authorization header is judged by it alone, never by a cookie the browser added
+    const cookie = sessions && !header ? readSessionCookie(ctx.get('cookie')) : undefined;
+    if (cookie && sessions) {
+      const session = await sessions.resolve(cookie);
+      const user = session ? await users.get(session.userId) : null;
+      if (!session || !user) throw fail.unauthenticated('your session has ended; sign in again');
+      if (!SAFE_METHODS.has(ctx.method) && !safeEqual(ctx.get(CSRF_HEADER), session.csrfToken))
+        throw new QuorraError(
+          'CSRF_TOKEN_MISSING',
+          `a write from the browser needs the ${CSRF_HEADER} header`,
+          undefined,
+          'forbidden',
+        );
+      ctx.state.principal = principalOf(user) satisfies Principal;
+      await next();
+      return;
+    }
     if (!m) throw fail.unauthenticated();
     const presented = m[1];
     let userId: string | null = null;

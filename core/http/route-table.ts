@@ -112,6 +112,7 @@ export class RouteTable implements RouteSink {
     if (result instanceof RouteReply) {
       ctx.status = result.status;
       if (result.type) ctx.type = result.type;
+      if (result.headers) ctx.set(result.headers);
       ctx.body = result.body;
     } else if (result === undefined) {
       ctx.status = 204;

@@ -19,8 +19,9 @@ export class DirectRooms {
   }
 
   /** Remembers a room as the DM with a Matrix user. */
-  remember(mxid: string, roomId: string): Promise<void> {
-    return this.kv.set(`dm.${mxid}`, roomId);
+  async remember(mxid: string, roomId: string): Promise<void> {
+    await this.members.markDirect(roomId);
+    await this.kv.set(`dm.${mxid}`, roomId);
   }
 
   /** The DM to use: the remembered one while the user is still in it (and it is readable), else a new one. */

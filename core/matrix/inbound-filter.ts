@@ -1,4 +1,5 @@
 // Who gets an answer: pure decisions over raw Matrix events (own, notices, edits, age, mentions) and text clean-up.
+import { reactionAnswer } from './reaction-answers.ts';
 
 /** The bot as mentions see it. */
 export interface BotIdentity {
@@ -20,7 +21,7 @@ export type IgnoreReason =
   | 'invite_unmapped';
 
 /** What the first look at an event decided. */
-export type FirstLook = { ignore: IgnoreReason } | { take: 'message' | 'encrypted' };
+export type FirstLook = { ignore: IgnoreReason } | { take: 'message' | 'encrypted' | 'reaction' };
 
 /** The first, cheap look at a timeline event: ignore it, or take it in as a message or an undecryptable event. */
 export function firstLook(ev: Record<string, any>, opts: { botUserId: string; cutoffTs: number }): FirstLook {
@@ -28,6 +29,8 @@ export function firstLook(ev: Record<string, any>, opts: { botUserId: string; cu
   if (typeof ev.origin_server_ts === 'number' && ev.origin_server_ts < opts.cutoffTs)
     return { ignore: 'too_old' };
   if (ev.type === 'm.room.encrypted') return { take: 'encrypted' };
+  if (ev.type === 'm.reaction')
+    return reactionAnswer(ev.content) ? { take: 'reaction' } : { ignore: 'unsupported' };
   const content = ev.content ?? {};
   if (content['m.relates_to']?.rel_type === 'm.replace') return { ignore: 'edit' };
   if (content.msgtype === 'm.notice') return { ignore: 'notice' };

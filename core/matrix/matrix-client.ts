@@ -1,4 +1,4 @@
-// The bot's MatrixClient: honours 429 retry_after_ms on every request, and hands each sync emission to Quorra first.
+// The bot's MatrixClient: honours 429 retry_after_ms per call, long-polls /sync abortably, and hands each sync emission to Quorra first.
 import type { ICryptoStorageProvider, IStorageProvider, MatrixClient } from 'matrix-bot-sdk';
 import type { MatrixBotSdk } from './load-matrix-sdk.ts';
 import { endpointLabel } from './matrix-metrics.ts';
@@ -7,8 +7,8 @@ import { endpointLabel } from './matrix-metrics.ts';
 export interface ClientHooks {
   /** A 429 is being waited out before the request is sent again. */
   onRateLimited?(endpoint: string, waitMs: number): void;
-  /** A /sync request finished (ok) or failed. */
-  onSync?(ok: boolean, err?: unknown): void;
+  /** A /sync request finished (ok, with its response, awaited before the SDK sees it) or failed. */
+  onSync?(ok: boolean, err?: unknown, response?: Record<string, any>): void | Promise<void>;
   /** Awaited for every event a sync emits, before the SDK's listeners; false suppresses the emit, throwing aborts the batch. */
   beforeEmit?(name: string, args: any[]): Promise<boolean>;
 }
@@ -25,6 +25,17 @@ export interface RateLimitPolicy {
 
 /** A client as the runtime uses it: the SDK's MatrixClient plus a way to stop waiting. */
 export type QuorraMatrixClient = MatrixClient & { halt(): void };
+
+/** Thrown by a request cut short because the client was halted (shutdown): the work it served is not finished. */
+export class ClientHaltedError extends Error {
+  constructor() {
+    super('the Matrix client is shutting down');
+    this.name = 'ClientHaltedError';
+  }
+}
+
+// typing notices are best-effort: a 429 on one must not hold the room's queue for the wait
+const bestEffort = (endpoint: string) => /\/typing\//.test(endpoint);
 
 /** The wait a rate-limited error asks for (ms), or undefined when the error is not a 429. */
 export function rateLimitWait(err: any, defaultWaitMs = 1000): number | undefined {
@@ -56,6 +67,7 @@ export function createMatrixClient(
   class RateLimitedClient extends sdk.MatrixClient {
     private halted = false;
     private readonly waits = new Set<() => void>();
+    private readonly aborter = new AbortController();
 
     constructor() {
       super(opts.homeserverUrl, opts.accessToken, opts.storage, opts.cryptoStore as any);
@@ -63,10 +75,37 @@ export function createMatrixClient(
       this.persistTokenAfterSync = true;
     }
 
-    /** Stops retrying and ends any wait in progress (used on shutdown). */
+    /** Shutdown: ends the long-poll and every rate-limit wait now (those calls throw ClientHaltedError); other calls still run. */
     halt(): void {
       this.halted = true;
+      this.aborter.abort();
       for (const wake of this.waits) wake();
+    }
+
+    /** /sync over fetch, so that halting ends the long-poll at once instead of holding the process for its timeout. */
+    private async fetchSync(endpoint: string, qs: Record<string, unknown>, timeout: number): Promise<any> {
+      const url = new URL(opts.homeserverUrl.replace(/\/$/, '') + endpoint);
+      for (const [k, v] of Object.entries(qs ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
+      const signal = AbortSignal.any([this.aborter.signal, AbortSignal.timeout(timeout)]);
+      let res: Response;
+      try {
+        res = await fetch(url, { headers: { authorization: `Bearer ${this.accessToken}` }, signal });
+      } catch (err) {
+        if (this.halted) throw new ClientHaltedError();
+        throw err;
+      }
+      const text = await res.text();
+      let body: any;
+      try {
+        body = text ? JSON.parse(text) : {};
+      } catch {
+        body = { errcode: 'M_UNKNOWN', error: text.slice(0, 200) };
+      }
+      if (!res.ok)
+        throw Object.assign(new sdk.MatrixError(body, res.status), {
+          headers: Object.fromEntries(res.headers),
+        });
+      return body;
     }
 
     private sleep(ms: number): Promise<void> {
@@ -91,30 +130,26 @@ export function createMatrixClient(
       contentType?: string,
       noEncoding?: boolean,
     ): Promise<any> {
-      const isSync = typeof endpoint === 'string' && endpoint.endsWith('/sync');
+      const path = String(endpoint);
+      const isSync = method === 'GET' && path.endsWith('/sync');
       for (let attempt = 0; ; attempt++) {
+        if (this.halted && isSync) throw new ClientHaltedError();
         try {
-          const res = await super.doRequest(
-            method,
-            endpoint,
-            qs,
-            body,
-            timeout,
-            raw,
-            contentType,
-            noEncoding,
-          );
-          if (isSync) hooks.onSync?.(true);
+          const res = isSync
+            ? await this.fetchSync(path, qs, timeout ?? 40_000)
+            : await super.doRequest(method, endpoint, qs, body, timeout, raw, contentType, noEncoding);
+          if (isSync) await hooks.onSync?.(true, undefined, res);
           return res;
         } catch (err) {
           const wait = rateLimitWait(err, defaultWaitMs);
-          if (wait === undefined || attempt >= maxRetries || this.halted) {
-            if (isSync) hooks.onSync?.(false, err);
-            throw err;
+          if (wait === undefined || attempt >= maxRetries || bestEffort(path) || this.halted) {
+            if (isSync) await hooks.onSync?.(false, err);
+            throw this.halted && wait !== undefined ? new ClientHaltedError() : err;
           }
-          hooks.onRateLimited?.(endpointLabel(String(endpoint)), wait);
+          // only this call waits: the sync loop and other rooms' work carry on meanwhile
+          hooks.onRateLimited?.(endpointLabel(path), wait);
           await this.sleep(Math.min(wait, maxWaitMs));
-          if (this.halted) throw err;
+          if (this.halted) throw new ClientHaltedError();
         }
       }
     }

@@ -9,31 +9,30 @@ import type { CheckResult } from '../health/health.ts';
 import type { Logger } from '../logger.ts';
 import type { CommandDefinition, FileHandler, ReplyHandler } from '../plugin/contributions.ts';
 import type { Registry } from '../registry.ts';
-import { ConfirmationMessages } from './confirmation-messages.ts';
-import { DirectRooms } from './direct-rooms.ts';
+import { fillGap } from './backfill.ts';
+import type { DirectRooms } from './direct-rooms.ts';
 import { EventLog } from './event-log.ts';
-import { FileUploads } from './file-uploads.ts';
-import { type BotIdentity, firstLook } from './inbound-filter.ts';
-import { handleInvite } from './invite-policy.ts';
+import { FailureBackoff } from './failure-backoff.ts';
+import type { BotIdentity } from './inbound-filter.ts';
+import { Intake } from './intake.ts';
+import type { InvitePolicy } from './invite-policy.ts';
 import { describeE2ee, type LoadedMatrixSdk, loadMatrixSdk } from './load-matrix-sdk.ts';
-import { createMatrixClient, type QuorraMatrixClient } from './matrix-client.ts';
+import { ClientHaltedError, createMatrixClient, type QuorraMatrixClient } from './matrix-client.ts';
 import type { MatrixEvent } from './matrix-event.entity.ts';
 import { syncHealth } from './matrix-health.ts';
 import { accessTokenFor } from './matrix-login.ts';
 import type { MatrixMetrics } from './matrix-metrics.ts';
-import { describeError, MatrixSender } from './matrix-sender.ts';
+import { describeError } from './matrix-sender.ts';
 import { type MatrixKvStore, QuorraStorageProvider } from './matrix-storage.ts';
-import { MessagePipeline } from './message-pipeline.ts';
+import type { MessagePipeline } from './message-pipeline.ts';
 import type { Outbox } from './outbox.ts';
-import { OutboxDelivery } from './outbox-delivery.ts';
-import { Refusals } from './refusals.ts';
-import { ReplyRoutes } from './reply-routes.ts';
-import { RoomMembers } from './room-members.ts';
+import type { OutboxDelivery } from './outbox-delivery.ts';
+import type { RoomMembers } from './room-members.ts';
 import { RoomQueues } from './room-queue.ts';
 import type { RoomResolver } from './room-resolver.ts';
 import type { RoomSessions } from './room-sessions.ts';
+import { runtimeParts } from './runtime-parts.ts';
 import { routeSdkLogs } from './sdk-logs.ts';
-import { Undecryptable } from './undecryptable.ts';
 
 /** What the runtime is built from. */
 export interface RuntimeDeps {
@@ -64,14 +63,16 @@ export class MatrixRuntime {
   private direct!: DirectRooms;
   private pipeline!: MessagePipeline;
   private delivery?: OutboxDelivery;
+  private invites!: InvitePolicy;
+  private readonly backoff = new FailureBackoff();
   private readonly events: EventLog;
+  private readonly intake: Intake;
   private readonly queues: RoomQueues;
   private stopping = false;
   private cutoffTs = 0;
   private startedAt = 0;
   private lastSyncAt = 0;
   private lastSyncError?: { at: number; message: string };
-  private lastEventLagSeconds?: number;
   private lastStartError?: string;
   private retryTimer?: NodeJS.Timeout;
   private startAttempts = 0;
@@ -79,6 +80,12 @@ export class MatrixRuntime {
   constructor(private readonly d: RuntimeDeps) {
     this.events = new EventLog(d.db);
     this.queues = new RoomQueues(d.logger);
+    this.intake = new Intake({
+      events: this.events,
+      metrics: d.metrics,
+      bot: this.bot,
+      cutoffTs: () => this.cutoffTs,
+    });
   }
 
   /** Connects and starts syncing; on failure keeps retrying in the background (health says why). */
@@ -139,6 +146,11 @@ export class MatrixRuntime {
       client.halt();
       return;
     }
+    for (const roomId of await this.invites.pending()) this.enqueueInvite(roomId);
+    for (const key of await kv.keys('backfill.')) {
+      const roomId = key.slice('backfill.'.length);
+      this.enqueueBackfill(roomId, (await kv.get(key))!);
+    }
     for (const row of await this.events.unfinished()) {
       if (row.originTs >= this.cutoffTs) this.enqueue(row);
       else await this.events.mark(row.eventId, 'ignored', { reason: 'too_old' });
@@ -171,70 +183,32 @@ export class MatrixRuntime {
           this.d.metrics.rateLimited.inc({ endpoint });
           this.d.logger.info({ endpoint, waitMs }, 'homeserver rate limit; waiting');
         },
-        onSync: (ok, err) => this.onSync(ok, err),
+        onSync: (ok, err, res) => this.onSync(ok, err, res),
         beforeEmit: (name, args) => this.beforeEmit(name, args),
       },
     });
   }
 
   private wire(client: QuorraMatrixClient): void {
-    const d = this.d;
-    const cfg = d.config.matrix;
-    this.members = new RoomMembers(client, this.bot.userId);
-    this.direct = new DirectRooms(client, d.kv, this.members);
-    const sender = new MatrixSender(client, d.metrics, d.logger, {
-      retries: cfg.sendRetries,
-      baseMs: cfg.retryBaseMs,
-    });
-    const undecryptable = new Undecryptable({
-      kv: d.kv,
-      sender,
-      direct: this.direct,
-      users: d.users,
-      metrics: d.metrics,
-    });
-    this.pipeline = new MessagePipeline({
-      bot: this.bot,
-      members: this.members,
-      sender,
-      events: this.events,
-      users: d.users,
-      resolver: d.resolver,
-      roomSessions: d.roomSessions,
-      confirmationMessages: new ConfirmationMessages(d.db),
-      confirmations: d.confirmations,
-      refusals: new Refusals(d.db),
-      replyRoutes: new ReplyRoutes({
-        outbox: d.outbox,
-        users: d.users,
-        replies: d.replies,
-        logger: d.logger,
-      }),
-      turns: d.turns,
-      commands: d.commands,
-      files: new FileUploads(d.files, async (mxc) => (await client.downloadContent(mxc)).data),
-      undecryptable,
-      metrics: d.metrics,
-      logger: d.logger,
-    });
-    this.delivery = new OutboxDelivery({
-      outbox: d.outbox,
-      users: d.users,
-      direct: this.direct,
-      sender,
-      metrics: d.metrics,
-      logger: d.logger,
-      policy: { batchMs: cfg.outboxBatchSeconds * 1000, retryBaseMs: cfg.retryBaseMs },
-    });
+    const parts = runtimeParts(this.d, { client, bot: this.bot, events: this.events, backoff: this.backoff });
+    ({ members: this.members, direct: this.direct, pipeline: this.pipeline } = parts);
+    ({ invites: this.invites, delivery: this.delivery } = parts);
   }
 
-  private onSync(ok: boolean, err?: unknown): void {
+  private async onSync(ok: boolean, err?: unknown, res?: Record<string, any>): Promise<void> {
     this.d.metrics.syncs.inc({ outcome: ok ? 'ok' : 'error' });
-    if (ok) {
-      this.lastSyncAt = Date.now();
-      this.d.metrics.lastSync.set(this.lastSyncAt / 1000);
-    } else if (!this.stopping) {
-      this.lastSyncError = { at: Date.now(), message: describeError(err) };
+    if (!ok) {
+      if (!this.stopping) this.lastSyncError = { at: Date.now(), message: describeError(err) };
+      return;
+    }
+    this.lastSyncAt = Date.now();
+    this.d.metrics.lastSync.set(this.lastSyncAt / 1000);
+    // a limited timeline skipped events: note the hole before the sync position moves past it, fill it first
+    for (const [roomId, room] of Object.entries((res?.rooms?.join ?? {}) as Record<string, any>)) {
+      const prevBatch = room?.timeline?.limited === true ? room.timeline.prev_batch : undefined;
+      if (typeof prevBatch !== 'string' || !this.client) continue;
+      await this.d.kv.set(`backfill.${roomId}`, prevBatch);
+      this.enqueueBackfill(roomId, prevBatch);
     }
   }
 
@@ -242,31 +216,19 @@ export class MatrixRuntime {
   private async beforeEmit(name: string, args: any[]): Promise<boolean> {
     if (this.stopping) throw new Error('the Matrix runtime is stopping');
     const [roomId, ev] = args as [string, Record<string, any>];
-    if (name === 'room.invite')
-      return handleInvite(
-        { ...this.d, client: this.client!, direct: this.direct, members: this.members },
-        roomId,
-        ev,
-      );
-    if (name === 'room.leave') this.members.forget(roomId);
-    if (name === 'room.event') await this.intake(roomId, ev);
-    return true;
-  }
-
-  private async intake(roomId: string, ev: Record<string, any>): Promise<void> {
-    this.members.apply(roomId, ev);
-    if (ev.type !== 'm.room.message' && ev.type !== 'm.room.encrypted') return;
-    const { metrics } = this.d;
-    metrics.received.inc({ kind: ev.type === 'm.room.encrypted' ? 'encrypted' : 'message' });
-    if (typeof ev.origin_server_ts === 'number') {
-      this.lastEventLagSeconds = Math.max(0, Date.now() - ev.origin_server_ts) / 1000;
-      metrics.syncLag.observe(this.lastEventLagSeconds);
+    if (name === 'room.invite') {
+      // only noted here: joining (and any 429 on it) happens in the room's queue, never holding the sync loop
+      await this.invites.note(roomId, ev);
+      this.enqueueInvite(roomId);
+      return false;
     }
-    const look = firstLook(ev, { botUserId: this.bot.userId, cutoffTs: this.cutoffTs });
-    if ('ignore' in look) return void metrics.ignored.inc({ reason: look.ignore });
-    const row = await this.events.take(roomId, ev);
-    if (!row) return void metrics.ignored.inc({ reason: 'duplicate' });
-    this.enqueue(row);
+    if (name === 'room.leave') this.members.forget(roomId);
+    if (name === 'room.event') {
+      await this.members.apply(roomId, ev);
+      const row = await this.intake.admit(roomId, ev);
+      if (row) this.enqueue(row);
+    }
+    return true;
   }
 
   /** Queues an event for its room; once stopping, queued events wait in the log for the next start. */
@@ -274,6 +236,37 @@ export class MatrixRuntime {
     this.queues.push(row.roomId, async () => {
       if (!this.stopping) await this.pipeline.process(row);
     });
+  }
+
+  private enqueueInvite(roomId: string): void {
+    this.queues.push(roomId, async () => {
+      if (!this.stopping) await this.invites.handle(roomId).catch((err: unknown) => this.unlessHalted(err));
+    });
+  }
+
+  /** Takes in what a limited timeline skipped, oldest first, ahead of the batch's own events (same room queue). */
+  private enqueueBackfill(roomId: string, prevBatch: string): void {
+    this.queues.push(roomId, async () => {
+      if (this.stopping || !this.client) return;
+      try {
+        await fillGap(
+          { client: this.client, events: this.events, intake: this.intake, kv: this.d.kv },
+          roomId,
+          prevBatch,
+          {
+            cutoffTs: this.cutoffTs,
+            process: (row) => (this.stopping ? undefined : this.pipeline.process(row)),
+          },
+        );
+      } catch (err) {
+        this.unlessHalted(err);
+      }
+    });
+  }
+
+  private unlessHalted(err: unknown): void {
+    if (err instanceof ClientHaltedError) return;
+    this.d.logger.warn({ err: describeError(err) }, 'Matrix room task failed');
   }
 
   /** The /health `matrix` check: ok, or degraded with reasons (start failure, sync errors, sync lag); notes E2EE. */
@@ -288,22 +281,22 @@ export class MatrixRuntime {
       extra: {
         userId: this.bot.userId || null,
         e2ee: this.sdk ? describeE2ee(this.sdk) : undefined,
-        lastEventLagSeconds: this.lastEventLagSeconds ?? null,
+        lastEventLagSeconds: this.intake.lastEventLagSeconds ?? null,
         outbox: await this.d.outbox.counts(),
       },
     });
   }
 
-  /** Stops syncing and delivery, waits (bounded) for replies in progress, then stops touching the database. */
+  /** Ends the long-poll and rate-limit waits at once, stops delivery, waits (bounded) for replies in progress, then stops touching the database. */
   async stop(): Promise<void> {
     clearTimeout(this.retryTimer);
     this.stopping = true;
     const client = this.client;
     this.client = undefined;
     client?.stop();
+    client?.halt();
     await this.delivery?.stop();
     await this.queues.idle(10_000);
-    client?.halt();
     this.d.kv.close();
   }
 }

@@ -1,7 +1,7 @@
 // Sends the bot's messages: idempotent transaction ids, retries with backoff (429s are waited out by the client), typing.
 import { createHash } from 'node:crypto';
 import type { Logger } from '../logger.ts';
-import type { QuorraMatrixClient } from './matrix-client.ts';
+import { ClientHaltedError, type QuorraMatrixClient } from './matrix-client.ts';
 import type { MatrixMetrics } from './matrix-metrics.ts';
 
 /** Raised when a message could not be delivered after every retry. */
@@ -54,6 +54,7 @@ export class MatrixSender {
         const res = await this.client.doRequest('PUT', path, null, body);
         return res.event_id as string;
       } catch (err) {
+        if (err instanceof ClientHaltedError) throw err;
         last = err;
         this.metrics.sendFailures.inc({ kind: opts.kind });
         if (isPermanent(err) || attempt === this.policy.retries) break;

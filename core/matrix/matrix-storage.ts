@@ -32,6 +32,18 @@ export class MatrixKvStore {
     await this.db.getRepository(MatrixKv).upsert({ key, value, updatedAt: new Date() }, ['key']);
   }
 
+  /** Every key starting with a prefix. */
+  async keys(prefix: string): Promise<string[]> {
+    if (this.closed) return [];
+    const rows = await this.db
+      .getRepository(MatrixKv)
+      .createQueryBuilder('kv')
+      .select('kv.key', 'key')
+      .where('substr(kv.key, 1, :n) = :prefix', { n: prefix.length, prefix })
+      .getRawMany<{ key: string }>();
+    return rows.map((r) => r.key);
+  }
+
   /** Removes a key. */
   async delete(key: string): Promise<void> {
     if (this.closed) return;

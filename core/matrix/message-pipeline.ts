@@ -25,9 +25,11 @@ import {
   utcDay,
   withSenderName,
 } from './inbound-filter.ts';
+import { ClientHaltedError } from './matrix-client.ts';
 import type { MatrixEvent } from './matrix-event.entity.ts';
 import type { MatrixMetrics } from './matrix-metrics.ts';
 import { describeError, type MatrixSender } from './matrix-sender.ts';
+import { asTypedReply, reactionAnswer } from './reaction-answers.ts';
 import type { Refusals } from './refusals.ts';
 import { apologyFor, messageContent, type ReplyPlacement } from './reply-format.ts';
 import type { ReplyRoutes } from './reply-routes.ts';
@@ -35,6 +37,7 @@ import type { RoomMembers } from './room-members.ts';
 import type { RoomResolver, RoomTarget } from './room-resolver.ts';
 import type { RoomSessionRow } from './room-session.entity.ts';
 import type { RoomSessions } from './room-sessions.ts';
+import { StreamedReply, type StreamPace } from './streamed-reply.ts';
 import type { Undecryptable } from './undecryptable.ts';
 
 /** What an unmapped sender hears, once per room and day. */
@@ -58,6 +61,8 @@ export interface PipelineDeps {
   commands: Registry<CommandDefinition>;
   files: FileUploads;
   undecryptable: Undecryptable;
+  /** How replies stream into the room by edits while the model writes; null sends each reply whole. */
+  streaming: StreamPace | null;
   metrics: MatrixMetrics;
   logger: Logger;
 }
@@ -75,8 +80,12 @@ export class MessagePipeline {
       outcome =
         row.event.type === 'm.room.encrypted'
           ? await this.d.undecryptable.handle(row.roomId, row.event)
-          : await this.message(row.roomId, row.event);
+          : row.event.type === 'm.reaction'
+            ? await this.reaction(row.roomId, row.event)
+            : await this.message(row.roomId, row.event);
     } catch (err) {
+      // shutting down mid-reply: the event stays queued and is answered after the restart
+      if (err instanceof ClientHaltedError) return;
       logger.error(
         { err: describeError(err), eventId, roomId: row.roomId },
         'could not handle a Matrix message',
@@ -92,6 +101,15 @@ export class MessagePipeline {
       metrics.answered.inc({ how: outcome.how ?? 'reply' });
       metrics.replyDuration.observe((Date.now() - row.receivedAt.getTime()) / 1000);
     }
+  }
+
+  /** 👍/👎 from the person the bot asked, on its question: handled as their typed yes/no; other reactions are not for the bot. */
+  private async reaction(roomId: string, ev: Record<string, any>): Promise<HandlingOutcome> {
+    const answer = reactionAnswer(ev.content);
+    const asked = answer && (await this.d.confirmationMessages.byEvent(ev.content['m.relates_to'].event_id));
+    const user = asked && asked.roomId === roomId ? await this.d.users.findByMatrixId(ev.sender) : null;
+    if (!answer || !user || asked?.userId !== user.id) return { status: 'ignored', reason: 'not_addressed' };
+    return this.message(roomId, asTypedReply(ev, answer));
   }
 
   private async message(roomId: string, ev: Record<string, any>): Promise<HandlingOutcome> {
@@ -207,21 +225,30 @@ export class MessagePipeline {
       place: ReplyPlacement;
     },
   ): Promise<HandlingOutcome> {
-    const outcome = await this.d.turns.run({
-      principal: principalOf(user),
-      message,
-      session: t.sessionId,
-      scope: t.target.scope,
-      origin: 'matrix',
-      workspace: t.target.workspace,
-      confirmationId: t.confirmation?.confirmationId,
-      extras: { roomId },
-    });
+    const pace = this.d.streaming;
+    const sendAs = (content: Record<string, unknown>, key: string) =>
+      this.d.sender.send(roomId, content, { key, kind: 'reply' });
+    const streamed = pace ? new StreamedReply(sendAs, t.place, `reply:${ev.event_id}`, pace) : undefined;
+    const outcome = await this.d.turns.run(
+      {
+        principal: principalOf(user),
+        message,
+        session: t.sessionId,
+        scope: t.target.scope,
+        origin: 'matrix',
+        workspace: t.target.workspace,
+        confirmationId: t.confirmation?.confirmationId,
+        extras: { roomId },
+      },
+      streamed ? { stream: true, onToken: streamed.onToken } : {},
+    );
     if (outcome.kind !== 'reply') {
       const err = outcome.error;
       this.d.logger.warn({ err: describeError(err), roomId }, 'turn failed; apologising');
-      const apology = messageContent(apologyFor(err), t.place, { notice: true });
-      const replyEventId = await this.send(roomId, apology, ev, 'apology');
+      await streamed?.settle();
+      const replyEventId = streamed?.started
+        ? await streamed.finish(apologyFor(err), { notice: true })
+        : await this.send(roomId, messageContent(apologyFor(err), t.place, { notice: true }), ev, 'apology');
       return { status: 'answered', how: 'apology', reason: err.code, replyEventId };
     }
     const result = outcome;
@@ -233,7 +260,9 @@ export class MessagePipeline {
         t.target.scope,
         result.sessionId,
       );
-    const replyEventId = await this.send(roomId, messageContent(result.reply, t.place), ev, 'reply');
+    const replyEventId = streamed
+      ? await streamed.finish(result.reply)
+      : await this.send(roomId, messageContent(result.reply, t.place), ev, 'reply');
     if (result.pendingConfirmation)
       await this.d.confirmationMessages.remember({
         eventId: replyEventId,

@@ -1,5 +1,6 @@
 // What the bot knows of each room: joined members and their display names, encryption, and whether it is a DM.
 import type { QuorraMatrixClient } from './matrix-client.ts';
+import type { MatrixKvStore } from './matrix-storage.ts';
 
 interface RoomInfo {
   members: Map<string, string | null>;
@@ -14,6 +15,7 @@ export class RoomMembers {
   constructor(
     private readonly client: QuorraMatrixClient,
     private readonly botUserId: string,
+    private readonly kv: MatrixKvStore,
   ) {}
 
   private info(roomId: string): Promise<RoomInfo> {
@@ -45,9 +47,16 @@ export class RoomMembers {
   }
 
   /** Updates the cache from a timeline event (membership changes, encryption turned on). */
-  apply(roomId: string, ev: Record<string, any>): void {
+  async apply(roomId: string, ev: Record<string, any>): Promise<void> {
     if (ev.type === 'm.room.encryption' || ev.type === 'm.room.encrypted') this.markEncrypted(roomId);
     if (ev.type !== 'm.room.member' || typeof ev.state_key !== 'string') return;
+    // the invite that brought the bot in says whether the inviter meant a DM (also when the invite itself came late)
+    if (
+      ev.state_key === this.botUserId &&
+      ev.content?.membership === 'invite' &&
+      ev.content?.is_direct === true
+    )
+      await this.markDirect(roomId);
     const loaded = this.rooms.get(roomId);
     if (!loaded) return;
     void loaded.then(
@@ -76,11 +85,16 @@ export class RoomMembers {
     this.rooms.delete(roomId);
   }
 
-  /** A DM: marked direct in m.direct, or only the bot and one other member joined. */
+  /** A DM: created or invited as one (`is_direct`) or listed in the bot's m.direct, and nobody else has joined since. */
   async isDirect(roomId: string): Promise<boolean> {
-    if (this.client.dms.isDm(roomId)) return true;
-    const { members } = await this.info(roomId);
-    return members.size === 2 && members.has(this.botUserId);
+    const marked = this.client.dms.isDm(roomId) || (await this.kv.get(`direct.${roomId}`)) === '1';
+    // a third person in a DM makes it a group: unaddressed messages there are no longer for the bot
+    return marked && (await this.info(roomId)).members.size <= 2;
+  }
+
+  /** Remembers that a room is a DM. */
+  markDirect(roomId: string): Promise<void> {
+    return this.kv.set(`direct.${roomId}`, '1');
   }
 
   /** Whether the room is encrypted. */

@@ -36,6 +36,18 @@ export interface PendingApproval {
   /** How to answer it, e.g. "!quorra concierge send 3". */
   hint?: string;
   createdAt?: Date;
+  /** Buttons the admin UI offers: each calls one of the plugin's own HTTP routes, so the rules are the route's. */
+  actions?: ApprovalAction[];
+}
+
+/** One way to answer an approval over HTTP (e.g. Send, Edit and send, Discard). */
+export interface ApprovalAction {
+  label: string;
+  /** The route to call: POST, with the plugin's full path (`/plugins/<id>/…`). */
+  path: string;
+  /** Asks for text first (pre-filled with `initial`) and sends it as `{[field]: text}`. */
+  edit?: { field: string; initial: string };
+  tone?: 'primary' | 'danger';
 }
 
 /** A plugin's list of approvals waiting on a user; `!quorra approvals` asks every source. */

@@ -32,12 +32,19 @@ export class RouteReply {
     readonly status: number,
     readonly body: unknown,
     readonly type?: string,
+    /** Extra response headers (e.g. the admin UI's Set-Cookie). */
+    readonly headers?: Record<string, string>,
   ) {}
 }
 
 /** Answers with `status` instead of 200 (e.g. 202 Accepted), and `type` instead of JSON when given. */
 export function withStatus(status: number, body: unknown, type?: string): RouteReply {
   return new RouteReply(status, body, type);
+}
+
+/** Answers 200 (or `status`) with extra response headers. */
+export function withHeaders(body: unknown, headers: Record<string, string>, status = 200): RouteReply {
+  return new RouteReply(status, body, undefined, headers);
 }
 
 /** A server-sent event stream: `run` sends events until it resolves; the stream then ends. */

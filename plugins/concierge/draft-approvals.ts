@@ -15,6 +15,28 @@ export function draftApprovals(review: DraftReview): ApprovalSource {
         description: `${d.state === 'needs_you' ? 'Needs you: ' : ''}reply to ${d.guest}${d.property ? ` (${d.property})` : ''}: “${preview(d.draft)}”`,
         hint: `!quorra concierge send ${d.id}`,
         createdAt: new Date(d.received_at),
+        // the same routes and exactly-once rules as the command and a reply to the notice
+        actions: d.draft
+          ? [
+              { label: 'Send', path: `/plugins/concierge/drafts/${d.id}/send`, tone: 'primary' as const },
+              {
+                label: 'Edit and send',
+                path: `/plugins/concierge/drafts/${d.id}/send`,
+                edit: { field: 'text', initial: d.draft },
+              },
+              {
+                label: 'Discard',
+                path: `/plugins/concierge/drafts/${d.id}/discard`,
+                tone: 'danger' as const,
+              },
+            ]
+          : [
+              {
+                label: 'Discard',
+                path: `/plugins/concierge/drafts/${d.id}/discard`,
+                tone: 'danger' as const,
+              },
+            ],
       }));
     },
   };

@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { fixtureEvents } from '../fixtures/plugins/fixture-events.ts';
 import { type BootedApp, bootApp } from '../support/boot-app.ts';
 import { addUser, call, chat, eventually, type TestUser } from '../support/household.ts';
 import { ScriptedModelServer } from '../support/model-server.ts';
@@ -44,8 +45,9 @@ describe('admin UI in Chromium', () => {
 
   async function signIn(p: Page, token: string) {
     await p.goto(`${app.url}/admin/`);
+    await p.getByText('Use an API token instead').click();
     await p.getByLabel('API token').fill(token);
-    await p.getByRole('button', { name: 'Sign in' }).click();
+    await p.getByRole('button', { name: 'Sign in with token' }).click();
   }
 
   async function go(p: Page, route: string) {
@@ -176,7 +178,33 @@ describe('admin UI in Chromium', () => {
     await shown(page.locator('memory-card', { hasText: 'Max does not like mushrooms' }));
   });
 
-  it('lists the owner’s pending approvals, with what plugins wait on them for', async () => {
+  it('confirms and cancels tier-2 actions with buttons, exactly once, as chat would', async () => {
+    model.next({ toolCalls: [{ name: 'test_delete_thing', arguments: { name: 'cellar' } }] });
+    await chat(app, owner, { message: 'delete the cellar', scope: ['general'] });
+    const pending = (await call(app, owner, 'GET', '/confirmations')).json.pending as any[];
+    const attic = pending.find((p) => p.description.includes('attic'));
+    const cellar = pending.find((p) => p.description.includes('cellar'));
+    await go(page, 'Approvals');
+    const list = page.getByRole('list', { name: 'Pending approvals' });
+    await shown(list.getByText('delete the thing called attic'));
+    const from = fixtureEvents.length;
+    await list.getByRole('button', { name: 'Confirm: delete the thing called attic' }).click();
+    await gone(page.locator(`li[data-approval="${attic.id}"]`));
+    assert.deepEqual(fixtureEvents.slice(from), ['delete:attic']);
+    // the same answer again, as a second click or a chat "yes" would send it: refused, nothing runs twice
+    const again = await call(app, owner, 'POST', '/chat', {
+      session_id: attic.session_id,
+      confirmation_id: attic.id,
+      message: 'yes',
+    });
+    assert.equal(again.status, 409);
+    await list.getByRole('button', { name: 'Cancel: delete the thing called cellar' }).click();
+    await gone(page.locator(`li[data-approval="${cellar.id}"]`));
+    assert.deepEqual(fixtureEvents.slice(from), ['delete:attic'], 'cancelled: nothing ran');
+    await shown(page.getByText('Nothing is waiting for your approval.'));
+  });
+
+  it('shows how to answer a plugin approval that offers no buttons', async () => {
     const source = app.quorra.registries.approvals.add({
       name: 'test-drafts',
       pending: (u) =>
@@ -190,10 +218,8 @@ describe('admin UI in Chromium', () => {
           : [],
     });
     try {
+      await page.reload();
       await go(page, 'Approvals');
-      const table = page.getByRole('table', { name: 'Pending approvals' });
-      await shown(table.getByText('delete the thing called attic'));
-      await shown(table.getByText('test_delete_thing'));
       const other = page.getByRole('list', { name: 'Other approvals' });
       await shown(other.getByText('reply to Anna: “Towels are in the hall closet”'));
       await shown(other.getByText('!quorra concierge send 7'));
@@ -336,7 +362,7 @@ describe('admin UI in Chromium', () => {
     await go(p, 'Approvals');
     await shown(p.getByText('Nothing is waiting for your approval.'));
     await p.getByRole('button', { name: 'Sign out' }).click();
-    await shown(p.getByLabel('API token'));
+    await shown(p.getByLabel('Your Matrix ID'));
     assert.equal(await p.evaluate((k) => sessionStorage.getItem(k), TOKEN_KEY), null);
     await context.close();
   });
@@ -355,7 +381,7 @@ describe('admin UI in Chromium', () => {
       }),
     );
     await go(p, 'Approvals');
-    await shown(p.getByLabel('API token'));
+    await shown(p.getByLabel('Your Matrix ID'));
     await shown(p.getByRole('alert').filter({ hasText: 'did not accept the token (401)' }));
     assert.equal(await p.evaluate((k) => sessionStorage.getItem(k), TOKEN_KEY), null);
     await context.close();

@@ -85,8 +85,9 @@ describe('admin UI finance view in Chromium', () => {
       if (/Content Security Policy|Refused to/i.test(m.text())) problems.push(`console: ${m.text()}`);
     });
     await p.goto(`${app.url}/admin/`);
+    await p.getByText('Use an API token instead').click();
     await p.getByLabel('API token').fill(token);
-    await p.getByRole('button', { name: 'Sign in' }).click();
+    await p.getByRole('button', { name: 'Sign in with token' }).click();
     await p.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Finance' }).click();
     return p;
   }

@@ -1,27 +1,58 @@
-// <approvals-view>: the signed-in person's actions waiting for a yes or no (answered in chat or Matrix).
-import { html, LitElement } from 'lit';
+// <approvals-view>: everything waiting on the signed-in person, with buttons — Confirm / Cancel, Send / Edit and send / Discard.
+import { css, html, LitElement } from 'lit';
 import {
+  type ApprovalAction,
   type Approvals,
+  answerConfirmation,
   listApprovals,
   type OtherApproval,
   type PendingApproval,
+  runApprovalAction,
 } from '../data/approvals.ts';
-import { formatTime } from '../format.ts';
+import { formatTime, relativeTime } from '../format.ts';
 import { sharedStyles } from './shared-styles.ts';
 import './error-notice.ts';
 
 /** Pending confirmations of the caller, and what plugins wait on them for. */
 export class ApprovalsView extends LitElement {
-  static properties = { pending: { state: true }, error: { state: true } };
+  static properties = {
+    pending: { state: true },
+    error: { state: true },
+    done: { state: true },
+    busy: { state: true },
+    editing: { state: true },
+  };
   declare pending: Approvals | null;
   declare error: unknown;
+  /** What the last action did, announced to screen readers. */
+  declare done: string;
+  declare busy: boolean;
+  /** The action whose text is being edited (`<item index>:<action index>`). */
+  declare editing: string | null;
 
-  static styles = sharedStyles;
+  static styles = [
+    sharedStyles,
+    css`
+      .what {
+        overflow-wrap: anywhere;
+      }
+      textarea {
+        font: inherit;
+        width: 100%;
+        box-sizing: border-box;
+        min-height: 6rem;
+        margin: 0.4rem 0;
+      }
+    `,
+  ];
 
   constructor() {
     super();
     this.pending = null;
     this.error = null;
+    this.done = '';
+    this.busy = false;
+    this.editing = null;
   }
 
   connectedCallback() {
@@ -39,11 +70,24 @@ export class ApprovalsView extends LitElement {
     }
   }
 
+  private async act(work: () => Promise<string>) {
+    this.busy = true;
+    this.error = null;
+    try {
+      this.done = await work();
+      this.editing = null;
+    } catch (err) {
+      this.error = err;
+    } finally {
+      this.busy = false;
+      await this.load();
+    }
+  }
+
   render() {
     return html`<h2>Approvals</h2>
-      <p class="muted small">
-        Actions Quorra will only take after you say yes. Answer them in the conversation where they were asked.
-      </p>
+      <p class="muted small">Actions Quorra takes only after you say yes. Answering here is the same as answering in chat.</p>
+      <p role="status" class="small">${this.done}</p>
       <error-notice .error=${this.error}></error-notice>
       ${this.pending ? this.renderList(this.pending) : this.error ? null : html`<p class="muted">Loading…</p>`}`;
   }
@@ -55,32 +99,89 @@ export class ApprovalsView extends LitElement {
       ${other.length ? this.renderOther(other) : null}`;
   }
 
-  private renderOther(other: OtherApproval[]) {
-    return html`<h3>Also waiting on you</h3>
-      <ul aria-label="Other approvals">
-        ${other.map(
-          (o) => html`<li data-source=${o.source}>
-            ${o.description}${o.hint ? html` — <code>${o.hint}</code>` : null}
-            ${o.created_at ? html`<span class="muted small">(${formatTime(o.created_at)})</span>` : null}
+  private renderConfirmations(pending: PendingApproval[]) {
+    return html`<h3>Waiting for your yes</h3>
+      <ul class="plain" aria-label="Pending approvals">
+        ${pending.map(
+          (p) => html`<li class="card" data-approval=${p.id}>
+            <div class="what"><strong>${p.description}</strong></div>
+            <div class="small muted">
+              Asked <time datetime=${p.created_at} title=${formatTime(p.created_at)}>${relativeTime(p.created_at)}</time>
+              · expires <time datetime=${p.expires_at} title=${formatTime(p.expires_at)}>${relativeTime(p.expires_at)}</time>
+            </div>
+            <p class="row">
+              <button class="primary" type="button" ?disabled=${this.busy}
+                aria-label=${`Confirm: ${p.description}`}
+                @click=${() => this.act(() => answerConfirmation(p, true))}>Confirm</button>
+              <button type="button" ?disabled=${this.busy}
+                aria-label=${`Cancel: ${p.description}`}
+                @click=${() => this.act(() => answerConfirmation(p, false))}>Cancel</button>
+            </p>
           </li>`,
         )}
       </ul>`;
   }
 
-  private renderConfirmations(pending: PendingApproval[]) {
-    return html`<table aria-label="Pending approvals">
-      <thead><tr><th>What</th><th>Tool</th><th>Asked</th><th>Expires</th></tr></thead>
-      <tbody>
-        ${pending.map(
-          (p) => html`<tr data-approval=${p.id}>
-            <td>${p.description}</td>
-            <td><code>${p.tool}</code></td>
-            <td>${formatTime(p.created_at)}</td>
-            <td>${formatTime(p.expires_at)}</td>
-          </tr>`,
+  private renderOther(other: OtherApproval[]) {
+    return html`<h3>Also waiting on you</h3>
+      <ul class="plain" aria-label="Other approvals">
+        ${other.map(
+          (o, i) => html`<li class="card" data-source=${o.source}>
+            <div class="what">${o.description}</div>
+            ${o.created_at ? html`<div class="muted small">${relativeTime(o.created_at)}</div>` : null}
+            ${
+              o.actions.length
+                ? html`<p class="row">
+                  ${o.actions.map((a, j) => this.renderAction(a, `${i}:${j}`, o.description))}
+                </p>`
+                : o.hint
+                  ? html`<p class="small">Answer in Matrix: <code>${o.hint}</code></p>`
+                  : null
+            }
+            ${o.actions.map((a, j) => (this.editing === `${i}:${j}` && a.edit ? this.renderEditor(a) : null))}
+          </li>`,
         )}
-      </tbody>
-    </table>`;
+      </ul>`;
+  }
+
+  private async run(a: ApprovalAction, text?: string): Promise<string> {
+    await runApprovalAction(a, text);
+    return `${a.label}: done.`;
+  }
+
+  private renderAction(a: ApprovalAction, key: string, what: string) {
+    return html`<button
+      type="button"
+      class=${a.tone ?? ''}
+      ?disabled=${this.busy}
+      aria-label=${`${a.label}: ${what}`}
+      aria-expanded=${a.edit ? String(this.editing === key) : 'undefined'}
+      @click=${() => {
+        if (a.edit) this.editing = this.editing === key ? null : key;
+        else void this.act(() => this.run(a));
+      }}
+    >
+      ${a.label}
+    </button>`;
+  }
+
+  private renderEditor(a: ApprovalAction) {
+    return html`<form
+      @submit=${(e: SubmitEvent) => {
+        e.preventDefault();
+        const text = (e.target as HTMLFormElement).querySelector('textarea')?.value ?? '';
+        void this.act(() => this.run(a, text));
+      }}
+    >
+      <label for="edit-text">Your text</label>
+      <textarea id="edit-text" .value=${a.edit?.initial ?? ''}></textarea>
+      <p class="row">
+        <button class="primary" type="submit" ?disabled=${this.busy}>${a.label}</button>
+        <button type="button" @click=${() => {
+          this.editing = null;
+        }}>Cancel</button>
+      </p>
+    </form>`;
   }
 }
 

@@ -35,6 +35,10 @@ export class ErrorNotice extends LitElement {
         <strong>Owner only.</strong> This view is for the household owner; you are signed in as a member.
       </div>`;
     }
+    // the sign-in endpoints say what went wrong (a wrong or used code); keep their words
+    if (e instanceof ApiError && e.status === 401 && !/credentials/.test(e.message)) {
+      return html`<div role="alert"><strong>Not signed in.</strong> ${e.message}</div>`;
+    }
     if (e instanceof ApiError && e.status === 401) {
       return html`<div role="alert">
         <strong>Not signed in.</strong> Quorra did not accept the token (401). Create one with

@@ -28,6 +28,8 @@ export class MemoryCard extends LitElement {
         font-size: 1rem;
         margin: 0 0 0.4rem;
         white-space: pre-wrap;
+        /* a 60-letter word or a pasted URL wraps instead of widening the page */
+        overflow-wrap: anywhere;
       }
       .meta {
         display: flex;

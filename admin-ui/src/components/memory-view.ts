@@ -31,6 +31,7 @@ export class MemoryView extends LitElement {
       }
       .list {
         display: grid;
+        grid-template-columns: minmax(0, 1fr);
         gap: 0.6rem;
       }
       label {

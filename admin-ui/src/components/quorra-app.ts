@@ -1,7 +1,7 @@
-// <quorra-app>: the shell — sign-in until a token is accepted, then the navigation and one view per hash route.
+// <quorra-app>: the shell — sign-in (code, link or token) until someone is signed in, then the navigation and one view per hash route.
 import { css, html, LitElement } from 'lit';
 import { UNAUTHORIZED_EVENT } from '../data/api-client.ts';
-import { resumeSession, type Session, signOut } from '../data/session.ts';
+import { redeemLink, resumeSession, type Session, signOut, signOutEverywhere } from '../data/session.ts';
 import { sharedStyles } from './shared-styles.ts';
 import './approvals-view.ts';
 import './dream-view.ts';
@@ -9,12 +9,16 @@ import './error-notice.ts';
 import './finance-view.ts';
 import './memory-view.ts';
 import './overview-view.ts';
+import './people-view.ts';
 import './plugins-view.ts';
 import './settings-view.ts';
 import './sign-in-form.ts';
+import './tokens-view.ts';
 
 const routes = [
   { id: 'overview', label: 'Overview', ownerOnly: false },
+  { id: 'people', label: 'People', ownerOnly: true },
+  { id: 'tokens', label: 'API tokens', ownerOnly: false },
   { id: 'plugins', label: 'Plugins', ownerOnly: true },
   { id: 'memory', label: 'Memory', ownerOnly: true },
   { id: 'approvals', label: 'Approvals', ownerOnly: false },
@@ -48,6 +52,7 @@ export class QuorraApp extends LitElement {
     css`
       header {
         display: flex;
+        flex-wrap: wrap;
         align-items: center;
         gap: 1rem;
         padding: 0.7rem 1.2rem;
@@ -99,12 +104,34 @@ export class QuorraApp extends LitElement {
     `,
   ];
 
+  /** Redeems a one-time sign-in link in the URL (`#/link/<token>`), removing it from the address bar and history. */
+  private takeLink(): Promise<Session | null> | null {
+    const link = /^#\/link\/([A-Za-z0-9_-]{20,100})$/.exec(location.hash)?.[1];
+    if (!link) return null;
+    history.replaceState(null, '', '#/overview');
+    this.route = 'overview';
+    return redeemLink(link);
+  }
+
   private readonly onHash = () => {
+    const link = this.takeLink();
+    if (link) {
+      link.then(
+        (s) => {
+          this.session = s;
+          this.notice = null;
+        },
+        (err) => {
+          this.notice = err;
+        },
+      );
+      return;
+    }
     this.route = routeOf(location.hash);
     this.updateComplete.then(() => (this.renderRoot.querySelector('main') as HTMLElement | null)?.focus());
   };
   private readonly onUnauthorized = (e: Event) => {
-    signOut();
+    void signOut().catch(() => undefined);
     this.session = null;
     this.notice = (e as CustomEvent).detail;
   };
@@ -121,7 +148,7 @@ export class QuorraApp extends LitElement {
     super.connectedCallback();
     window.addEventListener('hashchange', this.onHash);
     window.addEventListener(UNAUTHORIZED_EVENT, this.onUnauthorized);
-    resumeSession().then(
+    (this.takeLink() ?? resumeSession()).then(
       (s) => {
         this.session = s;
         this.checking = false;
@@ -144,10 +171,14 @@ export class QuorraApp extends LitElement {
     this.session = e.detail;
   }
 
-  private handleSignOut() {
-    signOut();
+  private async handleSignOut(everywhere: boolean) {
+    try {
+      if (everywhere) await signOutEverywhere();
+      else await signOut();
+    } catch (err) {
+      this.notice = err;
+    }
     this.session = null;
-    this.notice = null;
   }
 
   render() {
@@ -155,8 +186,15 @@ export class QuorraApp extends LitElement {
         <h1>Quorra admin</h1>
         ${
           this.session
-            ? html`<span class="who muted small" data-testid="signed-in-as">Signed in as ${this.session.role}</span>
-              <button type="button" @click=${this.handleSignOut}>Sign out</button>`
+            ? html`<span class="who muted small" data-testid="signed-in-as"
+                >${this.session.name} · Signed in as ${this.session.role}</span
+              >
+              <button type="button" @click=${() => this.handleSignOut(false)}>Sign out</button>
+              ${
+                this.session.via === 'session'
+                  ? html`<button type="button" @click=${() => this.handleSignOut(true)}>Sign out everywhere</button>`
+                  : null
+              }`
             : null
         }
       </header>
@@ -186,6 +224,10 @@ export class QuorraApp extends LitElement {
 
   private renderView() {
     switch (this.route) {
+      case 'people':
+        return html`<people-view></people-view>`;
+      case 'tokens':
+        return html`<tokens-view></tokens-view>`;
       case 'plugins':
         return html`<plugins-view></plugins-view>`;
       case 'memory':

@@ -110,11 +110,47 @@ export const sharedStyles = css`
     background: color-mix(in srgb, var(--q-accent) 12%, transparent);
     color: var(--q-text);
   }
+  ul.plain {
+    list-style: none;
+    padding: 0;
+    margin: 0;
+  }
   .empty {
     color: var(--q-muted);
     font-style: italic;
   }
   code {
     font-size: 0.85em;
+    overflow-wrap: anywhere;
+  }
+  td {
+    overflow-wrap: anywhere;
+  }
+  /* on a phone a table becomes a stack of cards: each row a block, each cell labelled by its own content */
+  @media (max-width: 40rem) {
+    table,
+    thead,
+    tbody,
+    tr,
+    th,
+    td {
+      display: block;
+      width: auto;
+    }
+    thead {
+      position: absolute;
+      width: 1px;
+      height: 1px;
+      overflow: hidden;
+      clip-path: inset(50%);
+    }
+    tr {
+      border-bottom: 1px solid var(--q-border);
+      padding: 0.4rem 0;
+    }
+    td {
+      border-bottom: none;
+      padding: 0.15rem 0.7rem;
+    }
   }
 `;

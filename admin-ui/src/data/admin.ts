@@ -9,6 +9,7 @@ export interface HouseholdUser {
   matrix_ids: string[];
   email: string | null;
   timezone: string | null;
+  created_at: string;
 }
 
 /** One audited action. */

@@ -1,4 +1,4 @@
-// Same-origin JSON calls with the signed-in token; Quorra's {error:{code,message}} envelope becomes an ApiError.
+// Same-origin JSON calls with the session cookie (+ CSRF header on writes) or a pasted token; Quorra's {error:{code,message}} envelope becomes an ApiError.
 
 const TOKEN_KEY = 'quorra.admin.token';
 
@@ -30,6 +30,13 @@ export function clearToken(): void {
   sessionStorage.removeItem(TOKEN_KEY);
 }
 
+let csrfToken: string | null = null;
+
+/** Keeps the session's CSRF token (in memory only) for every write; null forgets it. */
+export function setCsrfToken(token: string | null): void {
+  csrfToken = token;
+}
+
 /** Fired on window when a signed-in call answers 401, so the shell can ask for a token again. */
 export const UNAUTHORIZED_EVENT = 'quorra-unauthorized';
 
@@ -48,7 +55,7 @@ async function toApiError(res: Response): Promise<ApiError> {
 }
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   /** Use this token instead of the stored one (sign-in checks a token before keeping it). */
   token?: string | null;
@@ -58,7 +65,9 @@ export interface RequestOptions {
 
 /** Calls a Quorra endpoint and returns its JSON; throws ApiError on any non-2xx answer. */
 export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Promise<T> {
-  return (await send(path, opts)).json() as Promise<T>;
+  const res = await send(path, opts);
+  if (res.status === 204) return undefined as T;
+  return res.json() as Promise<T>;
 }
 
 /** Like apiRequest, for endpoints that answer plain text (e.g. a Markdown report). */
@@ -70,6 +79,7 @@ async function send(path: string, opts: RequestOptions): Promise<Response> {
   const token = opts.token === undefined ? storedToken() : opts.token;
   const headers: Record<string, string> = { accept: 'application/json, text/plain;q=0.9' };
   if (token) headers.authorization = `Bearer ${token}`;
+  else if (csrfToken && (opts.method ?? 'GET') !== 'GET') headers['x-csrf-token'] = csrfToken;
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
   let res: Response;
   try {
@@ -77,7 +87,8 @@ async function send(path: string, opts: RequestOptions): Promise<Response> {
       method: opts.method ?? 'GET',
       headers,
       body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-      credentials: 'omit',
+      // the HttpOnly session cookie; SameSite=Strict keeps other sites' pages from sending it
+      credentials: token ? 'omit' : 'same-origin',
       cache: 'no-store',
     });
   } catch (err) {
@@ -85,7 +96,7 @@ async function send(path: string, opts: RequestOptions): Promise<Response> {
   }
   if (!res.ok && !opts.acceptStatus?.includes(res.status)) {
     const error = await toApiError(res);
-    if (res.status === 401 && opts.token === undefined && token) {
+    if (res.status === 401 && opts.token === undefined && (token || csrfToken)) {
       window.dispatchEvent(new CustomEvent(UNAUTHORIZED_EVENT, { detail: error }));
     }
     throw error;

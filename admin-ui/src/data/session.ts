@@ -1,47 +1,89 @@
-// Signing in: checks a pasted token against Quorra, learns whether it belongs to the owner, and keeps it.
-import { ApiError, apiRequest, clearToken, storedToken, storeToken } from './api-client.ts';
+// Signing in: a code Quorra DMs over Matrix, a one-time link, or a pasted API token; who is signed in; signing out.
+import { ApiError, apiRequest, clearToken, setCsrfToken, storedToken, storeToken } from './api-client.ts';
 
 export type Role = 'owner' | 'member';
 
-/** Who is signed in, as far as the UI can tell from what the token may read. */
+/** Who is signed in, as the server says (GET /auth/session). */
 export interface Session {
   role: Role;
+  userId: string;
+  name: string;
+  /** 'session' for the cookie from a code or link, 'token' for a pasted API token. */
+  via: 'session' | 'token';
 }
 
-async function roleOf(token: string): Promise<Role> {
-  try {
-    await apiRequest('/admin/users', { token });
-    return 'owner';
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 403) return 'member';
-    throw err;
-  }
+interface SessionWire {
+  user: { id: string; display_name: string; role: Role };
+  csrf_token: string | null;
+  via: 'session' | 'token';
 }
 
-/** Verifies a token (any user may read their approvals), then keeps it for this tab; throws ApiError if refused. */
+function toSession(w: SessionWire): Session {
+  setCsrfToken(w.csrf_token);
+  return { role: w.user.role, userId: w.user.id, name: w.user.display_name, via: w.via };
+}
+
+/** Asks Quorra to DM a code to a Matrix ID (the answer is the same whether or not the ID is known). */
+export async function requestCode(matrixId: string): Promise<void> {
+  await apiRequest('/auth/matrix-code', {
+    method: 'POST',
+    body: { matrix_id: matrixId.trim() },
+    token: null,
+  });
+}
+
+/** Trades the DMed code for a session cookie. */
+export async function verifyCode(matrixId: string, code: string): Promise<Session> {
+  const w = await apiRequest<SessionWire>('/auth/matrix-code/verify', {
+    method: 'POST',
+    body: { matrix_id: matrixId.trim(), code: code.replace(/\s+/g, '') },
+    token: null,
+  });
+  return toSession({ ...w, via: 'session' });
+}
+
+/** Trades a one-time link's token for a session cookie. */
+export async function redeemLink(token: string): Promise<Session> {
+  const w = await apiRequest<SessionWire>('/auth/link', { method: 'POST', body: { token }, token: null });
+  return toSession({ ...w, via: 'session' });
+}
+
+/** Verifies a pasted API token, then keeps it for this tab; throws ApiError if refused. */
 export async function signIn(token: string): Promise<Session> {
   const clean = token.trim();
   if (!clean) throw new ApiError(401, 'UNAUTHORIZED', 'paste a token first');
-  await apiRequest('/confirmations', { token: clean });
-  const role = await roleOf(clean);
+  const session = toSession(await apiRequest<SessionWire>('/auth/session', { token: clean }));
   storeToken(clean);
-  return { role };
+  return session;
 }
 
-/** Restores this tab's session from the stored token; null when there is none or Quorra no longer accepts it. */
+/** Restores the session: this tab's token, else the session cookie; null when neither is accepted. */
 export async function resumeSession(): Promise<Session | null> {
   const token = storedToken();
-  if (!token) return null;
   try {
-    return { role: await roleOf(token) };
+    return toSession(await apiRequest<SessionWire>('/auth/session', { token }));
   } catch (err) {
     if (!(err instanceof ApiError) || err.status !== 401) throw err;
-    clearToken();
+    if (token) clearToken();
     return null;
   }
 }
 
-/** Signs out of this tab. */
-export function signOut(): void {
+/** Signs out of this browser (the cookie session ends on the server too). */
+export async function signOut(): Promise<void> {
+  const hadToken = storedToken() !== null;
   clearToken();
+  try {
+    if (!hadToken) await apiRequest('/auth/sign-out', { method: 'POST', token: null, acceptStatus: [401] });
+  } finally {
+    setCsrfToken(null);
+  }
+}
+
+/** Ends every browser session of the signed-in person, this one included. */
+export async function signOutEverywhere(): Promise<number> {
+  const { ended } = await apiRequest<{ ended: number }>('/auth/sign-out-everywhere', { method: 'POST' });
+  clearToken();
+  setCsrfToken(null);
+  return ended;
 }

@@ -81,6 +81,7 @@ describe('admin routes', () => {
           description: 'reply to a guest',
           hint: '!quorra concierge send 1',
           created_at: null,
+          actions: [],
         },
       ]);
       assert.ok(Array.isArray(mine.json.confirmations));

@@ -8,6 +8,7 @@ import { roomRoutes } from './routes-rooms.ts';
 import { syncRoutes } from './routes-sync.ts';
 import { HomeserverHttp, type RecordedRequest, type UnhandledRequest } from './server.ts';
 import { HomeserverState } from './state.ts';
+import { parseToken } from './stream.ts';
 import type { RegisterOptions } from './users.ts';
 
 export type { FailOptions, RateLimitOptions, RequestInfo, RequestMatcher } from './faults.ts';
@@ -163,6 +164,26 @@ export class MatrixHomeserver {
   /** Makes the next n matching requests fail (500 M_UNKNOWN unless status/errcode are given). */
   failNext(n: number, opts: FailOptions = {}): void {
     this.faults.failNext(n, opts);
+  }
+
+  /** Withholds invites to a user from the long-poll in progress; a later sync delivers them (as real servers do under load). */
+  deliverInvitesLate(userId: string): void {
+    this.state.quirks.lateInvites.add(userId);
+  }
+
+  /** Makes a user's next sync deliver the previous batch (or everything after `fromToken`) again, plus anything new. */
+  repeatNextSync(userId: string, fromToken?: string): void {
+    this.state.quirks.repeatNext.set(userId, fromToken === undefined ? undefined : parseToken(fromToken));
+  }
+
+  /** Caps a user's next sync timeline at n events, so a busier room comes back `limited` with a gap. */
+  limitNextSync(userId: string, n: number): void {
+    this.state.quirks.nextTimelineLimit.set(userId, n);
+  }
+
+  /** Refuses `leave` and `forget` from the invited state (403), as some servers do for some invites. */
+  refuseLeaveFromInvite(on = true): void {
+    this.state.quirks.refuseLeaveFromInvite = on;
   }
 
   /** Injected faults not yet used up. */

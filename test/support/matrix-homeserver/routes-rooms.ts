@@ -47,6 +47,13 @@ function joinedMembers(ctx: RouteContext): unknown {
   return { joined };
 }
 
+/** Some servers refuse rejecting (or forgetting) an invite, e.g. one from a remote server they cannot reach. */
+function refuseFromInvite(ctx: RouteContext, what: string): void {
+  if (!ctx.hs.quirks.refuseLeaveFromInvite) return;
+  if (ctx.hs.rooms.get(ctx.params.roomId).membership(ctx.session.userId) === 'invite')
+    throw matrixErrors.forbidden(`Cannot ${what} this invite right now`);
+}
+
 function join(ctx: RouteContext): unknown {
   const idOrAlias = ctx.params.roomIdOrAlias ?? ctx.params.roomId;
   if (ctx.req.body !== undefined) objectBody(ctx);
@@ -70,12 +77,14 @@ export const roomRoutes: Route[] = [
   route('POST', '/join/:roomIdOrAlias', join),
   route('POST', '/rooms/:roomId/join', join),
   route('POST', '/rooms/:roomId/leave', (ctx) => {
+    refuseFromInvite(ctx, 'reject');
     ctx.hs.rooms.leave(ctx.session.userId, ctx.params.roomId);
     return {};
   }),
   route('POST', '/rooms/:roomId/forget', (ctx) => {
     const room = ctx.hs.rooms.get(ctx.params.roomId);
     if (room.membership(ctx.session.userId) === 'join') throw matrixErrors.forbidden('User is in the room');
+    refuseFromInvite(ctx, 'forget');
     return {};
   }),
   route('GET', '/rooms/:roomId/members', members),

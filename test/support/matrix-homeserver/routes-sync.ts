@@ -27,7 +27,13 @@ async function sync(ctx: RouteContext): Promise<unknown> {
   if (query.since !== undefined && since === undefined)
     throw matrixErrors.invalidParam('Invalid since token');
   const filter = resolveFilter(ctx);
-  const limit = Number(filter.room?.timeline?.limit ?? defaultTimelineLimit);
+  const { quirks } = ctx.hs;
+  const { userId } = ctx.session;
+  const answerFrom = quirks.sinceFor(userId, since);
+  const filterLimit = Number(filter.room?.timeline?.limit ?? defaultTimelineLimit);
+  const limit = quirks.timelineLimitFor(userId, filterLimit);
+  // a late invite reaches only syncs that started after it was sent
+  const startedAt = quirks.lateInvites.has(userId) ? ctx.hs.stream.pos : undefined;
   const timeout = Math.max(0, Number(query.timeout ?? 0) || 0);
   const fullState = query.full_state === 'true';
   const deadline = Date.now() + timeout;
@@ -36,7 +42,8 @@ async function sync(ctx: RouteContext): Promise<unknown> {
   for (;;) {
     const result = buildSync(ctx.hs.rooms.all(), ctx.hs.users, {
       session: ctx.session,
-      since,
+      since: answerFrom,
+      invites: { visibleUpTo: startedAt, withheld: quirks.withheldFor(userId) },
       upto: stream.pos,
       fullState,
       timelineLimit: Number.isFinite(limit) && limit > 0 ? limit : defaultTimelineLimit,

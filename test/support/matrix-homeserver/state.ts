@@ -1,6 +1,7 @@
 // Everything the homeserver double knows, in one place the route handlers share.
 import { MonotonicClock } from './ids.ts';
 import { MediaRepo } from './media.ts';
+import { Misbehaviour } from './misbehaviour.ts';
 import { Rooms } from './rooms.ts';
 import { Stream } from './stream.ts';
 import { Users } from './users.ts';
@@ -11,6 +12,8 @@ export class HomeserverState {
   readonly clock = new MonotonicClock();
   readonly users: Users;
   readonly rooms: Rooms;
+  /** Real-server quirks the test switched on. */
+  readonly quirks = new Misbehaviour();
   readonly media: MediaRepo;
   /** The public base URL, set once the server listens. */
   baseUrl = '';

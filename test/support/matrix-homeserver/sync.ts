@@ -12,6 +12,8 @@ export interface SyncParams {
   timelineLimit: number;
   includeLeave: boolean;
   now: number;
+  /** Late invites: those after `visibleUpTo` are withheld (noted in `withheld`) and delivered by a later sync. */
+  invites?: { visibleUpTo?: number; withheld: Set<string> };
 }
 
 /** A sync response plus whether it carries anything new (empty answers keep a long-poll waiting). */
@@ -72,7 +74,14 @@ export function buildSync(rooms: Room[], users: Users, p: SyncParams): SyncResul
       };
     } else if (now === 'invite') {
       const inviteEvent = room.getState('m.room.member', userId)!;
-      if (!isNew(inviteEvent.pos) && !p.fullState) continue;
+      const withheld = p.invites?.withheld;
+      const upTo = p.invites?.visibleUpTo;
+      if (upTo !== undefined && inviteEvent.pos > upTo) {
+        withheld?.add(room.id);
+        continue;
+      }
+      if (!isNew(inviteEvent.pos) && !p.fullState && !withheld?.has(room.id)) continue;
+      withheld?.delete(room.id);
       const stateAtInvite = [...room.stateAt(inviteEvent.pos).values()];
       const stripped = stateAtInvite.filter(
         (ev) =>

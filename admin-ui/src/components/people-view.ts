@@ -1,0 +1,239 @@
+// <people-view>: the household's people (owner) — add, edit name/role/Matrix IDs/email/time zone, remove with consequences stated.
+import { css, html, LitElement } from 'lit';
+import type { HouseholdUser } from '../data/admin.ts';
+import { ApiError } from '../data/api-client.ts';
+import { addPerson, editPerson, listPeople, type PersonInput, removePerson } from '../data/people.ts';
+import { relativeTime } from '../format.ts';
+import { sharedStyles } from './shared-styles.ts';
+import './error-notice.ts';
+
+/** The server's validation messages by form field (its `matrix.0` is the form's Matrix IDs field). */
+function fieldErrors(err: unknown): Record<string, string> {
+  if (!(err instanceof ApiError) || !Array.isArray(err.details)) return {};
+  const out: Record<string, string> = {};
+  for (const d of err.details as { path?: string; message?: string }[]) {
+    const key = (d.path ?? '').split('.')[0].replace(/^matrix$/, 'matrix_ids');
+    if (key && d.message && !out[key]) out[key] = d.message;
+  }
+  return out;
+}
+
+function readForm(form: HTMLFormElement): PersonInput {
+  const f = new FormData(form);
+  const text = (k: string) => String(f.get(k) ?? '').trim();
+  return {
+    name: text('name'),
+    role: text('role') as 'owner' | 'member',
+    matrix_ids: text('matrix_ids')
+      .split(/[\s,]+/)
+      .filter(Boolean),
+    email: text('email') || null,
+    timezone: text('timezone') || 'UTC',
+  };
+}
+
+/** People and their roles (owner only). */
+export class PeopleView extends LitElement {
+  static properties = {
+    people: { state: true },
+    effects: { state: true },
+    editing: { state: true },
+    removing: { state: true },
+    formError: { state: true },
+    error: { state: true },
+    done: { state: true },
+  };
+  declare people: HouseholdUser[] | null;
+  declare effects: string;
+  /** The id being edited, or 'new' for the add form. */
+  declare editing: string | null;
+  declare removing: string | null;
+  declare formError: unknown;
+  declare error: unknown;
+  declare done: string;
+
+  static styles = [
+    sharedStyles,
+    css`
+      .grid {
+        display: grid;
+        gap: 0.6rem;
+        grid-template-columns: repeat(auto-fit, minmax(14rem, 1fr));
+      }
+      .field label {
+        display: block;
+        font-weight: 600;
+        margin-bottom: 0.2rem;
+      }
+      .field input,
+      .field select {
+        width: 100%;
+        box-sizing: border-box;
+      }
+      .field .err {
+        color: var(--q-bad);
+        font-size: 0.85rem;
+      }
+      .ids {
+        overflow-wrap: anywhere;
+      }
+    `,
+  ];
+
+  constructor() {
+    super();
+    this.people = null;
+    this.effects = '';
+    this.editing = null;
+    this.removing = null;
+    this.formError = null;
+    this.error = null;
+    this.done = '';
+  }
+
+  connectedCallback() {
+    super.connectedCallback();
+    void this.load();
+  }
+
+  private async load() {
+    try {
+      const r = await listPeople();
+      this.people = r.users;
+      this.effects = r.removalEffects;
+      this.error = null;
+    } catch (err) {
+      this.error = err;
+    }
+  }
+
+  private async save(e: SubmitEvent, id: string) {
+    e.preventDefault();
+    const input = readForm(e.target as HTMLFormElement);
+    try {
+      const u = id === 'new' ? await addPerson(input) : await editPerson(id, input);
+      this.done = id === 'new' ? `Added ${u.display_name}.` : `Saved ${u.display_name}.`;
+      this.editing = null;
+      this.formError = null;
+      await this.load();
+    } catch (err) {
+      this.formError = err;
+    }
+  }
+
+  private async removeUser(u: HouseholdUser) {
+    try {
+      const r = await removePerson(u.id);
+      this.done = `Removed ${u.display_name}: ${r.tokens_revoked} token(s) revoked, ${r.sessions_ended} sign-in(s) ended.`;
+      this.removing = null;
+      await this.load();
+    } catch (err) {
+      this.error = err;
+    }
+  }
+
+  render() {
+    return html`<h2>People</h2>
+      <error-notice .error=${this.error}></error-notice>
+      <p role="status" class="small">${this.done}</p>
+      ${
+        this.editing === 'new'
+          ? this.renderForm('new', null)
+          : html`<p><button class="primary" type="button" @click=${() => this.open('new')}>Add a person</button></p>`
+      }
+      ${this.people ? this.people.map((u) => this.renderPerson(u)) : html`<p class="muted">Loading…</p>`}`;
+  }
+
+  private open(id: string) {
+    this.editing = id;
+    this.formError = null;
+    this.done = '';
+  }
+
+  private renderPerson(u: HouseholdUser) {
+    if (this.editing === u.id) return this.renderForm(u.id, u);
+    return html`<article class="card" data-user=${u.id} aria-label=${u.display_name}>
+      <div class="row">
+        <strong>${u.display_name}</strong>
+        <span class="tag">${u.role === 'owner' ? 'Owner' : 'Member'}</span>
+        <span class="muted small">added ${relativeTime(u.created_at)}</span>
+      </div>
+      <div class="small ids">
+        Matrix: ${u.matrix_ids.length ? u.matrix_ids.join(', ') : html`<span class="muted">none (cannot sign in by code)</span>`}
+        ${u.email ? html`· ${u.email}` : null} · ${u.timezone ?? 'UTC'}
+      </div>
+      ${
+        this.removing === u.id
+          ? html`<div role="group" aria-label=${`Confirm removing ${u.display_name}`} class="card">
+            <p><strong>Remove ${u.display_name}?</strong> ${this.effects}</p>
+            <p class="row">
+              <button class="danger" type="button" @click=${() => this.removeUser(u)}>Yes, remove ${u.display_name}</button>
+              <button type="button" @click=${() => {
+                this.removing = null;
+              }}>Cancel</button>
+            </p>
+          </div>`
+          : html`<p class="row">
+            <button type="button" aria-label=${`Edit ${u.display_name}`} @click=${() => this.open(u.id)}>Edit</button>
+            <button class="danger" type="button" aria-label=${`Remove ${u.display_name}…`} @click=${() => {
+              this.removing = u.id;
+            }}>Remove…</button>
+          </p>`
+      }
+    </article>`;
+  }
+
+  private renderForm(id: string, u: HouseholdUser | null) {
+    const errs = fieldErrors(this.formError);
+    const field = (name: string, label: string, control: unknown) =>
+      html`<div class="field">
+        <label for=${`${id}-${name}`}>${label}</label>
+        ${control}
+        ${errs[name] ? html`<div class="err" id=${`${id}-${name}-err`}>${errs[name]}</div>` : null}
+      </div>`;
+    const described = (name: string) => (errs[name] ? `${id}-${name}-err` : '');
+    return html`<form class="card" @submit=${(e: SubmitEvent) => this.save(e, id)}
+      aria-label=${u ? `Edit ${u.display_name}` : 'Add a person'} novalidate>
+      <div class="grid">
+        ${field(
+          'name',
+          'Name',
+          html`<input id=${`${id}-name`} name="name" .value=${u?.display_name ?? ''} aria-invalid=${errs.name ? 'true' : 'false'} aria-describedby=${described('name')} />`,
+        )}
+        ${field(
+          'role',
+          'Role',
+          html`<select id=${`${id}-role`} name="role">
+            <option value="member" ?selected=${u?.role !== 'owner'}>Member</option>
+            <option value="owner" ?selected=${u?.role === 'owner'}>Owner</option>
+          </select>`,
+        )}
+        ${field(
+          'matrix_ids',
+          'Matrix IDs',
+          html`<input id=${`${id}-matrix_ids`} name="matrix_ids" placeholder="@name:server" .value=${u?.matrix_ids.join(', ') ?? ''} aria-invalid=${errs.matrix_ids ? 'true' : 'false'} aria-describedby=${described('matrix_ids')} />`,
+        )}
+        ${field(
+          'email',
+          'Email (optional)',
+          html`<input id=${`${id}-email`} name="email" type="email" .value=${u?.email ?? ''} aria-invalid=${errs.email ? 'true' : 'false'} aria-describedby=${described('email')} />`,
+        )}
+        ${field(
+          'timezone',
+          'Time zone',
+          html`<input id=${`${id}-timezone`} name="timezone" .value=${u?.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone} aria-invalid=${errs.timezone ? 'true' : 'false'} aria-describedby=${described('timezone')} />`,
+        )}
+      </div>
+      ${Object.keys(errs).length ? null : html`<error-notice .error=${this.formError}></error-notice>`}
+      <p class="row">
+        <button class="primary" type="submit">${u ? 'Save' : 'Add'}</button>
+        <button type="button" @click=${() => {
+          this.editing = null;
+          this.formError = null;
+        }}>Cancel</button>
+      </p>
+    </form>`;
+  }
+}
+
+customElements.define('people-view', PeopleView);

@@ -1,0 +1,153 @@
+// People and API tokens over HTTP: the owner adds, edits and removes people; everyone manages their own tokens.
+import { z } from 'zod';
+import type { ApiToken } from '../auth/api-token.entity.ts';
+import type { UserPrincipal } from '../auth/principal.ts';
+import { REMOVAL_EFFECTS, removeUser } from '../auth/remove-user.ts';
+import type { User } from '../auth/user.entity.ts';
+import type { Conversation } from '../engine/setup-conversation.ts';
+import { fail } from '../errors.ts';
+import { defineRoute, withStatus } from '../plugin/route-definition.ts';
+
+const userParam = z.object({ id: z.string().regex(/^[a-z][a-z0-9-]{0,63}$/) });
+const tokenParam = z.object({ id: z.coerce.number().int().positive() });
+// shapes only: the user store validates the values, with the messages the UI shows by each field
+const personBody = z
+  .object({
+    name: z.string(),
+    role: z.enum(['owner', 'member']),
+    matrix_ids: z.array(z.string()).max(10).optional(),
+    email: z.string().nullable().optional(),
+    timezone: z.string().optional(),
+  })
+  .strict();
+const personEdit = personBody.partial().strict();
+const tokenBody = z.object({ label: z.string().trim().max(100).default('') }).strict();
+
+/** The JSON shape of a person. */
+export function personWire(u: User) {
+  return {
+    id: u.id,
+    display_name: u.displayName,
+    role: u.role,
+    matrix_ids: u.matrixIds,
+    email: u.email,
+    timezone: u.timezone,
+    created_at: u.createdAt,
+  };
+}
+
+function tokenWire(t: ApiToken) {
+  return { id: t.id, label: t.label, created_at: t.createdAt, last_used_at: t.lastUsedAt };
+}
+
+/** /admin/users (POST, PATCH, DELETE), /admin/users/:id/tokens and /tokens. */
+export function peopleRoutes(c: Conversation) {
+  const audit = (p: UserPrincipal, tool: string, input: Record<string, unknown>) =>
+    c.audit.record({ userId: p.userId, sessionId: null, tool, tier: 1, input, outcome: 'ok' });
+
+  return [
+    defineRoute({
+      method: 'POST',
+      path: '/admin/users',
+      auth: 'owner',
+      summary: 'Adds a person',
+      body: personBody,
+      handler: async ({ principal, body: b }) => {
+        const u = await c.users.add({
+          name: b.name,
+          role: b.role,
+          matrix: b.matrix_ids ?? [],
+          email: b.email ?? undefined,
+          timezone: b.timezone,
+        });
+        await audit(principal, 'admin_add_user', { id: u.id, role: u.role });
+        return withStatus(201, { user: personWire(u) });
+      },
+    }),
+    defineRoute({
+      method: 'PATCH',
+      path: '/admin/users/:id',
+      auth: 'owner',
+      summary: 'Changes only the given fields of a person',
+      params: userParam,
+      body: personEdit,
+      handler: async ({ principal, params, body: b }) => {
+        const u = await c.users.edit(params.id, {
+          name: b.name,
+          role: b.role,
+          matrix: b.matrix_ids,
+          email: b.email,
+          timezone: b.timezone,
+        });
+        await audit(principal, 'admin_edit_user', { id: params.id, fields: Object.keys(b) });
+        return { user: personWire(u) };
+      },
+    }),
+    defineRoute({
+      method: 'DELETE',
+      path: '/admin/users/:id',
+      auth: 'owner',
+      summary: 'Removes a person: every sign-in ends at once; what they told Quorra stays',
+      params: userParam,
+      handler: async ({ principal, params }) => {
+        if (params.id === principal.userId)
+          throw fail.conflict('QUORRA_REMOVE_SELF', 'you cannot remove yourself; another owner can');
+        const r = await removeUser(
+          { users: c.users, tokens: c.tokens, sessions: c.browserSessions, grants: c.signInGrants },
+          params.id,
+        );
+        await audit(principal, 'admin_remove_user', { id: params.id });
+        return {
+          removed: r.userId,
+          tokens_revoked: r.tokensRevoked,
+          sessions_ended: r.sessionsEnded,
+          effects: REMOVAL_EFFECTS,
+        };
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/admin/users/:id/tokens',
+      auth: 'owner',
+      summary: 'A person’s API tokens (never the tokens themselves)',
+      params: userParam,
+      handler: async ({ params }) => {
+        if (!(await c.users.get(params.id))) throw fail.notFound('user');
+        return { tokens: (await c.tokens.list(params.id)).map(tokenWire) };
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/tokens',
+      auth: 'member',
+      summary: 'The caller’s API tokens: label, created, last use',
+      handler: async ({ principal }) => ({ tokens: (await c.tokens.list(principal.userId)).map(tokenWire) }),
+    }),
+    defineRoute({
+      method: 'POST',
+      path: '/tokens',
+      auth: 'member',
+      summary: 'Creates an API token for the caller; the answer is the only time it is shown',
+      body: tokenBody,
+      handler: async ({ principal, body }) => {
+        const { id, token } = await c.tokens.issue(principal.userId, body.label);
+        await audit(principal, 'create_token', { id, label: body.label });
+        return withStatus(201, { id, label: body.label, token });
+      },
+    }),
+    defineRoute({
+      method: 'DELETE',
+      path: '/tokens/:id',
+      auth: 'member',
+      summary: 'Revokes a token (the caller’s own; the owner: anyone’s); refused from the next request on',
+      params: tokenParam,
+      handler: async ({ principal, params }) => {
+        const t = await c.tokens.get(params.id);
+        // someone else's token is "not found" to a member: its existence is not theirs to learn
+        if (!t || (t.userId !== principal.userId && principal.role !== 'owner')) throw fail.notFound('token');
+        await c.tokens.revoke(params.id);
+        await audit(principal, 'revoke_token', { id: params.id, of: t.userId });
+      },
+    }),
+  ];
+}

@@ -1,0 +1,169 @@
+// Sign-in for the admin UI: a code DMed over Matrix or a one-time link opens a cookie session; session info and sign-out.
+import { z } from 'zod';
+import type { Conversation } from '../engine/setup-conversation.ts';
+import { fail } from '../errors.ts';
+import type { Logger } from '../logger.ts';
+import type { Notify } from '../matrix/outbox.ts';
+import { defineRoute, withHeaders, withStatus } from '../plugin/route-definition.ts';
+import { clearedSessionCookie, readSessionCookie, sessionCookie } from './session-cookie.ts';
+import { CODE_TTL_MS } from './sign-in-grants.ts';
+import { signInLink } from './sign-in-link.ts';
+import type { User } from './user.entity.ts';
+
+const matrixId = z
+  .string()
+  .trim()
+  .max(255)
+  .regex(/^@[^:\s]+:\S+$/, 'a Matrix ID like @name:server');
+const codeBody = z.object({ matrix_id: matrixId }).strict();
+const verifyBody = z
+  .object({
+    matrix_id: matrixId,
+    code: z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/, 'the 6-digit code from the message'),
+  })
+  .strict();
+const linkBody = z.object({ token: z.string().min(20).max(100) }).strict();
+
+export interface SignInRouteDeps {
+  conversation: Conversation;
+  logger: Logger;
+  /** Queues a Matrix DM (the outbox). */
+  notify: () => Notify | undefined;
+  /** Where people open the admin UI; sign-in links point here, never at the request's Host header. */
+  publicUrl: () => string;
+}
+
+function codeMessage(code: string, link: string): string {
+  return [
+    `Your Quorra sign-in code is ${code}. It works once, for ${CODE_TTL_MS / 60_000} minutes.`,
+    `Or open this link on the device you are signing in on: ${link}`,
+    'If you did not ask to sign in, ignore this message: nobody gets in without the code.',
+  ].join('\n');
+}
+
+function userWire(u: User) {
+  return { id: u.id, display_name: u.displayName, role: u.role };
+}
+
+/** /auth/*: request a code, verify it, redeem a link, read the session, sign out (here or everywhere). */
+export function signInRoutes(deps: SignInRouteDeps) {
+  const { users, signInGrants, browserSessions, audit } = deps.conversation;
+
+  async function openSession(user: User, via: string) {
+    const { token, csrfToken } = await browserSessions.open(user.id);
+    await audit.record({
+      userId: user.id,
+      sessionId: null,
+      tool: 'admin_sign_in',
+      tier: 0,
+      input: { via },
+      outcome: 'ok',
+    });
+    // behind a TLS-terminating proxy Quorra sees plain HTTP; the public URL says what the browser sees
+    const secure = deps.publicUrl().startsWith('https:');
+    return withHeaders(
+      { user: userWire(user), csrf_token: csrfToken, via: 'session' },
+      { 'set-cookie': sessionCookie(token, secure), 'cache-control': 'no-store' },
+    );
+  }
+
+  async function sendCode(mxid: string) {
+    const user = await users.findByMatrixId(mxid);
+    const notify = deps.notify();
+    if (!user || !notify) return;
+    const grant = await signInGrants.issueCode(user.id);
+    if (!grant) return;
+    await notify(user.id, codeMessage(grant.code, signInLink(deps.publicUrl(), grant.link)), {
+      urgency: 'high',
+    });
+  }
+
+  return [
+    defineRoute({
+      method: 'POST',
+      path: '/auth/matrix-code',
+      auth: 'public',
+      summary: 'DMs a one-time sign-in code to a household Matrix ID (always 202: reveals nobody)',
+      body: codeBody,
+      handler: ({ body }) => {
+        // answered before any lookup, so neither the answer nor its timing says whether the ID is known
+        void sendCode(body.matrix_id).catch((err) =>
+          deps.logger.error({ err }, 'could not send a sign-in code'),
+        );
+        return withStatus(202, {
+          message: 'If this Matrix ID belongs to someone in the household, Quorra has sent them a code.',
+        });
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      path: '/auth/matrix-code/verify',
+      auth: 'public',
+      summary: 'Trades the DMed code for a browser session (cookie + CSRF token)',
+      body: verifyBody,
+      handler: async ({ body }) => {
+        const user = await users.findByMatrixId(body.matrix_id);
+        if (!user || !(await signInGrants.redeemCode(user.id, body.code)))
+          throw fail.unauthenticated(
+            'That code did not work. Check it, or ask for a new one (a code works for 10 minutes and 5 tries).',
+          );
+        return openSession(user, 'matrix-code');
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      path: '/auth/link',
+      auth: 'public',
+      summary: 'Trades a one-time sign-in link for a browser session',
+      body: linkBody,
+      handler: async ({ body }) => {
+        const userId = await signInGrants.redeemLink(body.token);
+        const user = userId ? await users.get(userId) : null;
+        if (!user) throw fail.unauthenticated('This sign-in link was used already or has expired.');
+        return openSession(user, 'link');
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/auth/session',
+      auth: 'member',
+      summary: 'Who is signed in, and the CSRF token a browser session sends on writes',
+      handler: async ({ principal, header }) => {
+        const user = await users.get(principal.userId);
+        if (!user) throw fail.unauthenticated();
+        const cookie = header('authorization') ? undefined : readSessionCookie(header('cookie'));
+        const session = cookie ? await browserSessions.resolve(cookie) : null;
+        return {
+          user: userWire(user),
+          csrf_token: session?.csrfToken ?? null,
+          via: session ? 'session' : 'token',
+        };
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      path: '/auth/sign-out',
+      auth: 'member',
+      summary: 'Ends this browser session',
+      handler: async ({ header }) => {
+        const cookie = header('authorization') ? undefined : readSessionCookie(header('cookie'));
+        if (cookie) await browserSessions.close(cookie);
+        return withHeaders({ signed_out: true }, { 'set-cookie': clearedSessionCookie() });
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      path: '/auth/sign-out-everywhere',
+      auth: 'member',
+      summary: 'Ends every browser session of the caller',
+      handler: async ({ principal }) =>
+        withHeaders(
+          { ended: await browserSessions.closeAll(principal.userId) },
+          { 'set-cookie': clearedSessionCookie() },
+        ),
+    }),
+  ];
+}

@@ -1,0 +1,92 @@
+// Every admin page at phone (390 px) and desktop (1280 px) width: a screenshot of each, and no sideways scrolling on a phone.
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { rootDir } from '../../core/build-info.ts';
+import { type BootedApp, bootApp } from '../support/boot-app.ts';
+import { addUser, call, type TestUser } from '../support/household.ts';
+import { ensureUiBuilt, launchChromium } from './ui-build.ts';
+
+/** Where the screenshots go (git-ignored); look at them after a run. */
+const screenshotDir = path.join(rootDir, 'test-output', 'admin-ui');
+const widths = [390, 1280];
+
+describe('admin UI layout at 390 px and 1280 px (Chromium)', () => {
+  let app: BootedApp;
+  let owner: TestUser;
+  let browser: Browser;
+  const pages: string[] = [];
+
+  async function signedIn(width: number): Promise<Page> {
+    const context = await browser.newContext({ viewport: { width, height: 844 } });
+    const page = await context.newPage();
+    page.setDefaultTimeout(10_000);
+    const link = await app.quorra.conversation.signInGrants.issueLink(owner.id);
+    await page.goto(`${app.url}/admin/#/link/${link}`);
+    await page.getByTestId('signed-in-as').waitFor();
+    return page;
+  }
+
+  before(async function () {
+    this.timeout(120_000);
+    await ensureUiBuilt();
+    mkdirSync(screenshotDir, { recursive: true });
+    app = await bootApp();
+    owner = await addUser(app, 'Olivia', 'owner', { matrix: ['@olivia:home.example'] });
+    await addUser(app, 'Maximilian', 'member', {
+      matrix: ['@maximilian.with.a.rather.long.matrix.id:home.example'],
+    });
+    const long = 'Donaudampfschifffahrtselektrizitätenhauptbetriebswerkbauunterbeamtengesellschaft'.repeat(2);
+    for (const content of [`The boiler service is due in March ${long}`, 'Bins go out on Tuesday evening'])
+      assert.equal(
+        (await call(app, owner, 'POST', '/memory', { content, importance: 'core', tags: ['house'] })).status,
+        201,
+      );
+    browser = await launchChromium();
+    const page = await signedIn(1280);
+    pages.push(
+      ...(await page
+        .getByRole('navigation', { name: 'Sections' })
+        .getByRole('link')
+        .evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).hash.replace('#/', '')))),
+    );
+    await page.context().close();
+  });
+  after(async () => {
+    await browser?.close();
+    await app?.stop({ clean: true });
+  });
+
+  for (const width of widths) {
+    it(`renders every page at ${width} px${width < 500 ? ' without sideways scrolling' : ''}, with a screenshot`, async () => {
+      assert.ok(pages.length >= 6, `found the pages: ${pages.join(', ')}`);
+      const page = await signedIn(width);
+      const overflowing: string[] = [];
+      for (const route of ['sign-in', ...pages]) {
+        if (route === 'sign-in') {
+          const fresh = await (await browser.newContext({ viewport: { width, height: 844 } })).newPage();
+          await fresh.goto(`${app.url}/admin/`);
+          await fresh.getByLabel('Your Matrix ID').waitFor();
+          await fresh.screenshot({ path: path.join(screenshotDir, `sign-in-${width}.png`), fullPage: true });
+          if (width < 500 && (await scrollsSideways(fresh))) overflowing.push('sign-in');
+          await fresh.context().close();
+          continue;
+        }
+        await page.goto(`${app.url}/admin/#/${route}`);
+        await page.locator('main h2').first().waitFor();
+        // let the view's data arrive (its "Loading…" goes away) before measuring
+        await page.getByText('Loading…').first().waitFor({ state: 'detached' });
+        await page.screenshot({ path: path.join(screenshotDir, `${route}-${width}.png`), fullPage: true });
+        if (width < 500 && (await scrollsSideways(page))) overflowing.push(route);
+      }
+      assert.deepEqual(overflowing, [], `pages that scroll sideways at ${width} px`);
+      await page.context().close();
+    });
+  }
+});
+
+/** Whether the document is wider than the viewport (a phone would scroll it sideways). */
+function scrollsSideways(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+}
