@@ -9,6 +9,7 @@ import { publicUrlOf } from './auth/sign-in-link.ts';
 import { signInRoutes } from './auth/sign-in-routes.ts';
 import { scheduleBackups } from './backup/backup-job.ts';
 import { buildInfo, rootDir } from './build-info.ts';
+import { databasePath, vaultRoot } from './config/data-paths.ts';
 import type { QuorraConfig } from './config/schema.ts';
 import { coreEntities } from './db/entities.ts';
 import { ensureWritableDir, openDatabase } from './db/open-database.ts';
@@ -35,7 +36,7 @@ import { type CoreRegistries, createRegistries } from './plugin/core-registries.
 import { PluginHost } from './plugin/plugin-host.ts';
 import { loadPlugins } from './plugin/plugin-loader.ts';
 import { Scheduler } from './scheduler/scheduler.ts';
-import { setupWorkspaces, vaultRoot } from './workspaces/setup-workspaces.ts';
+import { setupWorkspaces } from './workspaces/setup-workspaces.ts';
 import type { WorkspaceStore } from './workspaces/workspace-store.ts';
 
 /** A booted Quorra instance: every subsystem, plus listen and stop. */
@@ -63,11 +64,6 @@ export interface CreateOptions {
   logger?: Logger;
   /** Plugin roots to scan; defaults to the repository's plugins/ plus config.pluginPaths. */
   pluginRoots?: string[];
-}
-
-/** Resolves where the database file lives. */
-export function databasePath(config: QuorraConfig): string {
-  return path.resolve(config.database.path ?? path.join(config.dataDir, 'quorra.db'));
 }
 
 /** Builds every subsystem and starts plugins; call listen() to serve HTTP. */

@@ -3,10 +3,9 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { databasePath } from '../app.ts';
+import { databasePath, vaultRoot } from '../config/data-paths.ts';
 import type { QuorraConfig } from '../config/schema.ts';
 import { QuorraError } from '../errors.ts';
-import { vaultRoot } from '../workspaces/setup-workspaces.ts';
 
 export const MANIFEST = 'manifest.json';
 /** The database snapshot's place inside the archive. */

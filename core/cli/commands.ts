@@ -6,7 +6,6 @@ import { backup, restore } from './backup-commands.ts';
 import { diagnostics } from './diagnostics.ts';
 import { doctor } from './doctor.ts';
 import { migrate } from './migrate.ts';
-import { serve } from './serve.ts';
 import { token } from './token-commands.ts';
 import { user } from './user-commands.ts';
 
@@ -18,7 +17,12 @@ export interface CliCommand {
 }
 
 export const commands: Record<string, CliCommand> = {
-  serve: { usage: 'serve', description: 'start the server (what npm start runs)', run: serve },
+  serve: {
+    usage: 'serve',
+    description: 'start the server (what npm start runs)',
+    // loaded on use: the whole app graph would otherwise be compiled by every small command and the agent process
+    run: async (args, config) => (await import('./serve.ts')).serve(args, config),
+  },
   migrate: { usage: 'migrate', description: 'apply pending database migrations and exit', run: migrate },
   doctor: { usage: 'doctor', description: 'check configuration and which endpoints answer', run: doctor },
   user: {

@@ -74,7 +74,8 @@ const killed = (child: ChildProcess) =>
   );
 
 describe('diagnostics agent and Quorra over the socket', function () {
-  this.timeout(180_000);
+  // the process tests boot real `quorra` processes, minutes apiece on a machine this loaded
+  this.timeout(400_000);
   let app: BootedApp | undefined;
   let agent: DiagnosticsAgent | undefined;
   let owner: TestUser;
