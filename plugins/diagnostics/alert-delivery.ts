@@ -33,15 +33,22 @@ export function alertDelivery(
     }
     return delivered;
   };
+  // the agent may push the same alert again before our ack arrives: claim the id before the first await
+  const inFlight = new Set<string>();
   return async (alert: Alert): Promise<void> => {
     const seen = load();
-    if (seen.includes(alert.id)) return;
-    const owners = await people.owners();
-    if (!owners.length) logger.warn({ check: alert.check }, 'no owner to tell; the alert is only logged');
-    for (const o of owners)
-      await notify(o.id, alertText(alert), { urgency: alert.severity === 'critical' ? 'high' : 'normal' });
-    seen.push(alert.id);
-    if (seen.length > REMEMBER) seen.splice(0, seen.length - REMEMBER);
-    writeFileSync(file, JSON.stringify(seen));
+    if (seen.includes(alert.id) || inFlight.has(alert.id)) return;
+    inFlight.add(alert.id);
+    try {
+      const owners = await people.owners();
+      if (!owners.length) logger.warn({ check: alert.check }, 'no owner to tell; the alert is only logged');
+      for (const o of owners)
+        await notify(o.id, alertText(alert), { urgency: alert.severity === 'critical' ? 'high' : 'normal' });
+      seen.push(alert.id);
+      if (seen.length > REMEMBER) seen.splice(0, seen.length - REMEMBER);
+      writeFileSync(file, JSON.stringify(seen));
+    } finally {
+      inFlight.delete(alert.id);
+    }
   };
 }
