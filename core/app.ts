@@ -24,17 +24,21 @@ import { systemRoutes } from './health/system-routes.ts';
 import { authenticate } from './http/authenticate.ts';
 import { httpApp } from './http/http-app.ts';
 import type { HttpServer } from './http/http-server.ts';
+import { openApiDocument } from './http/openapi.ts';
 import { RouteTable } from './http/route-table.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { setupMatrix } from './matrix/setup-matrix.ts';
 import { type MemoryLayer, setupMemory } from './memory/setup-memory.ts';
 import { Metrics } from './metrics/metrics.ts';
+import { announceModel } from './model/announce-model.ts';
 import { ModelClient } from './model/model-client.ts';
 import { ModelProbe } from './model/model-probe.ts';
+import { checkPluginSettings } from './plugin/check-plugin-settings.ts';
 import { coreContributions } from './plugin/core-contributions.ts';
 import { type CoreRegistries, createRegistries } from './plugin/core-registries.ts';
 import { PluginHost } from './plugin/plugin-host.ts';
 import { loadPlugins } from './plugin/plugin-loader.ts';
+import { toolScopeCheck } from './plugin/tool-scope-check.ts';
 import { Scheduler } from './scheduler/scheduler.ts';
 import { setupWorkspaces } from './workspaces/setup-workspaces.ts';
 import type { WorkspaceStore } from './workspaces/workspace-store.ts';
@@ -75,24 +79,40 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
     path.join(rootDir, 'plugins'),
     ...config.pluginPaths.map((p) => path.resolve(p)),
   ];
-  const { plugins: loaded, failures } = await loadPlugins(roots);
-  for (const f of failures) logger.error({ plugin: f.id, code: f.code }, f.message);
-
-  const { db, applied } = await openDatabase({
+  const found = await loadPlugins(roots);
+  checkPluginSettings(config, found);
+  const { db, applied, pluginFailures } = await openDatabase({
     path: databasePath(config),
     busyTimeoutMs: config.database.busyTimeoutMs,
-    entities: [...coreEntities, ...loaded.flatMap((p) => (p.definition.entities ?? []) as Function[])],
-    migrations: [...coreMigrations, ...loaded.flatMap((p) => (p.definition.migrations ?? []) as Function[])],
+    entities: coreEntities,
+    migrations: coreMigrations,
+    plugins: found.plugins.map((p) => ({
+      id: p.id,
+      entities: (p.definition.entities ?? []) as Function[],
+      migrations: (p.definition.migrations ?? []) as Function[],
+    })),
   });
   if (applied.length) logger.info({ migrations: applied }, `applied ${applied.length} migration(s)`);
+  // a plugin whose tables are not ready is failed here and never activated; the rest boot
+  const failures = [...found.failures, ...pluginFailures.map((f) => ({ ...f, dir: '' }))];
+  const loaded = found.plugins.filter((p) => !pluginFailures.some((f) => f.id === p.id));
+  for (const f of failures) logger.error({ plugin: f.id, code: f.code }, f.message);
 
   const metrics = new Metrics();
   metrics.gauge('quorra_build_info', 'Running build', ['version', 'commit']).set(buildInfo, 1);
-  const model = new ModelClient(config.model, metrics);
+  const model = new ModelClient(config.model, metrics, {
+    dataDir,
+    log: (level, message, details) => logger[level]({ subsystem: 'model', ...details }, message),
+  });
+  announceModel(model, logger);
   const scheduler = new Scheduler(logger.child({ subsystem: 'scheduler' }), metrics);
   const health = new Health();
   const registries = createRegistries();
   const conversation = await setupConversation({ config, db, logger, metrics, model, registries });
+  registries.tools.validator = toolScopeCheck(
+    () => conversation.engine.knownScopes(),
+    [...found.plugins, ...found.failures].map((p) => p.id),
+  );
   const routes = new RouteTable(
     authenticate(
       conversation.users,
@@ -132,6 +152,7 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
       health,
       services: {
         turns: conversation.turns,
+        toolCalls: conversation.toolCalls,
         hooks: conversation.hooks,
         users: conversation.users,
         workspaces,
@@ -156,6 +177,15 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
       publicUrl: () => publicUrlOf(config, server?.url),
     }),
   );
+  contribute.routes([
+    {
+      method: 'GET',
+      path: '/openapi.json',
+      auth: 'public',
+      summary: 'This API as OpenAPI 3.1, every core and plugin route',
+      handler: () => openApiDocument(routes.list()),
+    },
+  ]);
   const dream = await setupDream({
     config,
     db,
@@ -174,7 +204,7 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
     lastActivity: () => conversation.sessions.lastActivity(),
   });
 
-  const probe = new ModelProbe(model, config.model.baseUrl);
+  const probe = new ModelProbe(model);
   health.add(
     'db',
     async () => {
@@ -235,6 +265,7 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
       await matrix.stop();
       await host.stop();
       await contribute.dispose();
+      await model.close();
       await db.destroy();
       logger.info('Quorra stopped');
     },

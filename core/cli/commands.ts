@@ -1,13 +1,23 @@
 // The CLI's subcommands as a table: name → usage, description, run.
 import type { Writable } from 'node:stream';
 import type { QuorraConfig } from '../config/schema.ts';
-import { adminLink } from './admin-link.ts';
-import { backup, restore } from './backup-commands.ts';
-import { diagnostics } from './diagnostics.ts';
-import { doctor } from './doctor.ts';
-import { migrate } from './migrate.ts';
-import { token } from './token-commands.ts';
-import { user } from './user-commands.ts';
+
+type Run = CliCommand['run'];
+/** Loads a command's module only when it runs: `quorra user list` need not load the whole app. */
+const lazy =
+  (load: () => Promise<Run>): Run =>
+  async (args, config, out) =>
+    (await load())(args, config, out);
+const adminLink = lazy(async () => (await import('./admin-link.ts')).adminLink);
+const backup = lazy(async () => (await import('./backup-commands.ts')).backup);
+const diagnostics = lazy(async () => (await import('./diagnostics.ts')).diagnostics);
+const doctor = lazy(async () => (await import('./doctor.ts')).doctor);
+const restore = lazy(async () => (await import('./backup-commands.ts')).restore);
+const migrate = lazy(async () => (await import('./migrate.ts')).migrate);
+const model = lazy(async () => (await import('./model-commands.ts')).model);
+const serve = lazy(async () => (await import('./serve.ts')).serve);
+const token = lazy(async () => (await import('./token-commands.ts')).token);
+const user = lazy(async () => (await import('./user-commands.ts')).user);
 
 /** A CLI subcommand; run returns the exit code. */
 export interface CliCommand {
@@ -17,14 +27,14 @@ export interface CliCommand {
 }
 
 export const commands: Record<string, CliCommand> = {
-  serve: {
-    usage: 'serve',
-    description: 'start the server (what npm start runs)',
-    // loaded on use: the whole app graph would otherwise be compiled by every small command and the agent process
-    run: async (args, config) => (await import('./serve.ts')).serve(args, config),
-  },
+  serve: { usage: 'serve', description: 'start the server (what npm start runs)', run: serve },
   migrate: { usage: 'migrate', description: 'apply pending database migrations and exit', run: migrate },
   doctor: { usage: 'doctor', description: 'check configuration and which endpoints answer', run: doctor },
+  model: {
+    usage: 'model pull [name] [--mirror URL] | model list',
+    description: 'download the in-process models (default chat + embedding) / show them',
+    run: model,
+  },
   user: {
     usage:
       'user add <name> --role owner|member [--matrix @id:server] [--email …] | list | edit <user> … | remove <user>',

@@ -12,10 +12,17 @@ import { loadPlugins } from '../plugin/plugin-loader.ts';
 export async function openCliDatabase(config: QuorraConfig) {
   const roots = [path.join(rootDir, 'plugins'), ...config.pluginPaths.map((p) => path.resolve(p))];
   const { plugins } = await loadPlugins(roots);
-  return openDatabase({
+  const opened = await openDatabase({
     path: databasePath(config),
     busyTimeoutMs: config.database.busyTimeoutMs,
-    entities: [...coreEntities, ...plugins.flatMap((p) => (p.definition.entities ?? []) as Function[])],
-    migrations: [...coreMigrations, ...plugins.flatMap((p) => (p.definition.migrations ?? []) as Function[])],
+    entities: coreEntities,
+    migrations: coreMigrations,
+    plugins: plugins.map((p) => ({
+      id: p.id,
+      entities: (p.definition.entities ?? []) as Function[],
+      migrations: (p.definition.migrations ?? []) as Function[],
+    })),
   });
+  for (const f of opened.pluginFailures) process.stderr.write(`plugin ${f.id}: ${f.code}: ${f.message}\n`);
+  return opened;
 }

@@ -1,6 +1,31 @@
 // The one zod schema for Quorra's configuration: defaults live here and nowhere else.
 import { z } from 'zod';
 import { newUserSchema } from '../auth/new-user-schema.ts';
+import { DEFAULT_CHAT_MODEL, DEFAULT_EMBEDDING_MODEL } from '../model/model-manifest.ts';
+
+/** The in-process model (node-llama-cpp): which GGUF files and how to run them. */
+export const embeddedModelSchema = z
+  .object({
+    /** A file in modelsDir (or an absolute path); `quorra model pull` puts the default there. */
+    chatModel: z.string().min(1).default(DEFAULT_CHAT_MODEL.file),
+    embeddingModel: z.string().min(1).default(DEFAULT_EMBEDDING_MODEL.file),
+    /** Defaults to <dataDir>/models. */
+    modelsDir: z.string().min(1).optional(),
+    /** Tokens per conversation; capped at what the model was trained for. */
+    contextSize: z.coerce.number().int().min(256).default(8192),
+    /** CPU threads; 0 lets llama.cpp pick (one per core). */
+    threads: z.coerce.number().int().min(0).max(256).default(0),
+    /** Layers offloaded to a GPU: 0 = CPU only, 'auto' = as many as fit. */
+    gpuLayers: z.union([z.literal('auto'), z.coerce.number().int().min(0)]).default(0),
+    /** Turns generated at once (context sequences); each needs its own share of memory. */
+    parallel: z.coerce.number().int().min(1).max(16).default(1),
+    /** Turns that may wait for the model; beyond that a caller gets 503 with Retry-After. */
+    queueLimit: z.coerce.number().int().min(0).max(1000).default(16),
+    /** Longest answer when the caller does not say. */
+    maxTokens: z.coerce.number().int().positive().default(1024),
+  })
+  .strict()
+  .prefault({});
 
 const logLevel = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
 
@@ -61,7 +86,10 @@ export const configSchema = z
       .prefault({}),
     model: z
       .object({
-        baseUrl: z.url().default('http://127.0.0.1:11434/v1'),
+        /** auto: the endpoint when baseUrl is set, else the embedded model when its file is there. */
+        backend: z.enum(['auto', 'embedded', 'openai']).default('auto'),
+        /** An OpenAI-compatible endpoint; unset means the model runs in-process (see `embedded`). */
+        baseUrl: z.url().optional(),
         apiKey: z.string().default('not-needed'),
         chatModel: z.string().min(1).default('qwen3:14b'),
         embeddingModel: z.string().min(1).optional(),
@@ -69,6 +97,7 @@ export const configSchema = z
         embeddingBaseUrl: z.url().optional(),
         timeoutMs: z.coerce.number().int().positive().default(120_000),
         maxRetries: z.coerce.number().int().min(0).max(10).default(2),
+        embedded: embeddedModelSchema,
       })
       .strict()
       .prefault({}),
@@ -93,6 +122,12 @@ export const configSchema = z
         sendRetries: z.coerce.number().int().min(0).max(10).default(4),
         /** First retry delay for sends and the outbox; doubles per attempt. */
         retryBaseMs: z.coerce.number().int().min(1).max(600_000).default(500),
+        /** End-to-end encryption (WASM crypto; keys live under dataDir/matrix/crypto). */
+        e2ee: envBoolean.default(true),
+        /** How long an encrypted message waits for its room key before the sender is told it could not be read. */
+        keyWaitSeconds: z.coerce.number().min(0).max(3600).default(60),
+        /** How often the typing notice is renewed while a turn runs or waits for the model (it lapses after 30 s). */
+        typingRenewMs: z.coerce.number().int().min(50).max(25_000).default(20_000),
         /** A slow answer streams into the room by editing the bot's message (at most once a second); off sends it whole. */
         streamEdits: envBoolean.default(true),
         /** Room → workspace/scope mappings seeded into the rooms table (first sight only). */
@@ -135,6 +170,8 @@ export const configSchema = z
         retentionDays: z.coerce.number().int().min(1).max(3650).default(30),
         nightlyCron: z.string().default('40 3 * * *'),
         coreMemoriesLimit: z.coerce.number().int().min(0).max(500).default(50),
+        /** Sessions in these scopes keep only the person's words in the notes log, never Quorra's reply (money figures). */
+        wordsOnlyScopes: z.array(z.string().min(1)).max(50).default(['finance']),
       })
       .strict()
       .prefault({}),
@@ -204,6 +241,10 @@ export const envVariables: Record<string, string> = {
   QUORRA_DB_PATH: 'database.path',
   QUORRA_LOG_LEVEL: 'log.level',
   QUORRA_DEVELOPER_MODE: 'developerMode',
+  QUORRA_MODEL_BACKEND: 'model.backend',
+  QUORRA_MODEL_THREADS: 'model.embedded.threads',
+  QUORRA_MODEL_CONTEXT_SIZE: 'model.embedded.contextSize',
+  QUORRA_MODEL_GPU_LAYERS: 'model.embedded.gpuLayers',
   OPENAI_BASE_URL: 'model.baseUrl',
   OPENAI_API_KEY: 'model.apiKey',
   QUORRA_CHAT_MODEL: 'model.chatModel',

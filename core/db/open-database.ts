@@ -3,12 +3,30 @@ import { accessSync, constants, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { DataSource, type MixedList } from 'typeorm';
 import { QuorraError } from '../errors.ts';
+import { migrateByOwner } from './migrate-by-owner.ts';
 
 export interface OpenDatabaseOptions {
   path: string;
   busyTimeoutMs: number;
+  /** Core entities and migrations: a failing one stops the boot. */
   entities: MixedList<Function>;
   migrations: MixedList<Function>;
+  /** Each plugin's tables: a failing migration (or an entity left without a table) fails that plugin only. */
+  plugins?: PluginTables[];
+}
+
+/** A plugin's entities and migrations. */
+export interface PluginTables {
+  id: string;
+  entities: Function[];
+  migrations: Function[];
+}
+
+/** A plugin whose tables could not be made ready, with a coded reason. */
+export interface PluginTableFailure {
+  id: string;
+  code: string;
+  message: string;
 }
 
 /** Makes sure a directory exists and is writable; a clear coded error otherwise. */
@@ -27,15 +45,16 @@ export function ensureWritableDir(dir: string): void {
 /** Opens the database and applies every pending migration; never uses synchronize. */
 export async function openDatabase(
   opts: OpenDatabaseOptions,
-): Promise<{ db: DataSource; applied: string[] }> {
+): Promise<{ db: DataSource; applied: string[]; pluginFailures: PluginTableFailure[] }> {
   ensureWritableDir(path.dirname(opts.path));
+  const plugins = opts.plugins ?? [];
   const db = new DataSource({
     type: 'better-sqlite3',
     database: opts.path,
     enableWAL: true,
     timeout: opts.busyTimeoutMs,
-    entities: opts.entities,
-    migrations: opts.migrations,
+    entities: [...(opts.entities as Function[]), ...plugins.flatMap((p) => p.entities)],
+    migrations: [...(opts.migrations as Function[]), ...plugins.flatMap((p) => p.migrations)],
     migrationsTableName: 'migrations',
     synchronize: false,
     logging: false,
@@ -49,8 +68,8 @@ export async function openDatabase(
     );
   }
   serializeTransactions(db);
-  const applied = await runMigrations(db);
-  return { db, applied };
+  const { applied, pluginFailures } = await migrateByOwner(db, plugins);
+  return { db, applied, pluginFailures };
 }
 
 /**

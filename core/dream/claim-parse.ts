@@ -82,7 +82,7 @@ function balancedFrom(text: string, start: number): string | undefined {
 }
 
 /** The JSON value in a reply: whole, inside a code fence, or the first balanced array/object amid prose. */
-function findJson(reply: string): unknown {
+export function findJson(reply: string): unknown {
   const text = reply.replace(/<think>[\s\S]*?(<\/think>|$)/gi, '').trim();
   const fenced = [...text.matchAll(/```[a-zA-Z]*\s*\n?([\s\S]*?)```/g)].map((m) => m[1].trim());
   for (const candidate of [text, ...fenced]) {

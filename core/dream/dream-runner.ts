@@ -1,6 +1,7 @@
 // The consolidation pass: a slice in bounded batches behind a durable cursor, a workspace's slices, their run rows.
 import path from 'node:path';
 import type { DataSource } from 'typeorm';
+import type { QuorraConfig } from '../config/schema.ts';
 import type { Logger } from '../logger.ts';
 import type { MemoryStore } from '../memory/memory-store.ts';
 import type { Note } from '../memory/note.entity.ts';
@@ -21,22 +22,24 @@ import { addCounters, type RunCounters, zeroCounters } from './run-counters.ts';
 import { hasPendingWork, planPrivateSlices } from './slice-planner.ts';
 
 /** The tunables of a pass (config `dream.*`). */
-export interface DreamOptions {
-  batchSize: number;
-  maxAttempts: number;
-  jaccardThreshold: number;
-  cosineThreshold: number;
-  candidateLimit: number;
-  semanticRecent: number;
-  userCap: number;
-  extractionTimeoutMs: number;
-  promoteAfterReferences: number;
-  promoteAfterSources: number;
-  embeddingExcludedWorkspaces: string[];
-  embeddingExcludedSourceKinds: string[];
+export type DreamOptions = Pick<
+  QuorraConfig['dream'],
+  | 'batchSize'
+  | 'maxAttempts'
+  | 'jaccardThreshold'
+  | 'cosineThreshold'
+  | 'candidateLimit'
+  | 'semanticRecent'
+  | 'userCap'
+  | 'extractionTimeoutMs'
+  | 'promoteAfterReferences'
+  | 'promoteAfterSources'
+  | 'embeddingExcludedWorkspaces'
+  | 'embeddingExcludedSourceKinds'
+> & {
   /** Null: reports stay on the run row only. */
   reportDir: string | null;
-}
+};
 
 /** Test seams: both run between steps a real crash could fall between. */
 export interface DreamHooks {

@@ -2,10 +2,13 @@
 import type { Note } from '../memory/note.entity.ts';
 import { type ChatCompletion, type ChatRequest, classifyModelError } from '../model/model-client.ts';
 import { type Claim, MalformedReply, parseClaims } from './claim-parse.ts';
+import { claimsResponseFormat } from './claims-format.ts';
 import type { NoteFailureReason } from './note-retries.ts';
 
 /** The part of the model client extraction needs (tests and the benchmark may pass their own). */
 export interface ChatModel {
+  /** The backend generates under a JSON-schema grammar (the embedded model): ask for the claims' shape. */
+  readonly constrainsOutput?: boolean;
   chat(req: ChatRequest, opts?: { signal?: AbortSignal; timeoutMs?: number }): Promise<ChatCompletion>;
 }
 
@@ -90,6 +93,8 @@ export async function extractClaims(
           { role: 'user', content: extractionMessage(note) },
         ],
         temperature: 0,
+        // only the embedded backend: an endpoint keeps getting exactly the request it always got
+        ...(model.constrainsOutput ? { response_format: claimsResponseFormat } : {}),
       },
       { signal },
     );

@@ -20,9 +20,6 @@ import { checkClaim } from './quote-check.ts';
 import type { Reconciler, Review } from './reconcile.ts';
 import type { RunCounters } from './run-counters.ts';
 
-/** How much a corroborating source raises a belief's confidence (capped at 1 by the store). */
-export const CORROBORATION_STEP = 0.02;
-
 /** The state one slice run threads through its notes. */
 export interface RunContext {
   slice: NoteSlice;
@@ -110,7 +107,7 @@ export class NoteConsolidator {
       if (match?.via === 'semantic') ctx.counters.semanticMatches++;
       if (match && !match.memory.sourceNoteIds.includes(note.id)) {
         // source first: a crash before the link is replayed as a noop (the source is there), never lost
-        await this.d.store.addSource(match.memory.id, note.id, CORROBORATION_STEP);
+        await this.d.store.addSource(match.memory.id, note.id);
         await this.d.links.link(note.id, match.memory.id);
         own.push(match.memory);
         ctx.counters.corroborated++;

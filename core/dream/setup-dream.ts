@@ -26,22 +26,7 @@ export const DREAM_JOB = 'dream.consolidate';
 
 /** The Dream options of a validated config. */
 export function dreamOptions(config: QuorraConfig): DreamOptions {
-  const d = config.dream;
-  return {
-    batchSize: d.batchSize,
-    maxAttempts: d.maxAttempts,
-    jaccardThreshold: d.jaccardThreshold,
-    cosineThreshold: d.cosineThreshold,
-    candidateLimit: d.candidateLimit,
-    semanticRecent: d.semanticRecent,
-    userCap: d.userCap,
-    extractionTimeoutMs: d.extractionTimeoutMs,
-    promoteAfterReferences: d.promoteAfterReferences,
-    promoteAfterSources: d.promoteAfterSources,
-    embeddingExcludedWorkspaces: d.embeddingExcludedWorkspaces,
-    embeddingExcludedSourceKinds: d.embeddingExcludedSourceKinds,
-    reportDir: d.reportDir ?? defaultReportDir(config.dataDir),
-  };
+  return { ...config.dream, reportDir: config.dream.reportDir ?? defaultReportDir(config.dataDir) };
 }
 
 /** The owner's notification about a contradiction: what changed, and that both beliefs are kept. */

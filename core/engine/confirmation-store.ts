@@ -1,9 +1,11 @@
 // Pending tier-2 confirmations: drafted in a turn, resolved by id or a plain yes/no, expired by time.
+
 import { randomUUID } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import { LessThanOrEqual } from 'typeorm';
 import type { Metrics } from '../metrics/metrics.ts';
 import { Confirmation, type ConfirmationStatus } from './confirmation.entity.ts';
+import { confirmationCounter } from './confirmation-metrics.ts';
 
 /** Stores confirmations; expiry is applied on read so a restart never revives a stale one. */
 export class ConfirmationStore {
@@ -14,9 +16,7 @@ export class ConfirmationStore {
     private readonly ttlMs: number,
     metrics: Metrics,
   ) {
-    this.expired = metrics.counter('quorra_engine_confirmations_total', 'Tier-2 confirmations by outcome', [
-      'outcome',
-    ]);
+    this.expired = confirmationCounter(metrics);
   }
 
   /** A new pending confirmation (unsaved; it is written with the turn that drafted it). */

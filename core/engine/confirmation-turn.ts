@@ -1,8 +1,10 @@
 // A turn that answers a pending tier-2 confirmation: by its id, or by a plain yes/no; anything else drops it.
+
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { fail } from '../errors.ts';
 import type { Session } from '../sessions/session.entity.ts';
 import { type LoopOptions, runChatLoop } from './chat-loop.ts';
+import { confirmationCounter } from './confirmation-metrics.ts';
 import type { Engine, TurnRequest } from './engine.ts';
 import type { CallScope } from './tool-runner.ts';
 import { readYesNo } from './yes-no.ts';
@@ -22,9 +24,7 @@ export async function resolveConfirmation(
   t: ConfirmationTurn,
 ): Promise<{ reply: string } | null> {
   const { confirmations: store, metrics, runner, registries } = engine.deps;
-  const count = metrics.counter('quorra_engine_confirmations_total', 'Tier-2 confirmations by outcome', [
-    'outcome',
-  ]);
+  const count = confirmationCounter(metrics);
   let decision: 'yes' | 'no';
   let c = null;
   if (t.req.confirmationId) {

@@ -19,6 +19,7 @@ import { EngineHooks } from './engine-hooks.ts';
 import { origins } from './origins.ts';
 import { PromptLibrary, readPromptFiles } from './prompt-library.ts';
 import { SessionControls } from './session-controls.ts';
+import { ToolCalls } from './tool-calls.ts';
 import { ToolRunner } from './tool-runner.ts';
 import { TurnInspector } from './turn-inspector.ts';
 import { Turns } from './turns.ts';
@@ -28,6 +29,7 @@ export interface Conversation {
   engine: Engine;
   /** Turns with a typed outcome and the stale-session retry (Matrix, plugins). */
   turns: Turns;
+  toolCalls: ToolCalls;
   users: UserStore;
   tokens: TokenStore;
   /** The admin UI's signed-in browsers. */
@@ -112,6 +114,7 @@ export async function setupConversation(deps: {
   return {
     engine,
     turns: new Turns(engine),
+    toolCalls: new ToolCalls(registries.tools, runner, users),
     users,
     tokens,
     browserSessions: new BrowserSessions(db, config.server.sessionIdleMinutes * 60_000),

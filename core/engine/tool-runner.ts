@@ -1,4 +1,5 @@
 // Runs one tool call under the gate: refuse what is not offered, validate input, apply the tier rules.
+
 import type { Principal } from '../auth/principal.ts';
 import type { Logger } from '../logger.ts';
 import type { Metrics } from '../metrics/metrics.ts';
@@ -6,6 +7,7 @@ import type { Registry } from '../registry.ts';
 import type { ToolContext, ToolDefinition } from '../tools/define-tool.ts';
 import type { AuditLog } from './audit-log.ts';
 import type { Confirmation } from './confirmation.entity.ts';
+import { confirmationCounter } from './confirmation-metrics.ts';
 import type { ConfirmationStore } from './confirmation-store.ts';
 
 /** A call as the model made it (native or recovered from text). */
@@ -54,9 +56,7 @@ export class ToolRunner {
       'tool',
       'outcome',
     ]);
-    this.drafted = metrics.counter('quorra_engine_confirmations_total', 'Tier-2 confirmations by outcome', [
-      'outcome',
-    ]);
+    this.drafted = confirmationCounter(metrics);
   }
 
   private userId(p: Principal): string | null {

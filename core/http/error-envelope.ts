@@ -72,6 +72,9 @@ export function errorEnvelope(logger: Logger): Middleware {
       if (status >= 500) logger.error({ err, path: ctx.path, method: ctx.method }, 'request failed');
       if (ctx.headerSent || !ctx.writable) return;
       ctx.status = status;
+      // a busy model says when to come back (RFC 9110 Retry-After, in seconds)
+      const retry = (body.error.details as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
+      if (status === 503 && typeof retry === 'number') ctx.set('Retry-After', String(retry));
       ctx.type = 'application/json';
       ctx.body = body;
     }

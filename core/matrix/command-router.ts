@@ -2,7 +2,8 @@
 
 import { QuorraError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
-import type { CommandContext, CommandDefinition } from '../plugin/contributions.ts';
+import type { CommandAnswer, CommandContext, CommandDefinition } from '../plugin/contributions.ts';
+import { CommandUsageError } from '../plugin/contributions.ts';
 import type { Registry } from '../registry.ts';
 
 /** Every bang-command starts with this word. */
@@ -12,6 +13,8 @@ export const COMMAND_PREFIX = '!quorra';
 export interface ParsedCommand {
   name: string;
   args: string[];
+  /** Everything after the command word, spacing and line breaks kept (a jot's text). */
+  argsText?: string;
 }
 
 /** What a command sees when it runs from Matrix: the core context plus the room's resolved scope. */
@@ -20,22 +23,21 @@ export interface MatrixCommandContext extends CommandContext {
   roomScope?: string[];
 }
 
-/** Thrown by a command when its arguments are wrong; the router answers with the usage line. */
-export class CommandUsageError extends Error {
-  constructor(message = '') {
-    super(message);
-    this.name = 'CommandUsageError';
-  }
-}
+export { CommandUsageError };
 
-/** Parses `!quorra <name> [args…]` (bare `!quorra` is help); null when the text is not a command. */
+/** Parses `!quorra <name> [args…]` (bare `!quorra` is help) and the `!note <text>` shorthand; null when the text is not a command. */
 export function parseCommand(text: string): ParsedCommand | null {
+  const note = /^!note(?:\s+([\s\S]*))?$/i.exec(text.trim());
+  if (note) {
+    const argsText = (note[1] ?? '').trim();
+    return { name: 'note', args: argsText ? argsText.split(/\s+/) : [], argsText };
+  }
   const m = /^!quorra(?:\s+([\s\S]*))?$/i.exec(text.trim());
   if (!m) return null;
   const rest = (m[1] ?? '').trim();
-  if (!rest) return { name: 'help', args: [] };
+  if (!rest) return { name: 'help', args: [], argsText: '' };
   const [name, ...args] = rest.split(/\s+/);
-  return { name: name.toLowerCase(), args };
+  return { name: name.toLowerCase(), args, argsText: rest.slice(name.length).trim() };
 }
 
 /** The usage line of a command, always starting with `!quorra`. */
@@ -64,12 +66,13 @@ export async function runCommand(
   cmd: ParsedCommand,
   ctx: MatrixCommandContext,
   logger?: Logger,
-): Promise<string> {
+): Promise<CommandAnswer> {
   const def = registry.get(cmd.name);
   if (!def) return `Unknown command \`${cmd.name}\`. Try \`${COMMAND_PREFIX} help\`.`;
   if (!mayRun(def, ctx.role)) return `Only the owner can use \`${COMMAND_PREFIX} ${def.name}\`.`;
   try {
-    return await def.run(cmd.args, ctx);
+    const text = await def.run(cmd.args, { ...ctx, argsText: cmd.argsText });
+    return def.acknowledge ? { react: def.acknowledge } : text;
   } catch (err) {
     if (err instanceof CommandUsageError)
       return `${err.message ? `${err.message} ` : ''}Usage: \`${usageLine(def)}\``;

@@ -1,7 +1,13 @@
-// The bot's DM with each household member: remembered, and created on demand (unencrypted) when there is none.
+// The bot's DM with each household member: remembered, and created on demand (encrypted when the bot can) when there is none.
 import type { QuorraMatrixClient } from './matrix-client.ts';
 import type { MatrixKvStore } from './matrix-storage.ts';
 import type { RoomMembers } from './room-members.ts';
+
+const ENCRYPTION = {
+  type: 'm.room.encryption',
+  state_key: '',
+  content: { algorithm: 'm.megolm.v1.aes-sha2' },
+};
 
 /** Finds or opens the DM the bot uses to reach a Matrix user. */
 export class DirectRooms {
@@ -11,6 +17,7 @@ export class DirectRooms {
     private readonly client: QuorraMatrixClient,
     private readonly kv: MatrixKvStore,
     private readonly members: RoomMembers,
+    private readonly canEncrypt: boolean,
   ) {}
 
   /** The remembered DM room with a Matrix user, if any. */
@@ -43,13 +50,14 @@ export class DirectRooms {
       invite: [mxid],
       is_direct: true,
       preset: 'trusted_private_chat',
+      ...(this.canEncrypt ? { initial_state: [ENCRYPTION] } : {}),
     });
     await this.remember(mxid, roomId);
     return { roomId, created: true };
   }
 
   private async usable(roomId: string, mxid: string): Promise<boolean> {
-    if (!this.client.crypto && (await this.members.isEncrypted(roomId).catch(() => false))) return false;
+    if (!this.canEncrypt && (await this.members.isEncrypted(roomId).catch(() => false))) return false;
     try {
       const member = await this.client.getRoomStateEvent(roomId, 'm.room.member', mxid);
       return member?.membership === 'join' || member?.membership === 'invite';

@@ -19,6 +19,8 @@ export interface InviteDeps {
   logger: Logger;
   kv: MatrixKvStore;
   backoff: FailureBackoff;
+  /** Whether the bot reads encrypted rooms (else an encrypted DM is not remembered as the member's DM). */
+  e2ee: boolean;
 }
 
 const pendingKey = (roomId: string) => `invite.pending.${roomId}`;
@@ -78,7 +80,7 @@ export class InvitePolicy {
     metrics.answered.inc({ how: 'joined' });
     if (
       ev.content.is_direct === true &&
-      (client.crypto || !(await members.isEncrypted(roomId).catch(() => true)))
+      (this.d.e2ee || !(await members.isEncrypted(roomId).catch(() => true)))
     )
       await direct.remember(inviter, roomId);
     logger.info({ roomId, inviter, user: user.id }, 'joined a room on invite');

@@ -1,5 +1,4 @@
 // The Matrix runtime's lifecycle: log in, start syncing, take events in durably, answer them per room, deliver the outbox.
-import path from 'node:path';
 import type { DataSource } from 'typeorm';
 import type { UserStore } from '../auth/user-store.ts';
 import type { QuorraConfig } from '../config/schema.ts';
@@ -10,13 +9,15 @@ import type { Logger } from '../logger.ts';
 import type { CommandDefinition, FileHandler, ReplyHandler } from '../plugin/contributions.ts';
 import type { Registry } from '../registry.ts';
 import { fillGap } from './backfill.ts';
+import { EncryptedEvents } from './crypto/encrypted-events.ts';
+import { openEncryption } from './crypto/open-encryption.ts';
 import type { DirectRooms } from './direct-rooms.ts';
 import { EventLog } from './event-log.ts';
 import { FailureBackoff } from './failure-backoff.ts';
 import type { BotIdentity } from './inbound-filter.ts';
 import { Intake } from './intake.ts';
 import type { InvitePolicy } from './invite-policy.ts';
-import { describeE2ee, type LoadedMatrixSdk, loadMatrixSdk } from './load-matrix-sdk.ts';
+import { type LoadedMatrixSdk, loadMatrixSdk } from './load-matrix-sdk.ts';
 import { ClientHaltedError, createMatrixClient, type QuorraMatrixClient } from './matrix-client.ts';
 import type { MatrixEvent } from './matrix-event.entity.ts';
 import { syncHealth } from './matrix-health.ts';
@@ -67,6 +68,7 @@ export class MatrixRuntime {
   private readonly backoff = new FailureBackoff();
   private readonly events: EventLog;
   private readonly intake: Intake;
+  private encrypted: EncryptedEvents;
   private readonly queues: RoomQueues;
   private stopping = false;
   private cutoffTs = 0;
@@ -80,6 +82,7 @@ export class MatrixRuntime {
   constructor(private readonly d: RuntimeDeps) {
     this.events = new EventLog(d.db);
     this.queues = new RoomQueues(d.logger);
+    this.encrypted = new EncryptedEvents(undefined, () => undefined, 0, d.logger);
     this.intake = new Intake({
       events: this.events,
       metrics: d.metrics,
@@ -112,10 +115,9 @@ export class MatrixRuntime {
     this.sdk ??= loadMatrixSdk();
     const { sdk } = this.sdk;
     routeSdkLogs(this.sdk, logger.child({ subsystem: 'matrix-bot-sdk' }));
-    logger[this.sdk.e2ee ? 'info' : 'warn'](`Matrix: ${describeE2ee(this.sdk)}`);
     let token = await accessTokenFor(cfg, kv, sdk, logger);
     let client = this.makeClient(token);
-    let who: { user_id: string };
+    let who: { user_id: string; device_id?: string };
     try {
       who = await client.getWhoAmI();
     } catch (err: any) {
@@ -129,6 +131,15 @@ export class MatrixRuntime {
     if (cfg.displayName && profile.displayname !== cfg.displayName)
       await client.setDisplayName(cfg.displayName);
     this.bot.displayName = cfg.displayName ?? profile.displayname ?? who.user_id.slice(1).split(':')[0];
+    this.encrypted = await openEncryption({
+      config,
+      client,
+      userId: who.user_id,
+      deviceId: who.device_id,
+      logger,
+      requeue: (row) => this.enqueue(row),
+    });
+    logger[this.encrypted.enabled ? 'info' : 'warn'](`Matrix: ${this.encrypted.describe()}`);
     this.wire(client);
     this.startedAt = Date.now();
     this.cutoffTs = this.startedAt - cfg.catchUpWindowMinutes * 60_000;
@@ -157,27 +168,19 @@ export class MatrixRuntime {
     }
     this.delivery?.start();
     // the device ID and key are what an owner compares in Element to verify the bot's session by hand
-    const crypto = client.crypto?.isReady ? client.crypto : undefined;
     logger.info(
-      { userId: who.user_id, deviceId: crypto?.clientDeviceId, deviceKey: crypto?.clientDeviceEd25519 },
+      { userId: who.user_id, deviceId: who.device_id, e2ee: this.encrypted.describe() },
       'Matrix runtime started',
     );
   }
 
   private makeClient(token: string): QuorraMatrixClient {
-    const { sdk, e2ee } = this.sdk!;
+    const { sdk } = this.sdk!;
     const cfg = this.d.config.matrix;
-    const cryptoStore = e2ee
-      ? new sdk.RustSdkCryptoStorageProvider(
-          path.resolve(this.d.config.dataDir, 'matrix', 'crypto'),
-          0 as never,
-        )
-      : undefined;
     return createMatrixClient(sdk, {
       homeserverUrl: cfg.homeserverUrl!,
       accessToken: token,
       storage: new QuorraStorageProvider(this.d.kv),
-      cryptoStore,
       hooks: {
         onRateLimited: (endpoint, waitMs) => {
           this.d.metrics.rateLimited.inc({ endpoint });
@@ -190,7 +193,13 @@ export class MatrixRuntime {
   }
 
   private wire(client: QuorraMatrixClient): void {
-    const parts = runtimeParts(this.d, { client, bot: this.bot, events: this.events, backoff: this.backoff });
+    const parts = runtimeParts(this.d, {
+      client,
+      bot: this.bot,
+      events: this.events,
+      backoff: this.backoff,
+      encrypted: this.encrypted,
+    });
     ({ members: this.members, direct: this.direct, pipeline: this.pipeline } = parts);
     ({ invites: this.invites, delivery: this.delivery } = parts);
   }
@@ -203,6 +212,8 @@ export class MatrixRuntime {
     }
     this.lastSyncAt = Date.now();
     this.d.metrics.lastSync.set(this.lastSyncAt / 1000);
+    // keys first: the batch's encrypted events are decrypted as they are taken in
+    await this.encrypted.sync(res);
     // a limited timeline skipped events: note the hole before the sync position moves past it, fill it first
     for (const [roomId, room] of Object.entries((res?.rooms?.join ?? {}) as Record<string, any>)) {
       const prevBatch = room?.timeline?.limited === true ? room.timeline.prev_batch : undefined;
@@ -225,7 +236,7 @@ export class MatrixRuntime {
     if (name === 'room.leave') this.members.forget(roomId);
     if (name === 'room.event') {
       await this.members.apply(roomId, ev);
-      const row = await this.intake.admit(roomId, ev);
+      const row = await this.intake.admit(roomId, await this.encrypted.clear(roomId, ev));
       if (row) this.enqueue(row);
     }
     return true;
@@ -234,7 +245,10 @@ export class MatrixRuntime {
   /** Queues an event for its room; once stopping, queued events wait in the log for the next start. */
   private enqueue(row: MatrixEvent): void {
     this.queues.push(row.roomId, async () => {
-      if (!this.stopping) await this.pipeline.process(row);
+      if (this.stopping) return;
+      // an encrypted message whose key has not come yet waits outside the queue (requeued when it comes)
+      const ready = await this.encrypted.ready(row);
+      if (ready && !this.stopping) await this.pipeline.process(ready);
     });
   }
 
@@ -280,7 +294,7 @@ export class MatrixRuntime {
       now: Date.now(),
       extra: {
         userId: this.bot.userId || null,
-        e2ee: this.sdk ? describeE2ee(this.sdk) : undefined,
+        e2ee: this.encrypted.describe(),
         lastEventLagSeconds: this.intake.lastEventLagSeconds ?? null,
         outbox: await this.d.outbox.counts(),
       },
@@ -297,6 +311,7 @@ export class MatrixRuntime {
     client?.halt();
     await this.delivery?.stop();
     await this.queues.idle(10_000);
+    await this.encrypted.close();
     this.d.kv.close();
   }
 }

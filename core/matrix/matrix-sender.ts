@@ -1,6 +1,7 @@
 // Sends the bot's messages: idempotent transaction ids, retries with backoff (429s are waited out by the client), typing.
 import { createHash } from 'node:crypto';
 import type { Logger } from '../logger.ts';
+import type { Encryptor } from './crypto/encrypted-events.ts';
 import { ClientHaltedError, type QuorraMatrixClient } from './matrix-client.ts';
 import type { MatrixMetrics } from './matrix-metrics.ts';
 
@@ -32,21 +33,20 @@ export class MatrixSender {
     private readonly client: QuorraMatrixClient,
     private readonly metrics: MatrixMetrics,
     private readonly logger: Logger,
-    private readonly policy: { retries: number; baseMs: number },
+    private readonly policy: { retries: number; baseMs: number; typingRenewMs?: number },
+    private readonly encrypt?: Encryptor,
   ) {}
 
-  /** Sends an m.room.message; retries failures with backoff; throws SendFailedError (logged, counted) at the end. */
+  /** Sends an m.room.message (or another room event type, e.g. m.reaction); retries failures with backoff; throws SendFailedError (logged, counted) at the end. */
   async send(
     roomId: string,
     content: Record<string, unknown>,
-    opts: { key: string; kind: string },
+    opts: { key: string; kind: string; type?: string },
   ): Promise<string> {
-    let type = 'm.room.message';
+    let type = opts.type ?? 'm.room.message';
     let body = content;
-    if (this.client.crypto && (await this.client.crypto.isRoomEncrypted(roomId))) {
-      body = (await this.client.crypto.encryptRoomEvent(roomId, type, content)) as any;
-      type = 'm.room.encrypted';
-    }
+    const encrypted = await this.encrypt?.(roomId, type, content);
+    if (encrypted) ({ type, content: body } = encrypted);
     const path = `/_matrix/client/v3/rooms/${encodeURIComponent(roomId)}/send/${encodeURIComponent(type)}/${txnIdFor(opts.key)}`;
     let last: unknown;
     for (let attempt = 0; attempt <= this.policy.retries; attempt++) {
@@ -70,10 +70,24 @@ export class MatrixSender {
     throw new SendFailedError(`could not deliver to ${roomId}: ${reason}`, last);
   }
 
+  /**
+   * Shows the typing notice until the returned stop() is called, renewing it before the server lets it lapse:
+   * a turn that waits in the model's queue keeps showing that Quorra is on it.
+   */
+  keepTyping(roomId: string, renewMs = this.policy.typingRenewMs ?? 20_000): () => Promise<void> {
+    void this.typing(roomId, true);
+    const timer = setInterval(() => void this.typing(roomId, true), renewMs);
+    timer.unref?.();
+    return async () => {
+      clearInterval(timer);
+      await this.typing(roomId, false);
+    };
+  }
+
   /** Shows or clears the typing notice; failures are logged, never thrown. */
   async typing(roomId: string, on: boolean): Promise<void> {
     try {
-      await this.client.setTyping(roomId, on, 60_000);
+      await this.client.setTyping(roomId, on, 30_000);
     } catch (err) {
       this.logger.debug({ roomId, err: describeError(err) }, 'typing notice failed');
     }

@@ -163,9 +163,21 @@ export class MessagePipeline {
           sessionId: current?.sessionId,
           workspace: target.workspace,
           roomScope: target.scope,
+          eventId: ev.event_id,
         },
         this.d.logger,
       );
+      if (typeof reply !== 'string') {
+        const reaction = {
+          'm.relates_to': { rel_type: 'm.annotation', event_id: ev.event_id, key: reply.react },
+        };
+        const replyEventId = await this.d.sender.send(roomId, reaction, {
+          key: `react:${ev.event_id}`,
+          kind: 'reaction',
+          type: 'm.reaction',
+        });
+        return { status: 'answered', how: 'command', replyEventId };
+      }
       const replyEventId = await this.send(
         roomId,
         messageContent(reply, place, { notice: true }),
@@ -180,7 +192,7 @@ export class MessagePipeline {
     if (!message.replace(/^\[[^\]]*\]\s*/, '').trim()) return { status: 'ignored', reason: 'no_text' };
     const confirmation = question && yesNo && question.userId === user.id ? question : null;
     const sessionId = confirmation?.sessionId ?? current?.sessionId;
-    void this.d.sender.typing(roomId, true);
+    const stopTyping = this.d.sender.keepTyping(roomId);
     try {
       return await this.answer(user, roomId, ev, message, {
         sessionId,
@@ -190,7 +202,7 @@ export class MessagePipeline {
         place,
       });
     } finally {
-      await this.d.sender.typing(roomId, false);
+      await stopTyping();
     }
   }
 

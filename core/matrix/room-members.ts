@@ -102,6 +102,11 @@ export class RoomMembers {
     return this.encrypted.has(roomId) || (await this.info(roomId)).encrypted;
   }
 
+  /** Everyone joined to the room (whose devices get the room key). */
+  async joined(roomId: string): Promise<string[]> {
+    return [...(await this.info(roomId)).members.keys()];
+  }
+
   /** Whether a user is joined to the room. */
   async isJoined(roomId: string, userId: string): Promise<boolean> {
     return (await this.info(roomId)).members.has(userId);

@@ -1,5 +1,6 @@
 // Builds the runtime's collaborators around a connected client: members, DMs, the message pipeline, invites, the outbox.
 import { ConfirmationMessages } from './confirmation-messages.ts';
+import type { EncryptedEvents } from './crypto/encrypted-events.ts';
 import { DirectRooms } from './direct-rooms.ts';
 import type { EventLog } from './event-log.ts';
 import type { FailureBackoff } from './failure-backoff.ts';
@@ -20,16 +21,25 @@ import { Undecryptable } from './undecryptable.ts';
 /** Everything the runtime drives once connected. */
 export function runtimeParts(
   d: RuntimeDeps,
-  own: { client: QuorraMatrixClient; bot: BotIdentity; events: EventLog; backoff: FailureBackoff },
+  own: {
+    client: QuorraMatrixClient;
+    bot: BotIdentity;
+    events: EventLog;
+    backoff: FailureBackoff;
+    encrypted: EncryptedEvents;
+  },
 ) {
-  const { client, bot, events, backoff } = own;
+  const { client, bot, events, backoff, encrypted } = own;
   const cfg = d.config.matrix;
   const members = new RoomMembers(client, bot.userId, d.kv);
-  const direct = new DirectRooms(client, d.kv, members);
-  const sender = new MatrixSender(client, d.metrics, d.logger, {
-    retries: cfg.sendRetries,
-    baseMs: cfg.retryBaseMs,
-  });
+  const direct = new DirectRooms(client, d.kv, members, encrypted.enabled);
+  const sender = new MatrixSender(
+    client,
+    d.metrics,
+    d.logger,
+    { retries: cfg.sendRetries, baseMs: cfg.retryBaseMs, typingRenewMs: cfg.typingRenewMs },
+    encrypted.encryptor(members),
+  );
   const undecryptable = new Undecryptable({
     kv: d.kv,
     sender,
@@ -71,6 +81,7 @@ export function runtimeParts(
     logger: d.logger,
     kv: d.kv,
     backoff,
+    e2ee: encrypted.enabled,
   });
   const delivery = new OutboxDelivery({
     outbox: d.outbox,

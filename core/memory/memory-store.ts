@@ -42,6 +42,9 @@ export interface MemoryStoreOptions {
 
 type Rows = Record<string, unknown>[];
 
+/** How much a new note saying the same thing raises a belief's confidence (Dream's corroboration). */
+export const CORROBORATION_STEP = 0.02;
+
 /** Column names of the owner-editable fields, in the patch's property names. */
 const PATCH_COLUMNS: Record<string, string> = {
   content: 'content',
@@ -167,7 +170,7 @@ export class MemoryStore {
    * Corroborates a memory with another source note: appends the note id (once) and raises confidence by `step`,
    * capped at 1. A note already listed changes nothing. Null when the memory does not exist.
    */
-  async addSource(id: number, noteId: number, step = 0.02): Promise<Memory | null> {
+  async addSource(id: number, noteId: number, step = CORROBORATION_STEP): Promise<Memory | null> {
     if (!Number.isInteger(noteId) || noteId <= 0)
       throw new RangeError('a source note id is a positive integer');
     const t = toDbTime(this.now());

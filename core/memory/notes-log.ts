@@ -19,7 +19,8 @@ export interface ChatTurn {
   /** Private to the speaker (default) or household-wide within the workspace. */
   visibility?: 'private' | 'workspace';
   userText: string;
-  reply: string;
+  /** Quorra's answer; null keeps the person's words only (scopes such as finance). */
+  reply: string | null;
   occurredAt?: Date;
   /** The surface's id for the turn (a Matrix event id, a session/turn id). */
   sourceId?: string | null;
@@ -88,7 +89,7 @@ export class NotesLog {
       sourceKind: 'chat_turn',
       sourceId: turn.sourceId ?? null,
       occurredAt: turn.occurredAt,
-      text: `User (${principal.displayName}): ${turn.userText.trim()}\nQuorra: ${turn.reply.trim()}`,
+      text: `User (${principal.displayName}): ${turn.userText.trim()}${turn.reply === null ? '' : `\nQuorra: ${turn.reply.trim()}`}`,
     });
   }
 

@@ -32,10 +32,11 @@ export function setupMemory(deps: {
   // guests never reach either hook: the engine skips afterTurn for non-recordable personas and recordTurn refuses them
   contribute.hooks.add('afterTurn', async ({ principal, session, message, reply, interrupted }) => {
     if (interrupted) return;
+    const wordsOnly = (session.scope ?? []).some((s) => config.memory.wordsOnlyScopes.includes(s));
     await notes.recordTurn(principal, {
       workspace: session.workspace,
       userText: message,
-      reply,
+      reply: wordsOnly ? null : reply,
       sourceId: session.id,
     });
   });

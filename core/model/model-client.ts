@@ -1,29 +1,20 @@
-// The one way Quorra talks to a model: any OpenAI-compatible endpoint, with timeouts, retries and metrics.
+// The one way Quorra talks to a model (an OpenAI-compatible endpoint or the embedded one): metrics, error kinds.
 import OpenAI from 'openai';
-import type {
-  ChatCompletion,
-  ChatCompletionChunk,
-  ChatCompletionCreateParamsNonStreaming,
-  ChatCompletionCreateParamsStreaming,
-} from 'openai/resources/chat/completions';
-import type { QuorraConfig } from '../config/schema.ts';
+import type { ChatCompletion, ChatCompletionChunk } from 'openai/resources/chat/completions';
 import type { Metrics } from '../metrics/metrics.ts';
+import { type BackendDeps, createBackend, type ModelConfig } from './create-backend.ts';
+import { ModelMissingError } from './embedded/llama-runtime.ts';
+import { ModelBusyError } from './embedded/turn-queue.ts';
+import type { ChatRequest, ModelBackend, ProbeResult } from './model-backend.ts';
 
-export type ChatRequest = Omit<ChatCompletionCreateParamsNonStreaming, 'model' | 'stream'> & {
-  model?: string;
-};
+export type { ChatRequest, ProbeResult } from './model-backend.ts';
 export type { ChatCompletion, ChatCompletionChunk };
-
-/** Whether the endpoint answered, as /health and `quorra doctor` report it. */
-export interface ProbeResult {
-  ok: boolean;
-  reason?: string;
-  models?: string[];
-}
 
 /** Sorts a failure into a small set of kinds for metrics and user-facing messages. */
 export function classifyModelError(err: unknown): string {
   if (err instanceof OpenAI.APIUserAbortError || (err as Error)?.name === 'AbortError') return 'aborted';
+  if (err instanceof ModelBusyError) return 'busy';
+  if (err instanceof ModelMissingError) return 'missing';
   if ((err as { streamDropped?: boolean })?.streamDropped) return 'stream_dropped';
   if (err instanceof OpenAI.APIConnectionTimeoutError) return 'timeout';
   if (err instanceof OpenAI.APIConnectionError) return 'unreachable';
@@ -33,34 +24,15 @@ export function classifyModelError(err: unknown): string {
   return 'other';
 }
 
-/** Wraps the openai SDK for chat, streamed chat, embeddings and a reachability probe. */
+/** Chat, streamed chat, embeddings and a reachability probe over whichever backend the config picks. */
 export class ModelClient {
-  readonly sdk: OpenAI;
-  readonly chatModel: string;
-  readonly embeddingModel?: string;
-  /** The client embeddings go to: the chat endpoint's unless `embeddingBaseUrl` names another server. */
-  private readonly embedSdk: OpenAI;
+  readonly backend: ModelBackend;
   private readonly duration;
   private readonly tokens;
   private readonly errors;
 
-  constructor(config: QuorraConfig['model'], metrics: Metrics) {
-    this.sdk = new OpenAI({
-      baseURL: config.baseUrl,
-      apiKey: config.apiKey,
-      timeout: config.timeoutMs,
-      maxRetries: config.maxRetries,
-    });
-    this.chatModel = config.chatModel;
-    this.embeddingModel = config.embeddingModel;
-    this.embedSdk = config.embeddingBaseUrl
-      ? new OpenAI({
-          baseURL: config.embeddingBaseUrl,
-          apiKey: config.apiKey,
-          timeout: config.timeoutMs,
-          maxRetries: config.maxRetries,
-        })
-      : this.sdk;
+  constructor(config: ModelConfig, metrics: Metrics, deps: BackendDeps & { backend?: ModelBackend } = {}) {
+    this.backend = deps.backend ?? createBackend(config, deps);
     this.duration = metrics.histogram('quorra_model_call_duration_seconds', 'Model call duration', [
       'kind',
       'outcome',
@@ -72,6 +44,20 @@ export class ModelClient {
       'call',
       'kind',
     ]);
+  }
+
+  get chatModel(): string {
+    return this.backend.chatModel;
+  }
+
+  /** Whether answers are generated under a grammar when a response_format schema is given (the embedded model). */
+  get constrainsOutput(): boolean {
+    return this.backend.kind === 'embedded';
+  }
+
+  /** Set when embeddings can be had (an endpoint model is configured, or the embedded file is there). */
+  get embeddingModel(): string | undefined {
+    return this.backend.embeddingModel;
   }
 
   private fail(call: string, err: unknown): never {
@@ -92,10 +78,7 @@ export class ModelClient {
   ): Promise<ChatCompletion> {
     const end = this.duration.startTimer({ kind: 'chat' });
     try {
-      const res = await this.sdk.chat.completions.create(
-        { ...req, model: req.model ?? this.chatModel, stream: false },
-        { signal: opts.signal, ...(opts.timeoutMs ? { timeout: opts.timeoutMs } : {}) },
-      );
+      const res = await this.backend.chat({ ...req, model: req.model ?? this.chatModel }, opts);
       if (!Array.isArray(res?.choices)) throw new SyntaxError('model answered without choices');
       end({ outcome: 'ok' });
       this.countUsage(res.usage);
@@ -114,28 +97,13 @@ export class ModelClient {
     const end = this.duration.startTimer({ kind: 'chat_stream' });
     let outcome = 'error';
     try {
-      const params: ChatCompletionCreateParamsStreaming = {
-        ...req,
-        model: req.model ?? this.chatModel,
-        stream: true,
-        stream_options: { include_usage: true },
-      };
-      const stream = await this.sdk.chat.completions.create(params, { signal: opts.signal });
-      try {
-        for await (const chunk of stream) {
-          this.countUsage(chunk.usage);
-          yield chunk;
-        }
-      } catch (err) {
-        // the endpoint answered 200 and then broke off: the model's failure, not an unreachable endpoint
-        if (!opts.signal?.aborted)
-          throw Object.assign(new Error(`the model stream broke off: ${(err as Error).message}`), {
-            streamDropped: true,
-          });
-        throw err;
+      for await (const chunk of this.backend.chatStream(
+        { ...req, model: req.model ?? this.chatModel },
+        opts,
+      )) {
+        this.countUsage(chunk.usage);
+        yield chunk;
       }
-      // the SDK ends an aborted stream quietly; the caller must know it was cut short
-      if (opts.signal?.aborted) throw new OpenAI.APIUserAbortError();
       outcome = 'ok';
     } catch (err) {
       this.fail('chat_stream', err);
@@ -146,28 +114,30 @@ export class ModelClient {
 
   /** Embeds texts with the configured embedding model; throws if none is configured. */
   async embed(texts: string[], opts: { signal?: AbortSignal } = {}): Promise<number[][]> {
-    if (!this.embeddingModel) throw new Error('no embedding model is configured');
+    const model = this.embeddingModel;
+    if (!model) throw new Error('no embedding model is configured');
     const end = this.duration.startTimer({ kind: 'embed' });
     try {
-      const res = await this.embedSdk.embeddings.create(
-        { model: this.embeddingModel, input: texts },
-        { signal: opts.signal },
-      );
+      const out = await this.backend.embed(model, texts, opts);
       end({ outcome: 'ok' });
-      return [...res.data].sort((a, b) => a.index - b.index).map((d) => d.embedding as number[]);
+      return out;
     } catch (err) {
       end({ outcome: 'error' });
       return this.fail('embed', err);
     }
   }
 
-  /** Asks the endpoint for its models with a short timeout; never throws. */
+  /** Asks the backend whether it can answer, with a short timeout; never throws. */
   async probe(timeoutMs = 2000): Promise<ProbeResult> {
     try {
-      const page = await this.sdk.models.list({ timeout: timeoutMs, maxRetries: 0 });
-      return { ok: true, models: page.data.map((m) => m.id) };
+      return await this.backend.probe(timeoutMs);
     } catch (err) {
       return { ok: false, reason: `${classifyModelError(err)}: ${(err as Error).message}` };
     }
+  }
+
+  /** Frees the embedded model's memory (nothing to do for an endpoint). */
+  close(): Promise<void> {
+    return this.backend.close();
   }
 }

@@ -3,6 +3,7 @@ import type { User } from '../auth/user.entity.ts';
 import type { Disposable } from '../disposable.ts';
 import type { AuditRecord } from '../engine/audit-log.ts';
 import type { HookSignatures } from '../engine/engine-hooks.ts';
+import type { ToolCallAs, ToolCallResult } from '../engine/tool-calls.ts';
 import type { TurnCall, TurnOutcome } from '../engine/turns.ts';
 import type { Note } from '../memory/note.entity.ts';
 import type { NoteAppend } from '../memory/note-input.ts';
@@ -31,6 +32,12 @@ export type NotifyCapability = (
 /** Runs a conversation turn (e.g. a guest message) and answers with a typed outcome. */
 export interface TurnsCapability {
   run(call: TurnCall): Promise<TurnOutcome>;
+}
+
+/** Calls another plugin's tool as a person (e.g. applying an approved proposal); absent when that plugin is off. */
+export interface ToolCallsCapability {
+  has(name: string): boolean;
+  call(name: string, input: unknown, as: ToolCallAs): Promise<ToolCallResult>;
 }
 
 /** Adds a function at an engine hook point; the host removes it when the plugin is disabled. */

@@ -19,6 +19,19 @@ export interface CommandDefinition {
   usage: string;
   permission: CommandPermission;
   run(args: string[], ctx: CommandContext): Promise<string> | string;
+  /** When set, a successful run is acknowledged with this reaction on the person's message instead of a reply (e.g. ✓ for a jot). */
+  acknowledge?: string;
+}
+
+/** A command's answer: a reply, or a reaction on the person's message (an instant acknowledgement, e.g. ✓ for a jot). */
+export type CommandAnswer = string | { react: string };
+
+/** Thrown by a command when its arguments are wrong; the router answers `<message> Usage: \`<usage>\``. */
+export class CommandUsageError extends Error {
+  constructor(message = '') {
+    super(message);
+    this.name = 'CommandUsageError';
+  }
 }
 
 /** What a command sees of the caller. */
@@ -28,6 +41,10 @@ export interface CommandContext {
   roomId?: string;
   sessionId?: string;
   workspace?: string | null;
+  /** The Matrix event the command came in (its id makes a capture idempotent). */
+  eventId?: string;
+  /** Everything after the command word, line breaks kept. */
+  argsText?: string;
 }
 
 /** Something waiting on a person's yes or no that a plugin owns (e.g. a guest reply drafted for the owner). */

@@ -4,6 +4,7 @@ import type { UserStore } from '../auth/user-store.ts';
 import type { DisposableStore } from '../disposable.ts';
 import type { AuditLog } from '../engine/audit-log.ts';
 import type { EngineHooks } from '../engine/engine-hooks.ts';
+import type { ToolCalls } from '../engine/tool-calls.ts';
 import type { Turns } from '../engine/turns.ts';
 import type { Logger } from '../logger.ts';
 import type { NotesLog } from '../memory/notes-log.ts';
@@ -15,6 +16,7 @@ import {
   type NotesCapability,
   type NotifyCapability,
   type PeopleCapability,
+  type ToolCallsCapability,
   type TurnsCapability,
   toPerson,
   type WorkspacesCapability,
@@ -24,6 +26,7 @@ import type { RouteSink } from './route-definition.ts';
 /** The core services the host builds capabilities from; plugins never see these objects. */
 export interface PluginServices {
   turns: Turns;
+  toolCalls: ToolCalls;
   hooks: EngineHooks;
   users: UserStore;
   workspaces: WorkspaceStore;
@@ -39,6 +42,7 @@ export interface Capabilities {
   notes: NotesCapability;
   notify: NotifyCapability;
   turns: TurnsCapability;
+  toolCalls: ToolCallsCapability;
   hooks: HooksCapability;
   people: PeopleCapability;
   workspaces: WorkspacesCapability;
@@ -65,6 +69,10 @@ export function pluginCapabilities(
       return { id: item.id, state: item.state };
     },
     turns: { run: (call) => s.turns.run(call) },
+    toolCalls: {
+      has: (name) => s.toolCalls.has(name),
+      call: (name, input, as) => s.toolCalls.call(name, input, as),
+    },
     hooks: { add: (point, fn) => store.add(s.hooks.add(point, fn)) },
     people: {
       get: (pid) => person(s.users.get(pid)),

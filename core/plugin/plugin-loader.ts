@@ -3,6 +3,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { PluginDefinition } from './define-plugin.ts';
+import { shareQuorraDependencies } from './share-dependencies.ts';
 
 /** A plugin folder whose definition loaded. */
 export interface LoadedPlugin {
@@ -25,6 +26,7 @@ export async function loadPlugins(
 ): Promise<{ plugins: LoadedPlugin[]; failures: PluginLoadFailure[] }> {
   const plugins: LoadedPlugin[] = [];
   const failures: PluginLoadFailure[] = [];
+  shareQuorraDependencies(roots);
   for (const root of roots) {
     if (!existsSync(root)) continue;
     for (const name of readdirSync(root).sort()) {
@@ -33,8 +35,11 @@ export async function loadPlugins(
       const entry = ['index.ts', 'index.js'].map((f) => path.join(dir, f)).find(existsSync);
       if (!entry) continue;
       const fail = (code: string, message: string) => failures.push({ id: name, dir, code, message });
-      if (plugins.some((p) => p.id === name)) {
-        fail('QUORRA_PLUGIN_DUPLICATE_ID', `plugin "${name}" exists in more than one plugin folder`);
+      const first = plugins.findIndex((p) => p.id === name);
+      if (first >= 0) {
+        // neither copy runs: which one was meant is the owner's call, not folder order's
+        const [taken] = plugins.splice(first, 1);
+        fail('QUORRA_PLUGIN_DUPLICATE_ID', `plugin "${name}" is in two folders: ${taken.dir} and ${dir}`);
         continue;
       }
       try {
@@ -48,7 +53,17 @@ export async function loadPlugins(
           plugins.push({ id: name, dir, definition });
         }
       } catch (err) {
-        fail('QUORRA_PLUGIN_LOAD_FAILED', `could not load ${entry}: ${(err as Error).message}`);
+        const e = err as NodeJS.ErrnoException;
+        const missing =
+          e.code === 'ERR_MODULE_NOT_FOUND'
+            ? /Cannot find (?:package|module) '([^']+)'/.exec(e.message)?.[1]
+            : undefined;
+        fail(
+          missing ? 'QUORRA_PLUGIN_MISSING_MODULE' : 'QUORRA_PLUGIN_LOAD_FAILED',
+          missing
+            ? `could not load ${entry}: it needs "${missing}", which neither the plugin's folder nor Quorra provides (npm install it beside the plugin)`
+            : `could not load ${entry}: ${e.message || e.code || String(err)}${/require\(\)? (of )?ES Module|require\(esm\)/i.test(e.message ?? '') ? ' (outside Quorra, give the plugin folder a package.json with "type": "module")' : ''}`,
+        );
       }
     }
   }

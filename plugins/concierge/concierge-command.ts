@@ -1,7 +1,11 @@
 // `!quorra concierge [send <n> | edit <n> <text> | discard <n>]`: the owner answers guest drafts from chat.
 import type { UserPrincipal } from '../../core/auth/principal.ts';
 import { QuorraError } from '../../core/errors.ts';
-import type { CommandContext, CommandDefinition } from '../../core/plugin/contributions.ts';
+import {
+  type CommandContext,
+  type CommandDefinition,
+  CommandUsageError,
+} from '../../core/plugin/contributions.ts';
 import type { DraftReview, DraftView } from './draft-review.ts';
 
 const oneLine = (s: string, max = 160) => {
@@ -24,12 +28,9 @@ function entry(d: DraftView): string {
 
 const USAGE = '!quorra concierge [send <n> | edit <n> <text> | discard <n>]';
 
-/** A wrong invocation, answered with the usage line (thrown and caught inside this command only). */
-class UsageProblem extends Error {}
-
 const number = (arg: string | undefined) => {
   const n = Number(arg);
-  if (!arg || !Number.isInteger(n) || n <= 0) throw new UsageProblem('Give the draft number.');
+  if (!arg || !Number.isInteger(n) || n <= 0) throw new CommandUsageError('Give the draft number.');
   return n;
 };
 
@@ -59,7 +60,7 @@ export function conciergeCommand(review: DraftReview): CommandDefinition {
           }
           case 'edit': {
             const text = rest.join(' ').trim();
-            if (!text) throw new UsageProblem('Give the new text.');
+            if (!text) throw new CommandUsageError('Give the new text.');
             const d = await review.send(number(n), owner, text);
             return `Sent your edited reply for #${d.id} to ${d.guest}.`;
           }
@@ -68,10 +69,9 @@ export function conciergeCommand(review: DraftReview): CommandDefinition {
             return `Discarded #${d.id}; nothing was sent.`;
           }
           default:
-            throw new UsageProblem(`Unknown action “${verb}”.`);
+            throw new CommandUsageError(`Unknown action “${verb}”.`);
         }
       } catch (err) {
-        if (err instanceof UsageProblem) return `${err.message} Usage: \`${USAGE}\``;
         if (err instanceof QuorraError && err.kind !== 'internal') return `Not done: ${err.message}.`;
         throw err;
       }

@@ -37,7 +37,8 @@ export class ModelEmbedder implements Embedder {
     opts: ModelEmbedderOptions = {},
   ) {
     if (!model.embeddingModel) throw new Error('the model client has no embedding model configured');
-    this.id = `openai:${model.embeddingModel}`;
+    // the id keys stored vectors: a different model (or backend) means re-embedding, never mixing
+    this.id = `${model.backend.kind === 'embedded' ? 'local' : 'openai'}:${model.embeddingModel}`;
     this.batchSize = Math.max(1, opts.batchSize ?? 64);
     // On top of the SDK's own retries (model.maxRetries) inside each attempt: these ride out an endpoint
     // that is down for a few seconds (a restart) during a long indexing pass.

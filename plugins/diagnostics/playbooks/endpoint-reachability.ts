@@ -29,7 +29,7 @@ const targets: Target[] = [
   {
     name: 'model',
     label: 'the chat model server',
-    url: (e) => `${trim(e.config.model.baseUrl)}/models`,
+    url: (e) => e.config.model.baseUrl && `${trim(e.config.model.baseUrl)}/models`,
     down: 'critical',
     remedy:
       'Quorra cannot answer until the model server is back: check that it is running and has enough memory for the model.',

@@ -2,6 +2,7 @@
 import type { AuditCapability } from '../../../core/plugin/capabilities.ts';
 import type { BudgetRegistry } from '../budget-registry.ts';
 import type { FinanceService } from '../finance-service.ts';
+import { normalisePayee } from '../payee-name.ts';
 import type { ColumnMappings } from './column-mappings.ts';
 import { readStatementFile } from './statement-file.ts';
 import { importStatement } from './statement-import.ts';
@@ -11,6 +12,16 @@ export interface StatementImportAnswer {
   added: number;
   duplicates: number;
   unreadable: { line: number; reason: string }[];
+}
+
+/** The account a file's name points at ("joint-2026-11.ofx" → Joint), when exactly one account name appears in it. */
+export function accountInFilename(filename: string, accounts: string[]): string | undefined {
+  const words = ` ${normalisePayee(filename.replace(/\.[a-z]+$/i, '').replace(/[_-]+/g, ' '))} `;
+  const hits = accounts.filter((a) => {
+    const n = normalisePayee(a);
+    return n && words.includes(` ${n} `);
+  });
+  return hits.length === 1 ? hits[0] : undefined;
 }
 
 export class StatementImporter {

@@ -1,7 +1,7 @@
 // A statement uploaded to a finance room in Matrix (CSV, OFX, QFX) is imported into that room's budget.
 import type { FileHandler } from '../../../core/plugin/contributions.ts';
 import type { FinanceService } from '../finance-service.ts';
-import type { StatementImporter } from './statement-importer.ts';
+import { accountInFilename, type StatementImporter } from './statement-importer.ts';
 
 const statementName = /\.(csv|ofx|qfx)$/i;
 
@@ -20,7 +20,9 @@ export function statementUpload(service: FinanceService, importer: StatementImpo
         return 'There is no budget you can import into here.';
       }
       try {
-        const r = await importer.import(ctx.userId, budgetId, undefined, data.toString('utf8'));
+        const accounts = (await (await service.budgets.backend(budgetId)).accounts()).map((a) => a.name);
+        const account = accountInFilename(file.filename, accounts);
+        const r = await importer.import(ctx.userId, budgetId, account, data.toString('utf8'));
         const lines = [
           `Imported ${r.added} new transaction(s) into ${r.account}${r.duplicates ? ` (${r.duplicates} already there)` : ''}.`,
         ];

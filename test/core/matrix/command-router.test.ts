@@ -47,12 +47,23 @@ function registry(): Registry<CommandDefinition> {
 
 describe('command router', () => {
   it('parses `!quorra <word> args…`, case-insensitively; bare `!quorra` is help; anything else is not a command', () => {
-    assert.deepEqual(parseCommand('!quorra mode budget'), { name: 'mode', args: ['budget'] });
+    assert.deepEqual(parseCommand('!quorra mode budget'), {
+      name: 'mode',
+      args: ['budget'],
+      argsText: 'budget',
+    });
     assert.deepEqual(parseCommand('  !Quorra   PURPOSE  plan the\ngarden '), {
       name: 'purpose',
       args: ['plan', 'the', 'garden'],
+      argsText: 'plan the\ngarden',
     });
-    assert.deepEqual(parseCommand('!quorra'), { name: 'help', args: [] });
+    assert.deepEqual(parseCommand('!quorra'), { name: 'help', args: [], argsText: '' });
+    assert.deepEqual(parseCommand('!note buy\n milk'), {
+      name: 'note',
+      args: ['buy', 'milk'],
+      argsText: 'buy\n milk',
+    });
+    assert.equal(parseCommand('!notes buy'), null);
     assert.equal(parseCommand('!quorrax help'), null);
     assert.equal(parseCommand('please !quorra help'), null);
     assert.equal(parseCommand('hello'), null);

@@ -20,7 +20,9 @@ export class MatrixWorld {
   readonly dataDir = tempDir('quorra-matrix-');
   private readonly clients: JsClient[] = [];
 
-  constructor(private readonly opts: { config?: Record<string, unknown>; pluginRoots?: string[] } = {}) {}
+  constructor(
+    private readonly opts: { config?: Record<string, unknown>; pluginRoots?: string[]; e2ee?: boolean } = {},
+  ) {}
 
   /** Starts the homeserver and model, registers the bot account, and boots the app (with Matrix unless told not to). */
   async start(opts: { matrix?: boolean } = {}): Promise<this> {
@@ -52,6 +54,9 @@ export class MatrixWorld {
       retryBaseMs: 10,
       sendRetries: 2,
       outboxBatchSeconds: 0.2,
+      // the bot encrypts what it opens when E2EE is on; worlds without crypto members read its messages in clear
+      e2ee: this.opts.e2ee ?? false,
+      keyWaitSeconds: 3,
     };
     this.app = await bootApp({
       model: this.model,

@@ -14,7 +14,7 @@ describe('concierge owner review', () => {
   let owner: TestUser;
   let member: TestUser;
   const command = (user: TestUser, role: 'owner' | 'member', text: string) =>
-    runCommand(app.quorra.registries.commands, parseCommand(text)!, { userId: user.id, role });
+    runCommand(app.quorra.registries.commands, parseCommand(text)!, { userId: user.id, role }).then(String);
   /** Delivers a guest message and returns its draft number once drafted. */
   const drafted = async (text: string, reply = `Reply to: ${text}`): Promise<number> => {
     model.on(text, { content: reply });

@@ -6,15 +6,8 @@ import type { FinanceService } from '../../../plugins/finance/finance-service.ts
 import { type BootedApp, bootApp } from '../../support/boot-app.ts';
 import { addUser, chat, type TestUser } from '../../support/household.ts';
 import { ScriptedModelServer } from '../../support/model-server.ts';
+import { lastResult } from './finance-app-kit.ts';
 import { makeTempDir } from './finance-test-kit.ts';
-
-const lastResult = (model: ScriptedModelServer) => {
-  const msgs = model
-    .chatRequests()
-    .at(-1)!
-    .body.messages.filter((m: any) => m.role === 'tool');
-  return JSON.parse(msgs.at(-1).content);
-};
 
 describe('finance plugin on an Actual budget', function () {
   this.timeout(60_000);

@@ -2,17 +2,13 @@
 import assert from 'node:assert/strict';
 import type { ReservationPrincipal } from '../../../core/auth/principal.ts';
 import type { FinanceService } from '../../../plugins/finance/finance-service.ts';
-import { type BootedApp, bootApp } from '../../support/boot-app.ts';
-import { addUser, call, chat, systemPromptOf, type TestUser } from '../../support/household.ts';
-import { ScriptedModelServer } from '../../support/model-server.ts';
-
-const toolResults = (body: any): string[] =>
-  body.messages.filter((m: any) => m.role === 'tool').map((m: any) => m.content as string);
-const offered = (body: any): string[] => (body.tools ?? []).map((t: any) => t.function.name);
-const lastResult = (model: ScriptedModelServer) =>
-  JSON.parse(toolResults(model.chatRequests().at(-1)!.body).at(-1)!);
+import type { BootedApp } from '../../support/boot-app.ts';
+import { chat, systemPromptOf, type TestUser } from '../../support/household.ts';
+import type { ScriptedModelServer } from '../../support/model-server.ts';
+import { type FinanceApp, lastResult, offered, startFinanceApp, toolResults } from './finance-app-kit.ts';
 
 describe('finance tools', () => {
+  let w: FinanceApp;
   let model: ScriptedModelServer;
   let app: BootedApp;
   let owner: TestUser;
@@ -20,38 +16,14 @@ describe('finance tools', () => {
   let service: FinanceService;
 
   before(async () => {
-    model = await ScriptedModelServer.start();
-    const settings = {
-      timezone: 'Europe/Berlin',
-      budgets: [
-        { id: 'household', name: 'Household', currency: 'EUR' },
-        { id: 'rental', name: 'Rental', currency: 'EUR' },
-      ],
-    };
-    app = await bootApp({ model, config: { developerMode: true, plugins: { finance: { settings } } } });
-    owner = await addUser(app, 'Olivia');
-    member = await addUser(app, 'Max', 'member');
-    await app.quorra.workspaces.create({ name: 'Home', services: ['general', 'finance'] }, owner.id);
-    await app.quorra.workspaces.create(
-      {
-        name: 'Cabin',
-        kind: 'hosting',
-        services: ['general', { service: 'finance', data_window: { budget: 'rental' } }],
-      },
-      owner.id,
-    );
-    service = (app.quorra.plugins.api('finance') as { service: FinanceService }).service;
+    w = await startFinanceApp();
+    ({ model, app, owner, member, service } = w);
   });
   beforeEach(() => model.reset());
-  after(async () => {
-    await app?.stop({ clean: true });
-    await model?.close();
-  });
+  after(() => w?.stop());
 
-  const run = (user: TestUser, name: string, args: Record<string, unknown>, extra: object = {}) => {
-    model.next({ toolCalls: [{ name, arguments: args }] }).next({ content: 'Done.' });
-    return chat(app, user, { message: 'go', scope: ['finance'], ...extra });
-  };
+  const run = (user: TestUser, name: string, args: Record<string, unknown>, extra: object = {}) =>
+    w.run(user, name, args, extra);
 
   it('offers the five tools and the finance prompt in a finance session', async () => {
     await chat(app, member, { message: 'hi', scope: ['finance'] });
@@ -104,6 +76,10 @@ describe('finance tools', () => {
     );
     assert.equal(audit.length, 2);
     assert.ok(audit.every((a) => a.tier === 1 && a.outcome === 'ok'));
+    // a finance turn keeps the person's words only, never Quorra's answer with the figures
+    const turns = await app.quorra.db.query("SELECT text FROM notes WHERE source_kind = 'chat_turn'");
+    assert.ok(turns.length >= 2);
+    assert.ok(turns.every((n: any) => /^User \(/.test(n.text) && !n.text.includes('Quorra:')));
     const notes = await app.quorra.db.query(
       "SELECT text, owner_user_id FROM notes WHERE source_kind = 'plugin' ORDER BY seq",
     );
@@ -278,79 +254,5 @@ describe('finance tools', () => {
     const result = toolResults(model.chatRequests()[1].body)[0];
     assert.match(result, /not available in this conversation/);
     assert.doesNotMatch(result, /Cleaner|80/);
-  });
-
-  it("a mode brings its entry context on the first turn, seen only in the owner's turn inspector", async () => {
-    for (const [user, mode, heading] of [
-      [owner, 'budget', '## Budget planning'],
-      [member, 'reconcile', '## To reconcile'],
-      [member, 'review', '## Spending review'],
-    ] as const) {
-      model.reset();
-      model.next({ content: 'Hi.' }).next({ content: 'Next.' });
-      const s = await chat(app, user, { message: 'hello', scope: ['finance'] });
-      const set = await call(app, user, 'PUT', `/sessions/${s.json.session_id}/mode`, { mode });
-      assert.equal(set.status, 200, JSON.stringify(set.json));
-      await chat(app, user, { message: 'start', session_id: s.json.session_id });
-      const prompt = systemPromptOf(model.chatRequests()[1].body);
-      assert.match(prompt, new RegExp(`## Mode: ${mode}`));
-      assert.match(prompt, new RegExp(`## Mode context\n${heading}`));
-    }
-    const mine = await call(app, owner, 'GET', '/inspect/turns');
-    assert.equal(mine.status, 200);
-    assert.match(JSON.stringify(mine.json), /Budget planning/);
-    assert.doesNotMatch(
-      JSON.stringify(mine.json),
-      /To reconcile|Spending review/,
-      "members' turns are not the owner's",
-    );
-    const theirs = await call(app, member, 'GET', '/inspect/turns');
-    assert.equal(theirs.status, 403);
-  });
-
-  it('imports a statement over HTTP once; a member only into a budget shared with them', async () => {
-    const ofx = [
-      '<OFX><BANKTRANLIST>',
-      '<STMTTRN><DTPOSTED>20261110<TRNAMT>-19.99<FITID>A1<NAME>Phone Co',
-      '<STMTTRN><DTPOSTED>20261111<TRNAMT>-5.00<FITID>A2<NAME>Kiosk',
-      '</BANKTRANLIST></OFX>',
-    ].join('\n');
-    const first = await call(app, member, 'POST', '/plugins/finance/import', {
-      account: 'Checking',
-      content: ofx,
-    });
-    assert.equal(first.status, 200, JSON.stringify(first.json));
-    assert.deepEqual(first.json, { account: 'Checking', added: 2, duplicates: 0, unreadable: [] });
-    const again = await call(app, member, 'POST', '/plugins/finance/import', {
-      account: 'Checking',
-      content: ofx,
-    });
-    assert.deepEqual([again.json.added, again.json.duplicates], [0, 2]);
-    const rental = await call(app, member, 'POST', '/plugins/finance/import', {
-      budget: 'rental',
-      account: 'Checking',
-      content: ofx,
-    });
-    assert.equal(rental.status, 200, 'the cabin binding shares the rental budget');
-    const csv = await call(app, owner, 'POST', '/plugins/finance/import', {
-      account: 'Checking',
-      content: 'a,b\n1,2',
-    });
-    assert.equal(csv.status, 400);
-    assert.equal(csv.json.error.code, 'FINANCE_MAPPING_NEEDED');
-    const bad = await call(app, owner, 'POST', '/plugins/finance/import', { account: 'Checking' });
-    assert.equal(bad.status, 400);
-    assert.equal(bad.json.error.code, 'VALIDATION_FAILED');
-    const nobody = await call(app, null, 'POST', '/plugins/finance/import', {
-      account: 'Checking',
-      content: ofx,
-    });
-    assert.equal(nobody.status, 401);
-  });
-
-  it('shows budget health in /health', async () => {
-    const health = await call(app, null, 'GET', '/health');
-    assert.equal(health.json.checks.finance.status, 'ok');
-    assert.match(health.json.checks.finance.budgets, /household \(ledger, EUR\), rental \(ledger, EUR\)/);
   });
 });

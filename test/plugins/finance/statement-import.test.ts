@@ -5,6 +5,7 @@ import { LedgerBackend } from '../../../plugins/finance/ledger/ledger-backend.ts
 import { ColumnMappings } from '../../../plugins/finance/statements/column-mappings.ts';
 import { readStatementFile } from '../../../plugins/finance/statements/statement-file.ts';
 import { importStatement } from '../../../plugins/finance/statements/statement-import.ts';
+import { accountInFilename } from '../../../plugins/finance/statements/statement-importer.ts';
 import { makeActual, makeTempDir, openFinanceDb } from './finance-test-kit.ts';
 
 const usCsv = [
@@ -194,5 +195,19 @@ describe('finance statement import', () => {
     } finally {
       await sut.dispose();
     }
+  });
+});
+
+describe('finance statement file names', () => {
+  it('point at the one account whose name they contain', () => {
+    const accounts = ['Checking', 'Joint', 'Credit card'];
+    assert.equal(accountInFilename('joint-2026-11.ofx', accounts), 'Joint');
+    assert.equal(accountInFilename('Credit_Card Nov.csv', accounts), 'Credit card');
+    assert.equal(accountInFilename('statement.ofx', accounts), undefined);
+    assert.equal(
+      accountInFilename('joint and checking.csv', accounts),
+      undefined,
+      'two names: ask nobody, use the default',
+    );
   });
 });

@@ -4,6 +4,7 @@ import { type FailOptions, Faults, type RateLimitOptions } from './faults.ts';
 import { formatEvent } from './room.ts';
 import { accountRoutes } from './routes-account.ts';
 import { eventRoutes } from './routes-events.ts';
+import { keyRoutes } from './routes-keys.ts';
 import { roomRoutes } from './routes-rooms.ts';
 import { syncRoutes } from './routes-sync.ts';
 import { HomeserverHttp, type RecordedRequest, type UnhandledRequest } from './server.ts';
@@ -39,7 +40,7 @@ export class MatrixHomeserver {
 
   private constructor(opts: HomeserverOptions) {
     this.state = new HomeserverState(opts.serverName ?? 'localhost');
-    const routes = [...accountRoutes, ...roomRoutes, ...eventRoutes, ...syncRoutes];
+    const routes = [...accountRoutes, ...roomRoutes, ...eventRoutes, ...syncRoutes, ...keyRoutes];
     this.http = new HomeserverHttp(this.state, routes, this.faults);
   }
 

@@ -44,6 +44,7 @@ async function sync(ctx: RouteContext): Promise<unknown> {
       session: ctx.session,
       since: answerFrom,
       invites: { visibleUpTo: startedAt, withheld: quirks.withheldFor(userId) },
+      keys: ctx.hs.keys,
       upto: stream.pos,
       fullState,
       timelineLimit: Number.isFinite(limit) && limit > 0 ? limit : defaultTimelineLimit,

@@ -1,5 +1,6 @@
 // Everything the homeserver double knows, in one place the route handlers share.
 import { MonotonicClock } from './ids.ts';
+import { KeyStore } from './keys.ts';
 import { MediaRepo } from './media.ts';
 import { Misbehaviour } from './misbehaviour.ts';
 import { Rooms } from './rooms.ts';
@@ -14,6 +15,8 @@ export class HomeserverState {
   readonly rooms: Rooms;
   /** Real-server quirks the test switched on. */
   readonly quirks = new Misbehaviour();
+  /** Device and cross-signing keys, one-time keys and to-device inboxes. */
+  readonly keys = new KeyStore(this.stream);
   readonly media: MediaRepo;
   /** The public base URL, set once the server listens. */
   baseUrl = '';

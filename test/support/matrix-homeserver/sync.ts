@@ -1,4 +1,5 @@
 // GET /sync for the homeserver double: joined/invited/left rooms and account data since a token, as the spec shapes them.
+import type { KeyStore } from './keys.ts';
 import { formatEvent, type Room, type StoredEvent, stripEvent } from './room.ts';
 import { toToken } from './stream.ts';
 import type { Session, Users } from './users.ts';
@@ -14,6 +15,8 @@ export interface SyncParams {
   now: number;
   /** Late invites: those after `visibleUpTo` are withheld (noted in `withheld`) and delivered by a later sync. */
   invites?: { visibleUpTo?: number; withheld: Set<string> };
+  /** Keys and to-device messages (end-to-end encryption). */
+  keys?: KeyStore;
 }
 
 /** A sync response plus whether it carries anything new (empty answers keep a long-poll waiting). */
@@ -114,11 +117,21 @@ export function buildSync(rooms: Room[], users: Users, p: SyncParams): SyncResul
   }
 
   const accountData = users.accountDataSince(userId, p.since, undefined);
+  const deviceId = p.session.deviceId;
+  const toDevice = p.keys ? p.keys.toDeviceSince(userId, deviceId, p.since, p.upto) : [];
+  // device list changes of everyone the user shares a room with, and their own
+  const sharing = [
+    userId,
+    ...rooms.filter((r) => r.membershipAt(userId, p.upto) === 'join').flatMap((r) => r.usersWith('join')),
+  ];
+  const changed = p.keys ? p.keys.changedSince(sharing, p.since, p.upto) : [];
   const empty =
     !Object.keys(join).length &&
     !Object.keys(invite).length &&
     !Object.keys(leave).length &&
-    !accountData.length;
+    !accountData.length &&
+    !toDevice.length &&
+    !changed.length;
   return {
     empty,
     body: {
@@ -126,9 +139,10 @@ export function buildSync(rooms: Room[], users: Users, p: SyncParams): SyncResul
       rooms: { join, invite, leave, knock: {} },
       account_data: { events: accountData.map((e) => ({ type: e.type, content: e.content })) },
       presence: { events: [] },
-      to_device: { events: [] },
-      device_lists: { changed: [], left: [] },
-      device_one_time_keys_count: {},
+      to_device: { events: toDevice },
+      device_lists: { changed, left: [] },
+      device_one_time_keys_count: p.keys ? p.keys.oneTimeKeyCounts(userId, deviceId) : {},
+      device_unused_fallback_key_types: p.keys ? p.keys.unusedFallbackTypes(userId, deviceId) : [],
     },
   };
 }

@@ -1,4 +1,8 @@
 // Helpers for tests that drive the homeserver double with real SDKs: quiet logs, a synced matrix-js-sdk member, polling.
+
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import {
   ClientEvent,
   createClient,
@@ -26,6 +30,7 @@ export async function startMemberClient(
   baseUrl: string,
   user: Pick<RegisteredUser, 'userId' | 'accessToken' | 'deviceId'>,
   initialSyncLimit = 20,
+  opts: { crypto?: boolean } = {},
 ): Promise<MatrixClient> {
   const client = createClient({
     baseUrl,
@@ -33,6 +38,11 @@ export async function startMemberClient(
     userId: user.userId,
     deviceId: user.deviceId,
   });
+  // Element's crypto: the Rust (WASM) engine, kept in memory
+  if (opts.crypto) {
+    await client.initRustCrypto({ useIndexedDB: false });
+    await quietRustCrypto();
+  }
   const prepared = new Promise<void>((resolve, reject) => {
     const onSync = (state: SyncState) => {
       if (state === SyncState.Prepared) {
@@ -75,4 +85,15 @@ export async function waitUntil<T>(
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 10));
   }
+}
+
+/** js-sdk turns the Rust crypto's tracing on at debug level, printed to the console; keep it to errors. */
+async function quietRustCrypto(): Promise<void> {
+  // the copy of the WASM module js-sdk itself imported (its own dependency), so the setting reaches its instance
+  const jsSdkDir = path.dirname(createRequire(import.meta.url).resolve('matrix-js-sdk/package.json'));
+  const entry = path.join(jsSdkDir, 'node_modules/@matrix-org/matrix-sdk-crypto-wasm/node.mjs');
+  const wasm = await import(pathToFileURL(entry).href);
+  const tracing = new wasm.Tracing(wasm.LoggerLevel.Error);
+  tracing.minLevel = wasm.LoggerLevel.Error;
+  tracing.turnOff();
 }

@@ -1,0 +1,58 @@
+// Runs one registered tool as a person outside a conversation (an approved proposal): the gate's checks, validation and audit as for a model's call.
+import { principalOf, type UserStore } from '../auth/user-store.ts';
+import type { Registry } from '../registry.ts';
+import type { ToolDefinition } from '../tools/define-tool.ts';
+import type { ToolRunner } from './tool-runner.ts';
+
+/** Who a call runs for (a household user, with their current role); `sessionId` names the thing that asked (it lands in the audit trail). */
+export interface ToolCallAs {
+  userId: string;
+  workspace?: string | null;
+  sessionId: string;
+}
+
+/** A call's outcome: the tool's result text, or why it did not run or failed. */
+export type ToolCallResult =
+  | { ok: true; content: string }
+  | { ok: false; reason: 'absent' | 'unavailable' | 'invalid' | 'error'; message: string };
+
+/** Calls registered tools directly; a person's approval stands in for a tier-2 confirmation. */
+export class ToolCalls {
+  constructor(
+    private readonly tools: Registry<ToolDefinition<any>>,
+    private readonly runner: ToolRunner,
+    private readonly users: UserStore,
+  ) {}
+
+  /** Whether a tool of that name is registered (its plugin is enabled). */
+  has(name: string): boolean {
+    return this.tools.has(name);
+  }
+
+  async call(name: string, input: unknown, as: ToolCallAs): Promise<ToolCallResult> {
+    const tool = this.tools.get(name);
+    if (!tool)
+      return { ok: false, reason: 'absent', message: `${name} is not available (its plugin is off)` };
+    const user = await this.users.get(as.userId);
+    if (!user) return { ok: false, reason: 'unavailable', message: 'no such person' };
+    const principal = principalOf(user);
+    const workspace = as.workspace ?? null;
+    if (tool.available && !tool.available({ principal, workspace }))
+      return { ok: false, reason: 'unavailable', message: `${name} is not available to this person here` };
+    const parsed = tool.input.safeParse(input);
+    if (!parsed.success) {
+      const problems = parsed.error.issues
+        .map(
+          (i: { path: PropertyKey[]; message: string }) =>
+            `${i.path.map(String).join('.') || '(input)'}: ${i.message}`,
+        )
+        .join('; ');
+      return { ok: false, reason: 'invalid', message: problems };
+    }
+    const scope = { offered: [tool], principal, sessionId: as.sessionId, workspace };
+    const out = await this.runner.execute(tool, parsed.data, scope, tool.tier === 2);
+    return out.outcome === 'ok'
+      ? { ok: true, content: out.content }
+      : { ok: false, reason: 'error', message: out.content };
+  }
+}

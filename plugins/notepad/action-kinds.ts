@@ -1,0 +1,94 @@
+// The kinds of action triage may propose: each a zod payload, a plain-words line, and the owning plugin's tool that applies it.
+import { z } from 'zod';
+
+const text = (max: number) => z.string().trim().min(1).max(max);
+const moment = z.string().trim().min(10).max(40);
+
+/** Per kind: the payload schema, the tool that applies it, and how a person reads it. */
+export const actionKinds = {
+  event: {
+    tool: 'calendar_add_event',
+    payload: z
+      .object({ title: text(200), start: moment, end: moment.optional(), location: text(200).optional() })
+      .strict(),
+    describe: (p: { title: string; start: string; location?: string }) =>
+      `Calendar event “${p.title}” at ${p.start}${p.location ? ` (${p.location})` : ''}`,
+  },
+  task: {
+    tool: 'calendar_create_task',
+    payload: z
+      .object({
+        title: text(200),
+        due: moment.optional(),
+        priority: z.enum(['high', 'medium', 'low']).optional(),
+      })
+      .strict(),
+    describe: (p: { title: string; due?: string }) => `Task “${p.title}”${p.due ? ` due ${p.due}` : ''}`,
+  },
+  reminder: {
+    tool: 'reminder_set',
+    payload: z.object({ text: text(500), at: z.string().trim().min(16).max(40) }).strict(),
+    describe: (p: { text: string; at: string }) => `Reminder “${p.text}” at ${p.at}`,
+  },
+  list_items: {
+    tool: 'list_add_items',
+    payload: z.object({ list: text(80), items: z.array(text(200)).min(1).max(50) }).strict(),
+    describe: (p: { list: string; items: string[] }) => `Add ${p.items.join(', ')} to the ${p.list} list`,
+  },
+  transaction: {
+    tool: 'finance_log_transaction',
+    payload: z
+      .object({
+        amount: z
+          .string()
+          .trim()
+          .regex(/^\d+(\.\d{1,2})?$/),
+        payee: text(200),
+        category: text(120).optional(),
+        date: z
+          .string()
+          .regex(/^\d{4}-\d{2}-\d{2}$/)
+          .optional(),
+      })
+      .strict(),
+    describe: (p: { amount: string; payee: string; category?: string }) =>
+      `Log ${p.amount} at ${p.payee}${p.category ? ` (${p.category})` : ''}`,
+  },
+  memory: {
+    tool: 'memory_save',
+    payload: z.object({ content: text(2000) }).strict(),
+    describe: (p: { content: string }) => `Remember: ${p.content}`,
+  },
+  document: {
+    tool: 'document_create',
+    payload: z.object({ workspace: text(80), title: text(200), content: text(20_000) }).strict(),
+    describe: (p: { title: string; workspace: string }) => `Document “${p.title}” in ${p.workspace}`,
+  },
+} as const;
+
+export type ActionKind = keyof typeof actionKinds;
+export const actionKindNames = Object.keys(actionKinds) as ActionKind[];
+
+/** Validates a payload for its kind; the problems as one readable line, or the parsed payload. */
+export function checkPayload(
+  kind: string,
+  payload: unknown,
+): { ok: true; kind: ActionKind; payload: Record<string, unknown> } | { ok: false; problem: string } {
+  if (!(kind in actionKinds))
+    return { ok: false, problem: `unknown kind "${kind}" (known: ${actionKindNames.join(', ')})` };
+  const parsed = actionKinds[kind as ActionKind].payload.safeParse(payload);
+  if (!parsed.success)
+    return {
+      ok: false,
+      problem: parsed.error.issues
+        .map((i) => `${i.path.map(String).join('.') || 'payload'}: ${i.message}`)
+        .join('; '),
+    };
+  return { ok: true, kind: kind as ActionKind, payload: parsed.data as Record<string, unknown> };
+}
+
+/** One plain line for a person: what approving will do. */
+export function describeAction(kind: string, payload: Record<string, unknown>): string {
+  const def = actionKinds[kind as ActionKind];
+  return def ? (def.describe as (p: Record<string, unknown>) => string)(payload) : kind;
+}

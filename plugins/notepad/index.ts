@@ -1,0 +1,66 @@
+// Notepad: capture all day with zero inference, triage overnight into proposals and questions, review in the morning.
+import { definePlugin } from '../../core/plugin/define-plugin.ts';
+import { DailyClock } from './daily-clock.ts';
+import { Jot } from './jot.entity.ts';
+import { JotStore } from './jot-store.ts';
+import { CreateNotepad1764700000000 } from './migrations/1764700000000-create-notepad.ts';
+import { noteCommand, notepadCommand } from './note-command.ts';
+import { addNotepadRoutes } from './notepad-routes.ts';
+import { NotepadService } from './notepad-service.ts';
+import { notepadSettings } from './notepad-settings.ts';
+import { ProposalQueue } from './proposal-queue.ts';
+import { ProposedAction } from './proposed-action.entity.ts';
+import { reviewReplyHandler } from './review-reply-handler.ts';
+import { TriageRunner } from './triage-runner.ts';
+
+export type { NotepadService } from './notepad-service.ts';
+
+export default definePlugin({
+  id: 'notepad',
+  description:
+    'Jot things down all day; Quorra triages them overnight into proposals you approve in the morning.',
+  settings: notepadSettings,
+  entities: [Jot, ProposedAction],
+  migrations: [CreateNotepad1764700000000],
+  activate(ctx) {
+    const { settings } = ctx;
+    const householdZone = async () => settings.timezone ?? (await ctx.people.owners())[0]?.timezone ?? 'UTC';
+    const personZone = async (userId: string) => (await ctx.people.get(userId))?.timezone ?? householdZone();
+    const jots = new JotStore(ctx.db);
+    const proposals = new ProposalQueue(ctx.db, ctx.toolCalls);
+    const triage = new TriageRunner({
+      jots,
+      proposals,
+      model: ctx.model,
+      tools: ctx.toolCalls,
+      workspaces: ctx.workspaces,
+      logger: ctx.logger,
+      timeZone: personZone,
+      maxBatch: settings.maxBatch,
+    });
+    const service = new NotepadService(jots, proposals, triage, ctx.notes, ctx.notify, ctx.toolCalls);
+
+    ctx.commands.add(noteCommand(service));
+    ctx.commands.add(notepadCommand(service));
+    ctx.replies.add(reviewReplyHandler(service));
+    ctx.approvals.add({
+      name: 'notepad',
+      pending: async ({ userId }) =>
+        (await service.review(userId)).map((i) => ({
+          description: i.type === 'question' ? `Question: ${i.text}` : i.text,
+          hint: 'reply to the morning summary, or `!quorra notepad`',
+        })),
+    });
+    addNotepadRoutes(ctx.http, service);
+
+    const clock = new DailyClock(ctx.dataDir);
+    ctx.schedule('*/5 * * * *', 'notepad-clock', async () => {
+      const now = new Date();
+      const tz = await householdZone();
+      if (clock.claim('triage', settings.triageTime, now, tz)) await service.triageEveryone();
+      if (clock.claim('summary', settings.summaryTime, now, tz))
+        for (const p of await ctx.people.list()) await service.sendSummary(p.id);
+    });
+    return { service };
+  },
+});
