@@ -23,7 +23,8 @@ import { Health } from './health/health.ts';
 import { systemRoutes } from './health/system-routes.ts';
 import { authenticate } from './http/authenticate.ts';
 import { httpApp } from './http/http-app.ts';
-import type { HttpServer } from './http/http-server.ts';
+import { type HttpServer, listen } from './http/http-server.ts';
+import { metricsApp } from './http/metrics-app.ts';
 import { openApiDocument } from './http/openapi.ts';
 import { RouteTable } from './http/route-table.ts';
 import { createLogger, type Logger } from './logger.ts';
@@ -61,6 +62,8 @@ export interface Quorra {
   /** Every route, core and plugin (what /openapi.json describes). */
   routes: RouteTable;
   listen(): Promise<HttpServer>;
+  /** The separate /metrics listener, when `server.metrics.port` is set and listen() ran. */
+  metricsServer(): HttpServer | undefined;
   stop(): Promise<void>;
 }
 
@@ -123,7 +126,7 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
   );
   // core features register through the same registries, hooks, jobs and route table as plugins do
   const contribute = coreContributions({ routes, registries, hooks: conversation.hooks, scheduler });
-  contribute.routes(systemRoutes(health, metrics, new Date()));
+  contribute.routes(systemRoutes(health, metrics, new Date(), config.server.metrics.token));
   contribute.routes(chatRoutes(conversation.engine));
   contribute.routes(sessionRoutes(conversation.controls));
   contribute.routes(inspectRoutes(conversation.inspector, () => config.developerMode));
@@ -235,6 +238,7 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
 
   const http = httpApp({ logger, metrics, routes, bodyLimitBytes: config.server.bodyLimitBytes });
 
+  let metricsServer: HttpServer | undefined;
   let stopped = false;
   return {
     config,
@@ -251,15 +255,22 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
     memory,
     dream,
     routes,
+    metricsServer: () => metricsServer,
     async listen() {
       server = await http.listen(config.server.host, config.server.port);
       logger.info({ url: server.url }, `Quorra ${buildInfo.version} listening on ${server.url}`);
+      const m = config.server.metrics;
+      if (m.port !== undefined) {
+        metricsServer = await listen(metricsApp(metrics, m.token, logger), m.host, m.port);
+        logger.info({ url: metricsServer.url }, `metrics on ${metricsServer.url}/metrics`);
+      }
       return server;
     },
     async stop() {
       if (stopped) return;
       stopped = true;
       await server?.close(config.server.shutdownTimeoutMs);
+      await metricsServer?.close(config.server.shutdownTimeoutMs);
       await dream.stop();
       await scheduler.stop();
       await matrix.stop();

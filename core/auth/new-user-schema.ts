@@ -1,5 +1,6 @@
 // What a new household user must look like, wherever one is created (CLI, config seed, API).
 import { z } from 'zod';
+import { safeLabel } from '../text/safe-text-schema.ts';
 
 const matrixId = z.string().regex(/^@[^:\s]+:\S+$/, 'a Matrix ID like @name:server');
 const timezone = z
@@ -13,7 +14,7 @@ export const newUserSchema = z
       .string()
       .regex(/^[a-z][a-z0-9-]{0,63}$/)
       .optional(),
-    name: z.string().trim().min(1).max(200),
+    name: safeLabel({ min: 1, max: 200, empty: 'a user needs a visible name' }),
     role: z.enum(['owner', 'member']),
     matrix: z.array(matrixId).default([]),
     email: z.email().optional(),
@@ -27,7 +28,7 @@ export type NewUser = z.input<typeof newUserSchema>;
 /** A change to an existing user: only the fields given change (no defaults here, so nothing is reset); the id never changes. */
 export const userEditSchema = z
   .object({
-    name: z.string().trim().min(1).max(200).optional(),
+    name: safeLabel({ min: 1, max: 200, empty: 'a user needs a visible name' }).optional(),
     role: z.enum(['owner', 'member']).optional(),
     matrix: z.array(matrixId).max(10).optional(),
     email: z.email().nullable().optional(),

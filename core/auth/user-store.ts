@@ -2,6 +2,7 @@
 import { type DataSource, IsNull } from 'typeorm';
 import { fail, QuorraError } from '../errors.ts';
 import { slugify } from '../text/slugify.ts';
+import { labelKey } from '../text/text-safety.ts';
 import { newUserSchema, type UserEdit, userEditSchema } from './new-user-schema.ts';
 import type { UserPrincipal } from './principal.ts';
 import { User } from './user.entity.ts';
@@ -18,9 +19,22 @@ export class UserStore {
     return this.db.getRepository(User);
   }
 
-  /** Creates a user; the id is the given one or a unique slug of the name. Matrix IDs must be unused. */
-  async add(input: NewUser): Promise<User> {
+  /**
+   * Creates a user; the id is the given one or a unique slug of the name. Matrix IDs must be unused, and a second
+   * user with the same name needs an explicit id or `allowDuplicate` (two "Max" in a list confuse everyone).
+   */
+  async add(input: NewUser, opts: { allowDuplicate?: boolean } = {}): Promise<User> {
     const u = newUserSchema.parse(input);
+    if (!u.id && !opts.allowDuplicate) {
+      const key = labelKey(u.name);
+      const same = (await this.list()).find((x) => labelKey(x.displayName) === key);
+      if (same)
+        throw fail.conflict(
+          'QUORRA_USER_EXISTS',
+          `a user named "${same.displayName}" exists (${same.id}); pass --allow-duplicate (or --id) to add another`,
+          { existing: same.id },
+        );
+    }
     for (const mxid of u.matrix) {
       if (await this.findByMatrixId(mxid))
         throw fail.conflict('QUORRA_USER_MATRIX_TAKEN', `${mxid} already belongs to a user`);

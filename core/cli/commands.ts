@@ -37,7 +37,7 @@ export const commands: Record<string, CliCommand> = {
   },
   user: {
     usage:
-      'user add <name> --role owner|member [--matrix @id:server] [--email …] | list | edit <user> … | remove <user>',
+      'user add <name> --role owner|member [--matrix @id:server] [--email …] [--allow-duplicate] | list | edit <user> … | remove <user>',
     description: 'manage household users',
     run: user,
   },

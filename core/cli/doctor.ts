@@ -4,7 +4,9 @@ import { databasePath } from '../config/data-paths.ts';
 import type { QuorraConfig } from '../config/schema.ts';
 import { ensureWritableDir } from '../db/open-database.ts';
 import { Metrics } from '../metrics/metrics.ts';
+import type { EmbeddedBackend } from '../model/embedded/embedded-backend.ts';
 import { ModelClient } from '../model/model-client.ts';
+import { PULL_COMMAND } from '../model/model-manifest.ts';
 
 async function answers(url: string): Promise<string> {
   try {
@@ -26,10 +28,20 @@ export async function doctor(_args: string[], config: QuorraConfig, out: Writabl
     out.write(`data dir: ${(err as Error).message}\n`);
     code = 1;
   }
-  const probe = await new ModelClient(config.model, new Metrics(false)).probe(3000);
-  out.write(
-    `model endpoint ${config.model.baseUrl}: ${probe.ok ? `answers (${probe.models?.length ?? 0} models)` : `does not answer (${probe.reason})`}\n`,
-  );
+  const model = new ModelClient(config.model, new Metrics(false), { dataDir: config.dataDir });
+  const b = model.backend;
+  if (b.kind === 'embedded') {
+    // files only: loading a multi-gigabyte model to answer "is it there?" is not a check
+    const files = (b as EmbeddedBackend).runtime.files();
+    out.write(
+      `model: in-process, ${b.location} ${files.chat ? 'present' : `missing (run \`${PULL_COMMAND}\`, or set OPENAI_BASE_URL)`}; embeddings ${files.embedding ? 'present' : 'missing (lexical search until pulled)'}\n`,
+    );
+  } else {
+    const probe = await model.probe(3000);
+    out.write(
+      `model endpoint ${b.location}: ${probe.ok ? `answers (${probe.models?.length ?? 0} models)` : `does not answer (${probe.reason})`}\n`,
+    );
+  }
   if (config.matrix.homeserverUrl) {
     out.write(
       `matrix homeserver ${config.matrix.homeserverUrl}: ${await answers(`${config.matrix.homeserverUrl}/_matrix/client/versions`)}\n`,

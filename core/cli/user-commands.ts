@@ -9,6 +9,7 @@ import { TokenStore } from '../auth/token-store.ts';
 import { UserStore } from '../auth/user-store.ts';
 import type { QuorraConfig } from '../config/schema.ts';
 import { QuorraError } from '../errors.ts';
+import { issueLines } from '../text/issue-lines.ts';
 import { openCliDatabase } from './open-cli-database.ts';
 
 /** The identity stores on the CLI's database, closed after fn. */
@@ -30,8 +31,7 @@ export async function withStores<T>(config: QuorraConfig, fn: (s: CliStores) => 
       grants: new SignInGrants(db),
     });
   } catch (err) {
-    if (err instanceof ZodError)
-      usageError(err.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+    if (err instanceof ZodError) usageError(issueLines(err).join('; '));
     throw err;
   } finally {
     await db.destroy();
@@ -43,7 +43,7 @@ function usageError(message: string): never {
 }
 
 const USAGE =
-  'usage: quorra user add <name> --role owner|member [--matrix @id:server] [--email …] | user list | ' +
+  'usage: quorra user add <name> --role owner|member [--matrix @id:server] [--email …] [--allow-duplicate] | user list | ' +
   'user edit <user> [--name …] [--role …] [--matrix @id:server]… [--email …] [--timezone …] | user remove <user>';
 
 /** `user add <name> --role owner|member [--matrix @id:server]… [--email …]`, `user list`, `user edit`, `user remove`. */
@@ -68,20 +68,24 @@ export async function user(args: string[], config: QuorraConfig, out: Writable):
       email: { type: 'string' },
       timezone: { type: 'string' },
       id: { type: 'string' },
+      'allow-duplicate': { type: 'boolean' },
     },
   });
   const name = positionals.join(' ');
   if (!name || !values.role)
     usageError('usage: quorra user add <name> --role owner|member [--matrix @id:server] [--email …]');
   return withStores(config, async ({ users }) => {
-    const u = await users.add({
-      name,
-      role: values.role as 'owner',
-      matrix: values.matrix ?? [],
-      email: values.email,
-      timezone: values.timezone,
-      id: values.id,
-    });
+    const u = await users.add(
+      {
+        name,
+        role: values.role as 'owner',
+        matrix: values.matrix ?? [],
+        email: values.email,
+        timezone: values.timezone,
+        id: values.id,
+      },
+      { allowDuplicate: values['allow-duplicate'] === true },
+    );
     out.write(`added ${u.id} (${u.role})\n`);
     return 0;
   });

@@ -67,6 +67,15 @@ export const configSchema = z
         bodyLimitBytes: z.coerce.number().int().positive().default(1_000_000),
         shutdownTimeoutMs: z.coerce.number().int().positive().default(10_000),
         serviceSecret: z.string().min(16).optional(),
+        /** Who may scrape /metrics: a bearer token, and/or a listener of its own (no household token does). */
+        metrics: z
+          .object({
+            token: z.string().min(16).optional(),
+            host: z.string().min(1).default('127.0.0.1'),
+            port: z.coerce.number().int().min(0).max(65535).optional(),
+          })
+          .strict()
+          .prefault({}),
         /** The address people open the admin UI at (sign-in links point here); defaults to the listening address. */
         publicUrl: z.url().optional(),
         /** A browser session ends after this long without a request. */
@@ -234,6 +243,9 @@ export const envVariables: Record<string, string> = {
   QUORRA_HOST: 'server.host',
   QUORRA_PORT: 'server.port',
   QUORRA_SERVICE_SECRET: 'server.serviceSecret',
+  QUORRA_METRICS_TOKEN: 'server.metrics.token',
+  QUORRA_METRICS_HOST: 'server.metrics.host',
+  QUORRA_METRICS_PORT: 'server.metrics.port',
   QUORRA_PUBLIC_URL: 'server.publicUrl',
   QUORRA_SESSION_IDLE_MINUTES: 'server.sessionIdleMinutes',
   QUORRA_DATA_DIR: 'dataDir',

@@ -2,19 +2,27 @@
 import { z } from 'zod';
 import type { UserPrincipal } from '../auth/principal.ts';
 import { defineRoute, eventStream } from '../plugin/route-definition.ts';
+import { safeText } from '../text/safe-text-schema.ts';
 import type { Engine, TurnRequest, TurnResult } from './engine.ts';
 
+const name = /^[a-z][a-z0-9_-]*$/;
+/** Longer than anyone types; pasted documents belong in the vault. */
+const MAX_MESSAGE_CHARS = 32_000;
+
+// every field is checked here: an empty string is a mistake, never a quiet "not given"
 const chatBody = z
   .object({
-    message: z.string().min(1, 'message is empty'),
+    message: safeText({ min: 1, max: MAX_MESSAGE_CHARS, empty: 'message is empty' }),
     session_id: z.uuid().optional(),
-    scope: z
-      .array(z.string().regex(/^[a-z][a-z0-9_-]*$/))
-      .min(1)
-      .max(10)
+    scope: z.array(z.string().max(64).regex(name, 'a scope name like general')).min(1).max(10).optional(),
+    origin: z.string().max(32).regex(name, 'an origin name like standard').optional(),
+    workspace: z
+      .string()
+      .min(1, 'workspace is empty: leave it out (or send null) for no workspace')
+      .max(64)
+      .regex(/^[a-z0-9][a-z0-9-]*$/, 'a workspace slug like lake-house')
+      .nullable()
       .optional(),
-    origin: z.string().max(32).optional(),
-    workspace: z.string().max(64).nullable().optional(),
     confirmation_id: z.uuid().optional(),
   })
   .strict();

@@ -1,6 +1,6 @@
 // Which tools a turn may use: the session's scope ∩ each tool's scopes ('*' = every scope) ∩ the persona's allow-list ∩ availability.
 import type { Principal } from '../auth/principal.ts';
-import type { ToolDefinition } from '../tools/define-tool.ts';
+import { inAudience, type ToolDefinition } from '../tools/define-tool.ts';
 import type { Persona } from './personas.ts';
 
 /** The tools offered on a turn; a pre-commit session (scope null) gets none. */
@@ -15,6 +15,7 @@ export function offeredTools(
     (t) =>
       (t.scopes.includes('*') || t.scopes.some((s) => scope.includes(s))) &&
       (persona.allowTools === undefined || persona.allowTools.includes(t.name)) &&
+      (t.audience === undefined || inAudience(t.audience, turn.principal)) &&
       (t.available === undefined || t.available({ principal: turn.principal, workspace: turn.workspace })),
   );
 }

@@ -1,9 +1,10 @@
 // Runs one tool call under the gate: refuse what is not offered, validate input, apply the tier rules.
-
+import { ZodError } from 'zod';
 import type { Principal } from '../auth/principal.ts';
 import type { Logger } from '../logger.ts';
 import type { Metrics } from '../metrics/metrics.ts';
 import type { Registry } from '../registry.ts';
+import { issueLines } from '../text/issue-lines.ts';
 import type { ToolContext, ToolDefinition } from '../tools/define-tool.ts';
 import type { AuditLog } from './audit-log.ts';
 import type { Confirmation } from './confirmation.entity.ts';
@@ -111,16 +112,11 @@ export class ToolRunner {
     const parsed = tool.input.safeParse(raw);
     if (!parsed.success) {
       this.calls.inc({ tool: tool.name, outcome: 'invalid' });
-      const issues = parsed.error.issues
-        .map(
-          (i: { path: PropertyKey[]; message: string }) =>
-            `${i.path.map(String).join('.') || '(input)'}: ${i.message}`,
-        )
-        .join('; ');
+      const lines = issueLines(parsed.error).map((l) => `- ${l}`);
       return {
         kind: 'result',
         outcome: 'invalid',
-        content: `Invalid arguments for ${tool.name}: ${issues}. Call it again with valid arguments.`,
+        content: `Invalid arguments for ${tool.name}:\n${lines.join('\n')}\nCall it again with valid arguments.`,
       };
     }
     if (tool.tier === 2) {
@@ -190,7 +186,13 @@ export class ToolRunner {
       return { kind: 'result', outcome: 'ok', content: stringify(result) };
     } catch (err) {
       this.calls.inc({ tool: tool.name, outcome: 'error' });
-      const message = (err as Error).message ?? String(err);
+      // a schema deeper down (a store's) failing is still a readable list for the model, never a dump
+      const message =
+        err instanceof ZodError
+          ? `invalid input:\n${issueLines(err)
+              .map((l) => `- ${l}`)
+              .join('\n')}`
+          : ((err as Error).message ?? String(err));
       this.logger.warn({ tool: tool.name, err }, 'tool call failed');
       await audit('error', message);
       return { kind: 'result', outcome: 'error', content: `${tool.name} failed: ${message}` };

@@ -1,17 +1,42 @@
-// GET /health and GET /metrics: what is running and how it is doing.
+// GET /health (public liveness), /health/details (owner) and /metrics (the metrics token): what runs and how.
+
 import { buildInfo } from '../build-info.ts';
+import { fail } from '../errors.ts';
+import { safeEqual } from '../http/authenticate.ts';
 import type { Metrics } from '../metrics/metrics.ts';
 import { defineRoute, withStatus } from '../plugin/route-definition.ts';
 import type { Health } from './health.ts';
 
-/** /health (200 ok|degraded, 503 failed) and /metrics (Prometheus text). */
-export function systemRoutes(health: Health, metrics: Metrics, startedAt: Date) {
+/** True when an `Authorization: Bearer …` header presents `token`. */
+export function presentsToken(authorization: string | undefined, token: string | undefined): boolean {
+  const presented = /^Bearer\s+(\S+)$/i.exec(authorization ?? '')?.[1];
+  return Boolean(token && presented && safeEqual(presented, token));
+}
+
+/** The Prometheus text, as a reply. */
+export async function metricsReply(metrics: Metrics) {
+  return withStatus(200, await metrics.registry.metrics(), metrics.registry.contentType);
+}
+
+/** /health (200 ok|degraded, 503 failed; nothing else), /health/details (owner) and /metrics (token). */
+export function systemRoutes(health: Health, metrics: Metrics, startedAt: Date, metricsToken?: string) {
   return [
     defineRoute({
       method: 'GET',
       path: '/health',
       auth: 'public',
-      summary: 'Database, model, Matrix, plugins and jobs: ok, degraded or failed (503)',
+      summary: 'Liveness: ok, degraded or failed (503), and nothing else',
+      handler: async () => {
+        const report = await health.report();
+        // a stranger learns whether Quorra is up, never paths, URLs, disk or counts
+        return withStatus(report.status === 'failed' ? 503 : 200, { status: report.status });
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/health/details',
+      auth: 'owner',
+      summary: 'Database, model, Matrix, plugins and jobs, each with its reason',
       handler: async () => {
         const report = await health.report();
         return withStatus(report.status === 'failed' ? 503 : 200, {
@@ -26,9 +51,18 @@ export function systemRoutes(health: Health, metrics: Metrics, startedAt: Date) 
     defineRoute({
       method: 'GET',
       path: '/metrics',
+      // checked by the handler: Prometheus presents server.metrics.token, not a household user's token
       auth: 'public',
-      summary: 'Prometheus metrics (text exposition format)',
-      handler: async () => withStatus(200, await metrics.registry.metrics(), metrics.registry.contentType),
+      summary: 'Prometheus metrics (text exposition format); needs the metrics token',
+      handler: async ({ header }) => {
+        if (!presentsToken(header('authorization'), metricsToken))
+          throw fail.unauthenticated(
+            metricsToken
+              ? 'present the metrics token (server.metrics.token)'
+              : '/metrics needs server.metrics.token, or server.metrics.port for a listener of its own',
+          );
+        return metricsReply(metrics);
+      },
     }),
   ];
 }

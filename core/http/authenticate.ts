@@ -8,7 +8,8 @@ import type { TokenStore } from '../auth/token-store.ts';
 import { principalOf, type UserStore } from '../auth/user-store.ts';
 import { fail, QuorraError } from '../errors.ts';
 
-function safeEqual(a: string, b: string): boolean {
+/** Compares two secrets in constant time. */
+export function safeEqual(a: string, b: string): boolean {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);

@@ -3,7 +3,21 @@ import type { Middleware } from 'koa';
 import { ZodError } from 'zod';
 import { QuorraError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
+import { echo } from '../text/text-safety.ts';
 import { statusOfKind } from './error-status.ts';
+
+// a body with ten thousand unknown keys must not answer with ten thousand issues
+const MAX_ISSUES = 20;
+
+/** Detail entries as sent: at most MAX_ISSUES, every path and message bounded (they may echo input). */
+function boundedIssues(issues: { path: string; message: string; code: string }[]) {
+  const shown = issues
+    .slice(0, MAX_ISSUES)
+    .map((i) => ({ path: echo(i.path), message: echo(i.message), code: i.code }));
+  if (issues.length > MAX_ISSUES)
+    shown.push({ path: '', message: `…and ${issues.length - MAX_ISSUES} more`, code: 'truncated' });
+  return shown;
+}
 
 /** The JSON body of every error response. */
 export interface ErrorEnvelope {
@@ -15,15 +29,13 @@ export function toEnvelope(err: unknown): { status: number; body: ErrorEnvelope 
   if (err instanceof QuorraError && err.kind !== 'internal') {
     return {
       status: statusOfKind[err.kind],
-      body: { error: { code: err.code, message: err.message, details: err.details } },
+      body: { error: { code: err.code, message: echo(err.message, 500), details: err.details } },
     };
   }
   if (err instanceof ZodError) {
-    const details = err.issues.map((i) => ({
-      path: i.path.map(String).join('.'),
-      message: i.message,
-      code: i.code,
-    }));
+    const details = boundedIssues(
+      err.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message, code: i.code })),
+    );
     return {
       status: 400,
       body: { error: { code: 'VALIDATION_FAILED', message: 'request failed validation', details } },
@@ -65,11 +77,12 @@ export function errorEnvelope(logger: Logger): Middleware {
       await next();
       if (ctx.status === 404 && ctx.body === undefined) {
         ctx.status = 404;
-        ctx.body = { error: { code: 'NOT_FOUND', message: `no route for ${ctx.method} ${ctx.path}` } };
+        ctx.body = { error: { code: 'NOT_FOUND', message: `no route for ${ctx.method} ${echo(ctx.path)}` } };
       }
     } catch (err) {
       const { status, body } = toEnvelope(err);
-      if (status >= 500) logger.error({ err, path: ctx.path, method: ctx.method }, 'request failed');
+      // never the body, and only a bounded path: a stranger chooses both
+      if (status >= 500) logger.error({ err, path: echo(ctx.path), method: ctx.method }, 'request failed');
       if (ctx.headerSent || !ctx.writable) return;
       ctx.status = status;
       // a busy model says when to come back (RFC 9110 Retry-After, in seconds)

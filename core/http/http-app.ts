@@ -1,11 +1,11 @@
-// The Koa application: metrics, the error envelope, the JSON body parser, every declared route, the admin UI.
-import bodyParser from '@koa/bodyparser';
+// The Koa application: metrics, the error envelope, the strict JSON edge, every declared route, the admin UI.
 import Koa from 'koa';
 import type { Logger } from '../logger.ts';
 import type { Metrics } from '../metrics/metrics.ts';
 import { adminUi } from './admin-ui.ts';
 import { errorEnvelope } from './error-envelope.ts';
 import { type HttpServer, listen } from './http-server.ts';
+import { jsonBody } from './json-body.ts';
 import { requestMetrics } from './request-metrics.ts';
 import type { RouteTable } from './route-table.ts';
 
@@ -20,7 +20,7 @@ export function httpApp(deps: {
   http.proxy = false;
   http.use(requestMetrics(deps.metrics));
   http.use(errorEnvelope(deps.logger));
-  http.use(bodyParser({ enableTypes: ['json'], jsonLimit: deps.bodyLimitBytes, encoding: 'utf-8' }));
+  http.use(jsonBody({ limitBytes: deps.bodyLimitBytes }));
   http.use(deps.routes.middleware());
   http.use(adminUi());
   return { listen: (host: string, port: number): Promise<HttpServer> => listen(http, host, port) };

@@ -12,7 +12,7 @@ import {
   routeAuths,
 } from '../plugin/route-definition.ts';
 import { toEnvelope } from './error-envelope.ts';
-import { verifySignature } from './request-signature.ts';
+import { signatureProblem } from './request-signature.ts';
 
 /** A registered route with its owner (`core` or a plugin id) and full path. */
 export interface RouteEntry {
@@ -22,6 +22,7 @@ export interface RouteEntry {
 }
 
 const DEFAULT_SIGNATURE_HEADER = 'x-quorra-signature';
+const DEFAULT_TIMESTAMP_HEADER = 'x-quorra-timestamp';
 
 /** Holds routes; the Koa router is rebuilt after each change so a disposed route is gone at once. */
 export class RouteTable implements RouteSink {
@@ -92,9 +93,19 @@ export class RouteTable implements RouteSink {
       if (!secret)
         throw fail.unavailable('NOT_CONFIGURED', `${def.method} ${ctx.path} has no signing secret`);
       const header = def.signature!.header ?? DEFAULT_SIGNATURE_HEADER;
+      const stamp = def.signature!.timestampHeader ?? DEFAULT_TIMESTAMP_HEADER;
       const raw = (ctx.request as { rawBody?: string }).rawBody ?? '';
-      if (!verifySignature(secret, raw, ctx.get(header) || undefined))
-        throw fail.unauthenticated(`missing or invalid ${header}`);
+      const problem = signatureProblem(
+        secret,
+        raw,
+        ctx.get(header) || undefined,
+        ctx.get(stamp) || undefined,
+        {
+          signature: header,
+          timestamp: stamp,
+        },
+      );
+      if (problem) throw fail.unauthenticated(problem);
     }
     const abort = new AbortController();
     ctx.res.on('close', () => {

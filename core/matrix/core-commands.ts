@@ -7,6 +7,7 @@ import type { ApprovalSource, CommandContext, CommandDefinition } from '../plugi
 import { collectApprovals } from '../plugin/pending-approvals.ts';
 import type { Registry } from '../registry.ts';
 import type { Session } from '../sessions/session.entity.ts';
+import { inlineUntrusted } from '../text/untrusted-markdown.ts';
 import { CommandUsageError, helpText, type MatrixCommandContext } from './command-router.ts';
 import type { RoomSessions } from './room-sessions.ts';
 
@@ -145,11 +146,11 @@ export function coreCommands(deps: CoreCommandDeps): CommandDefinition[] {
         const pending = await deps.confirmations.pendingForUser(ctx.userId);
         const lines = pending.map(
           (c) =>
-            `${c.description} — asked ${ago(c.createdAt)}${c.sessionId === ctx.sessionId ? ' (here: answer **yes** or **no**)' : ''}`,
+            `${inlineUntrusted(c.description, 300)} — asked ${ago(c.createdAt)}${c.sessionId === ctx.sessionId ? ' (here: answer **yes** or **no**)' : ''}`,
         );
         for (const a of await collectApprovals(deps.approvals.list(), ctx)) {
           lines.push(
-            `${a.description}${a.createdAt ? ` — ${ago(a.createdAt)}` : ''}${a.hint ? ` (${a.hint})` : ''}`,
+            `${inlineUntrusted(a.description, 300)}${a.createdAt ? ` — ${ago(a.createdAt)}` : ''}${a.hint ? ` (${a.hint})` : ''}`,
           );
         }
         if (!lines.length) return 'Nothing is waiting on you.';

@@ -75,12 +75,16 @@ export class MatrixSender {
    * a turn that waits in the model's queue keeps showing that Quorra is on it.
    */
   keepTyping(roomId: string, renewMs = this.policy.typingRenewMs ?? 20_000): () => Promise<void> {
-    void this.typing(roomId, true);
-    const timer = setInterval(() => void this.typing(roomId, true), renewMs);
+    // one request at a time, in order: a renewal still in flight must never land after the "off"
+    let last = this.typing(roomId, true);
+    const timer = setInterval(() => {
+      last = last.then(() => this.typing(roomId, true));
+    }, renewMs);
     timer.unref?.();
     return async () => {
       clearInterval(timer);
-      await this.typing(roomId, false);
+      last = last.then(() => this.typing(roomId, false));
+      await last;
     };
   }
 

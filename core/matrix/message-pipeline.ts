@@ -9,7 +9,7 @@ import type { Logger } from '../logger.ts';
 import type { CommandDefinition } from '../plugin/contributions.ts';
 import type { Registry } from '../registry.ts';
 import { sameScope } from '../text/scope-set.ts';
-import { parseCommand, runCommand } from './command-router.ts';
+import { type ParsedCommand, parseCommand, runCommand } from './command-router.ts';
 import type { ConfirmationMessage } from './confirmation-message.entity.ts';
 import type { ConfirmationMessages } from './confirmation-messages.ts';
 import type { EventLog } from './event-log.ts';
@@ -112,6 +112,16 @@ export class MessagePipeline {
     return this.message(roomId, asTypedReply(ev, answer));
   }
 
+  /** The capture command of the room's scope (a command declaring `captureScope`), as if the message had invoked it. */
+  private async captureIn(roomId: string, raw: string): Promise<ParsedCommand | null> {
+    if (!raw) return null;
+    const capturing = this.d.commands.list().filter((c) => c.captureScope);
+    if (!capturing.length) return null;
+    const { scope } = await this.d.resolver.resolve(roomId);
+    const def = capturing.find((c) => scope?.includes(c.captureScope!));
+    return def ? { name: def.name, args: raw.split(/\s+/), argsText: raw } : null;
+  }
+
   private async message(roomId: string, ev: Record<string, any>): Promise<HandlingOutcome> {
     const { bot, members, users } = this.d;
     const content = ev.content ?? {};
@@ -119,8 +129,8 @@ export class MessagePipeline {
     const rel = relationOf(content);
     const raw = stripReplyFallback(String(content.body)).trim();
     const isDirect = await members.isDirect(roomId);
-    const command = parseCommand(raw);
-    const routed = command ? null : await this.d.replyRoutes.target(roomId, ev.sender, rel.inReplyTo);
+    const parsed = parseCommand(raw);
+    const routed = parsed ? null : await this.d.replyRoutes.target(roomId, ev.sender, rel.inReplyTo);
     if (routed) {
       // a reply to a notification that named a reply handler: the handler answers, never the engine
       const answer = await this.d.replyRoutes.answer(routed, raw);
@@ -129,6 +139,8 @@ export class MessagePipeline {
       const replyEventId = await this.send(roomId, content, ev, 'reply-handler');
       return { status: 'answered', how: 'reply_handler', reason: answer.outcome, replyEventId };
     }
+    // in a room mapped to a capture scope (the notepad), every plain message is that command's input
+    const command = parsed ?? (isMentioned(content, bot) ? null : await this.captureIn(roomId, raw));
     const mentioned = !command && isMentioned(content, bot);
     const text = mentioned ? stripMention(raw, bot) : raw;
     const yesNo = readYesNo(text);

@@ -1,5 +1,6 @@
 // The validated shape of a memory write (zod), shared by the store, the model's tools and the HTTP layer.
 import { z } from 'zod';
+import { safeText } from '../text/safe-text-schema.ts';
 
 export const memoryKinds = [
   'fact',
@@ -44,11 +45,12 @@ export const tagsSchema = z
 export const workspaceSchema = z.string().trim().min(1).max(64);
 export const userIdSchema = z.string().trim().min(1).max(128);
 
-const contentSchema = z
-  .string()
-  .trim()
-  .min(1, 'content cannot be empty')
-  .max(MAX_CONTENT_CHARS, `content is at most ${MAX_CONTENT_CHARS} characters`);
+const contentSchema = safeText({
+  min: 1,
+  max: MAX_CONTENT_CHARS,
+  empty: 'content cannot be empty',
+  tooLong: `content is at most ${MAX_CONTENT_CHARS} characters`,
+});
 
 /** An ISO datetime that must lie after `now()`; past expiry is a mistake, not a way to delete. */
 function futureDate(now: () => Date) {
@@ -103,7 +105,7 @@ export const memoryOriginSchema = z.strictObject({
   provenance: z.enum(provenances),
   stability: z.enum(stabilityTiers).default('stable'),
   sourceNoteIds: z.array(z.number().int().positive()).max(100).default([]),
-  quote: z.string().trim().min(1).max(MAX_CONTENT_CHARS).nullable().default(null),
+  quote: safeText({ min: 1, max: MAX_CONTENT_CHARS }).nullable().default(null),
 });
 export type MemoryOrigin = z.input<typeof memoryOriginSchema>;
 export type ParsedMemoryOrigin = z.output<typeof memoryOriginSchema>;

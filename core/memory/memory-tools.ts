@@ -1,6 +1,6 @@
 // memory_save (tier 1) and memory_recall (tier 0): the model's way into memory, always under the turn's seal.
 import { z } from 'zod';
-import { isUser, sealFor } from '../auth/principal.ts';
+import { sealFor } from '../auth/principal.ts';
 import { defineTool } from '../tools/define-tool.ts';
 import { importances, memoryKinds, tagsSchema } from './memory-input.ts';
 import type { MemoryStore } from './memory-store.ts';
@@ -39,9 +39,9 @@ export function memorySave(store: MemoryStore) {
     tier: 1,
     scopes: ['*'],
     input: saveInput,
-    available: (t) => isUser(t.principal),
+    audience: 'household',
     async run(input, ctx) {
-      const principal = ctx.principal!;
+      const { principal } = ctx;
       const seal = sealFor(principal, ctx.workspace ?? null);
       let archived = 0;
       if (input.supersedes) {
@@ -88,9 +88,9 @@ export function memoryRecall(store: MemoryStore) {
       })
       .strict()
       .refine((q) => q.topic || q.tags?.length, 'give a topic or tags'),
-    available: (t) => isUser(t.principal),
+    audience: 'household',
     async run(q, ctx) {
-      const seal = sealFor(ctx.principal!, ctx.workspace ?? null);
+      const seal = sealFor(ctx.principal, ctx.workspace ?? null);
       const hits = await store.recall(seal, { text: q.topic, tags: q.tags, limit: q.limit ?? 8 });
       const contextual = hits.filter((h) => h.memory.importance === 'contextual');
       await store.markReferenced(contextual.map((h) => h.memory.id));

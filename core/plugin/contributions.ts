@@ -21,6 +21,8 @@ export interface CommandDefinition {
   run(args: string[], ctx: CommandContext): Promise<string> | string;
   /** When set, a successful run is acknowledged with this reaction on the person's message instead of a reply (e.g. ✓ for a jot). */
   acknowledge?: string;
+  /** In a Matrix room mapped to this scope, every plain (unmentioned) message runs this command with the message as its text. */
+  captureScope?: string;
 }
 
 /** A command's answer: a reply, or a reaction on the person's message (an instant acknowledgement, e.g. ✓ for a jot). */

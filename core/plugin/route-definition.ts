@@ -5,7 +5,8 @@ import type { UserPrincipal } from '../auth/principal.ts';
 /**
  * Who may call a route, checked by the host before the handler runs:
  * `public` anyone; `member` any household user (Bearer token); `owner` the owner only;
- * `signed` a caller holding the route's shared secret (HMAC-SHA256 of the raw body in a header).
+ * `signed` a caller holding the route's shared secret (HMAC-SHA256 of `<timestamp>.<raw body>`, timestamp fresh
+ * within 300 s, so an old signed request cannot be replayed).
  */
 export type RouteAuth = 'public' | 'member' | 'owner' | 'signed';
 export const routeAuths: readonly RouteAuth[] = ['public', 'member', 'owner', 'signed'];
@@ -62,8 +63,10 @@ export function eventStream(
 /** How a `signed` route is verified: the secret (throw a QuorraError when unconfigured) and the header. */
 export interface RouteSignature {
   secret(): string;
-  /** Default `x-quorra-signature`; the value is `sha256=<hex HMAC of the raw body>`. */
+  /** Default `x-quorra-signature`; the value is `sha256=<hex HMAC of "<timestamp>.<raw body>">`. */
   header?: string;
+  /** Default `x-quorra-timestamp`: the unix time in seconds the sender signed at. */
+  timestampHeader?: string;
 }
 
 /** A route; `path` is relative to `/plugins/<id>` for a plugin, absolute for core. */

@@ -1,6 +1,6 @@
 // A tool is plain data: name, description, tier, scopes, zod input and a run function.
 import type { z } from 'zod';
-import type { Principal } from '../auth/principal.ts';
+import type { Principal, ReservationPrincipal, UserPrincipal } from '../auth/principal.ts';
 import type { Logger } from '../logger.ts';
 
 /** Permission tiers: 0 read-only, 1 low-risk write (audited), 2 destructive/external (confirmed first). */
@@ -16,13 +16,34 @@ export interface ToolContext {
   signal?: AbortSignal;
 }
 
+/**
+ * Who a tool is for, checked by the gate: `household` (any member), `owner`, or `guest` (a reservation).
+ * With an audience, `run` gets that principal, never undefined: no second narrowing inside the tool.
+ */
+export type ToolAudience = 'household' | 'owner' | 'guest';
+
+/** The context `run` gets: the principal is typed by the tool's audience. */
+export type RunContext<A> = A extends 'household' | 'owner'
+  ? ToolContext & { principal: UserPrincipal }
+  : A extends 'guest'
+    ? ToolContext & { principal: ReservationPrincipal }
+    : ToolContext;
+
+/** True when the principal is in the audience. */
+export function inAudience(audience: ToolAudience, p: Principal | undefined): boolean {
+  if (audience === 'guest') return p?.kind === 'reservation';
+  return p?.kind === 'user' && (audience === 'household' || p.role === 'owner');
+}
+
 /** A tool as registered: its input is validated with `input` before `run` is called. */
-export interface ToolDefinition<I extends z.ZodType = z.ZodType> {
+export interface ToolDefinition<I extends z.ZodType = z.ZodType, A extends ToolAudience | undefined = any> {
   name: string;
   description: string;
   tier: ToolTier;
   /** The capability surfaces (session scopes) this tool belongs to. */
   scopes: string[];
+  /** Who may be offered the tool; see ToolAudience. */
+  audience?: A;
   input: I;
   /**
    * Narrows who is offered the tool beyond scopes (e.g. owner only, only inside a workspace).
@@ -31,13 +52,15 @@ export interface ToolDefinition<I extends z.ZodType = z.ZodType> {
   available?: (turn: { principal: ToolContext['principal']; workspace: string | null }) => boolean;
   /** For tier 2: a one-line description of what confirming will do, shown to the user. */
   describe?: (input: z.infer<I>) => string;
-  run(input: z.infer<I>, ctx: ToolContext): unknown | Promise<unknown>;
+  run(input: z.infer<I>, ctx: RunContext<A>): unknown | Promise<unknown>;
 }
 
 const toolName = /^[a-z][a-z0-9_]{1,63}$/;
 
 /** Declares a tool; checks the name and tier once, at definition time. */
-export function defineTool<I extends z.ZodType>(tool: ToolDefinition<I>): ToolDefinition<I> {
+export function defineTool<I extends z.ZodType, A extends ToolAudience | undefined = undefined>(
+  tool: ToolDefinition<I, A>,
+): ToolDefinition<I, A> {
   if (!toolName.test(tool.name)) throw new Error(`tool name "${tool.name}" must be snake_case [a-z0-9_]`);
   if (![0, 1, 2].includes(tool.tier)) throw new Error(`tool "${tool.name}" has an invalid tier ${tool.tier}`);
   if (tool.scopes.length === 0) throw new Error(`tool "${tool.name}" declares no scopes`);

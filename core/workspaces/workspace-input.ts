@@ -1,5 +1,6 @@
 // Validation for creating a workspace: name, description, kind, services (with data windows), room, personas.
 import { z } from 'zod';
+import { safeLabel, safeText } from '../text/safe-text-schema.ts';
 
 const service = z.union([
   z.string().regex(/^[a-z][a-z0-9_-]*$/),
@@ -17,8 +18,8 @@ const service = z.union([
 
 export const newWorkspaceSchema = z
   .object({
-    name: z.string().trim().min(1).max(120),
-    description: z.string().trim().max(2000).default(''),
+    name: safeLabel({ min: 1, max: 120, empty: 'a workspace needs a visible name' }),
+    description: safeText({ max: 2000 }).default(''),
     kind: z.enum(['household', 'hosting', 'personal']).default('household'),
     services: z
       .array(service)
@@ -33,6 +34,8 @@ export const newWorkspaceSchema = z
       .regex(/^![^:\s]+:\S+$/, 'a Matrix room ID like !abc:server')
       .optional(),
     personas: z.array(z.string()).max(5).optional(),
+    /** Create it even though a workspace with the same name exists (otherwise 409). */
+    allow_duplicate_name: z.boolean().default(false),
   })
   .strict();
 

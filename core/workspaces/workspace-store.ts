@@ -5,6 +5,7 @@ import type { DataSource } from 'typeorm';
 import { type Disposable, toDisposable } from '../disposable.ts';
 import { fail } from '../errors.ts';
 import { slugify } from '../text/slugify.ts';
+import { labelKey } from '../text/text-safety.ts';
 import { Workspace } from './workspace.entity.ts';
 import { WorkspaceBinding } from './workspace-binding.entity.ts';
 import { bindingsOf, type NewWorkspace, newWorkspaceSchema } from './workspace-input.ts';
@@ -50,6 +51,16 @@ export class WorkspaceStore {
       throw fail.invalid('UNKNOWN_PERSONA', `unknown persona(s): ${badPersona.join(', ')}`);
     if (personas.includes('guest-concierge') && w.kind !== 'hosting') {
       throw fail.invalid('PERSONA_NOT_ALLOWED', 'only a hosting workspace can offer the guest concierge');
+    }
+    if (!w.allow_duplicate_name) {
+      const key = labelKey(w.name);
+      const same = (await this.list()).find((x) => labelKey(x.name) === key);
+      if (same)
+        throw fail.conflict(
+          'WORKSPACE_NAME_TAKEN',
+          `a workspace named "${same.name}" exists (${same.slug}); send allow_duplicate_name: true to create another`,
+          { existing: same.slug },
+        );
     }
     const slug = await this.freeSlug(w.name);
     const dataDir = path.join(this.vaultRoot, 'workspaces', slug);

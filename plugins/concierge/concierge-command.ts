@@ -6,21 +6,20 @@ import {
   type CommandDefinition,
   CommandUsageError,
 } from '../../core/plugin/contributions.ts';
+import { inlineUntrusted } from '../../core/text/untrusted-markdown.ts';
 import type { DraftReview, DraftView } from './draft-review.ts';
 
-const oneLine = (s: string, max = 160) => {
-  const flat = s.replace(/\s+/g, ' ').trim();
-  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
-};
+// guest and model text, one escaped line each: it can never bold, link or fake a list entry
+const oneLine = (s: string, max = 160) => inlineUntrusted(s, max);
 
 /** One open draft as a list entry. */
 function entry(d: DraftView): string {
-  const stay = `${d.property ? `${d.property}, ` : ''}${d.check_in} → ${d.check_out}`;
+  const stay = oneLine(`${d.property ? `${d.property}, ` : ''}${d.check_in} → ${d.check_out}`);
   const flag =
     d.state === 'needs_you'
       ? ` · **needs you**${d.escalation_reason ? ` (${oneLine(d.escalation_reason, 80)})` : ''}`
       : '';
-  const lines = [`**#${d.id}** ${d.guest} (${stay})${flag}`, `  Guest: ${oneLine(d.message)}`];
+  const lines = [`**#${d.id}** ${oneLine(d.guest, 200)} (${stay})${flag}`, `  Guest: ${oneLine(d.message)}`];
   lines.push(`  Draft: ${d.draft ? oneLine(d.draft) : '(none)'}`);
   if (d.last_error) lines.push(`  Last send failed: ${oneLine(d.last_error)}`);
   return lines.join('\n');
@@ -56,13 +55,13 @@ export function conciergeCommand(review: DraftReview): CommandDefinition {
           }
           case 'send': {
             const d = await review.send(number(n), owner);
-            return `Sent #${d.id} to ${d.guest}.`;
+            return `Sent #${d.id} to ${oneLine(d.guest, 200)}.`;
           }
           case 'edit': {
             const text = rest.join(' ').trim();
             if (!text) throw new CommandUsageError('Give the new text.');
             const d = await review.send(number(n), owner, text);
-            return `Sent your edited reply for #${d.id} to ${d.guest}.`;
+            return `Sent your edited reply for #${d.id} to ${oneLine(d.guest, 200)}.`;
           }
           case 'discard': {
             const d = await review.discard(number(n), owner);

@@ -1,9 +1,10 @@
 // Guest replies waiting on the owner, as `!quorra approvals` lists them.
 import type { ApprovalSource } from '../../core/plugin/contributions.ts';
+import { cleanLabel, echo } from '../../core/text/text-safety.ts';
 import type { DraftReview } from './draft-review.ts';
 
-const preview = (text: string | null) =>
-  text && text.length > 80 ? `${text.slice(0, 77)}…` : (text ?? '(no draft yet)');
+// one clean line of guest or model text: no bidi override can reverse the row or the command after it
+const preview = (text: string | null) => (text ? echo(text, 80) : '(no draft yet)');
 
 /** Open drafts for owners (members are never asked about guest replies). */
 export function draftApprovals(review: DraftReview): ApprovalSource {
@@ -12,7 +13,7 @@ export function draftApprovals(review: DraftReview): ApprovalSource {
     async pending(user) {
       if (user.role !== 'owner') return [];
       return (await review.open()).map((d) => ({
-        description: `${d.state === 'needs_you' ? 'Needs you: ' : ''}reply to ${d.guest}${d.property ? ` (${d.property})` : ''}: “${preview(d.draft)}”`,
+        description: `${d.state === 'needs_you' ? 'Needs you: ' : ''}reply to ${cleanLabel(d.guest)}${d.property ? ` (${cleanLabel(d.property)})` : ''}: “${preview(d.draft)}”`,
         hint: `!quorra concierge send ${d.id}`,
         createdAt: new Date(d.received_at),
         // the same routes and exactly-once rules as the command and a reply to the notice

@@ -2,6 +2,7 @@
 import type { UserPrincipal } from '../../core/auth/principal.ts';
 import { QuorraError } from '../../core/errors.ts';
 import type { ReplyHandler } from '../../core/plugin/contributions.ts';
+import { inlineUntrusted } from '../../core/text/untrusted-markdown.ts';
 import type { DraftReview } from './draft-review.ts';
 
 /** The reply handler name the draft notices name in notify's replyTo. */
@@ -39,8 +40,8 @@ export function draftReplyHandler(review: DraftReview): ReplyHandler {
         if (asked.action === 'send') {
           const d = await review.send(id, owner, asked.text);
           return asked.text
-            ? `Sent your edited reply for #${d.id} to ${d.guest}.`
-            : `Sent #${d.id} to ${d.guest}.`;
+            ? `Sent your edited reply for #${d.id} to ${inlineUntrusted(d.guest)}.`
+            : `Sent #${d.id} to ${inlineUntrusted(d.guest)}.`;
         }
         return `Not understood. ${USAGE}`;
       } catch (err) {

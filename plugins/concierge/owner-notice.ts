@@ -1,6 +1,7 @@
-// Tells every owner about a draft (or an escalation) through ctx.notify, with how to answer it.
+// Tells every owner about a draft (or an escalation) through ctx.notify, in a frame guest text cannot break.
 import type { Logger } from '../../core/logger.ts';
 import type { NotifyCapability, PeopleCapability } from '../../core/plugin/capabilities.ts';
+import { framedNotice } from '../../core/text/untrusted-markdown.ts';
 import type { GuestMessage } from './guest-message.entity.ts';
 import type { ConciergeReservation } from './reservation.entity.ts';
 
@@ -11,28 +12,31 @@ export interface OwnerNoticeDeps {
   logger: Logger;
 }
 
-const quote = (text: string) =>
-  text
-    .split('\n')
-    .map((l) => `> ${l}`)
-    .join('\n');
+/** The stay as a stranger's text: the property is the PMS's, the dates are validated at the webhook. */
+export function stayOf(r: Pick<ConciergeReservation, 'property' | 'checkIn' | 'checkOut'>): string {
+  return `${r.property ? `${r.property}, ` : ''}${r.checkIn} → ${r.checkOut}`;
+}
 
-/** The notification text for one draft: who wrote, what, the draft, and the commands that answer it. */
+/**
+ * The notification for one draft in a fixed frame: our title, labels and commands; the guest's name, stay and
+ * message, the escalation reason and the draft each quoted under their label, so none can fake a header or a label.
+ */
 export function draftNotice(m: GuestMessage, r: ConciergeReservation): string {
-  const stay = `${r.property ? `${r.property}, ` : ''}${r.checkIn} → ${r.checkOut}`;
-  const head =
-    m.state === 'needs_you'
-      ? `**Guest message #${m.id} needs you** — ${r.guestName} (${stay})${m.escalationReason ? `\nReason: ${m.escalationReason}` : ''}`
-      : `**Guest message #${m.id}** — ${r.guestName} (${stay})`;
-  const draft = m.draft?.trim()
-    ? `Draft reply:\n${quote(m.draft)}`
-    : 'No draft yet — write the reply yourself.';
-  return [
-    head,
-    quote(m.guestText),
-    draft,
+  const title =
+    m.state === 'needs_you' ? `**Guest message #${m.id} needs you**` : `**Guest message #${m.id}**`;
+  return framedNotice(
+    title,
+    [
+      { label: 'Guest:', text: r.guestName },
+      { label: 'Stay:', text: stayOf(r) },
+      ...(m.state === 'needs_you' && m.escalationReason
+        ? [{ label: 'Reason:', text: m.escalationReason }]
+        : []),
+      { label: 'Message:', text: m.guestText },
+      m.draft?.trim() ? { label: 'Draft reply:', text: m.draft } : 'No draft yet — write the reply yourself.',
+    ],
     `Reply **send** or **edit: …** to this message (or \`!quorra concierge send ${m.id}\`; \`edit ${m.id} <your text>\` and \`discard ${m.id}\` work too). Nothing is sent to the guest until you do.`,
-  ].join('\n\n');
+  );
 }
 
 /** Queues `text` for every owner (a Matrix reply goes to `replyTo` when given); high urgency goes out at once. Failures are logged, never thrown. */

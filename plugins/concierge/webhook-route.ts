@@ -1,4 +1,4 @@
-// POST /plugins/concierge/webhook: the PMS's guest messages, signed with HMAC-SHA256, stored and queued for drafting.
+// POST /plugins/concierge/webhook: the PMS's guest messages, signed and timestamped, stored and queued for drafting.
 import { fail } from '../../core/errors.ts';
 import type { WorkspacesCapability } from '../../core/plugin/capabilities.ts';
 import { defineRoute, withStatus } from '../../core/plugin/route-definition.ts';
@@ -7,8 +7,10 @@ import type { ConciergeStore } from './concierge-store.ts';
 import type { DraftQueue } from './draft-queue.ts';
 import { guestMessageEvent } from './webhook-event.ts';
 
-/** The header carrying `sha256=<hex>` of the raw body. */
+/** The header carrying `sha256=<hex>` of `<timestamp>.<raw body>`. */
 export const SIGNATURE_HEADER = 'x-quorra-signature';
+/** The header carrying the unix time (seconds) the sender signed at. */
+export const TIMESTAMP_HEADER = 'x-quorra-timestamp';
 
 /** The webhook route; it answers 202 once the message is stored and drafts after the response. */
 export function webhookRoute(deps: {
@@ -25,6 +27,7 @@ export function webhookRoute(deps: {
     body: guestMessageEvent,
     signature: {
       header: SIGNATURE_HEADER,
+      timestampHeader: TIMESTAMP_HEADER,
       secret: () => {
         const secret = deps.settings.webhookSecret;
         if (!secret)

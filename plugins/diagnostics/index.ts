@@ -35,7 +35,8 @@ export default definePlugin({
     ctx.http.route({
       method: 'GET',
       path: '/health',
-      auth: 'member',
+      // database path and free disk are the owner's business
+      auth: 'owner',
       summary: 'Database, disk, uptime and the diagnostics agent’s latest findings',
       handler: view,
     });

@@ -63,7 +63,8 @@ export default definePlugin({
     ctx.http.route({
       method: 'GET',
       path: '/status',
-      auth: 'member',
+      // the owner's view of the index; everyone else learns liveness from GET /health
+      auth: 'owner',
       summary: 'Index counts, the embedder and the running pass',
       handler: async () => {
         // Counts and reasons only: skipped file names are private to the members who own them.

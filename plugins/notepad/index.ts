@@ -1,11 +1,13 @@
 // Notepad: capture all day with zero inference, triage overnight into proposals and questions, review in the morning.
 import { definePlugin } from '../../core/plugin/define-plugin.ts';
+import { notepadApprovals } from './approval-source.ts';
 import { DailyClock } from './daily-clock.ts';
 import { Jot } from './jot.entity.ts';
 import { JotStore } from './jot-store.ts';
 import { CreateNotepad1764700000000 } from './migrations/1764700000000-create-notepad.ts';
 import { noteCommand, notepadCommand } from './note-command.ts';
 import { addNotepadRoutes } from './notepad-routes.ts';
+import { notepadScope } from './notepad-scope.ts';
 import { NotepadService } from './notepad-service.ts';
 import { notepadSettings } from './notepad-settings.ts';
 import { ProposalQueue } from './proposal-queue.ts';
@@ -40,17 +42,11 @@ export default definePlugin({
     });
     const service = new NotepadService(jots, proposals, triage, ctx.notes, ctx.notify, ctx.toolCalls);
 
+    ctx.prompts.add(notepadScope);
     ctx.commands.add(noteCommand(service));
     ctx.commands.add(notepadCommand(service));
     ctx.replies.add(reviewReplyHandler(service));
-    ctx.approvals.add({
-      name: 'notepad',
-      pending: async ({ userId }) =>
-        (await service.review(userId)).map((i) => ({
-          description: i.type === 'question' ? `Question: ${i.text}` : i.text,
-          hint: 'reply to the morning summary, or `!quorra notepad`',
-        })),
-    });
+    ctx.approvals.add(notepadApprovals(service));
     addNotepadRoutes(ctx.http, service);
 
     const clock = new DailyClock(ctx.dataDir);

@@ -11,6 +11,7 @@ export function noteCommand(service: NotepadService): CommandDefinition {
     usage: 'note <text>',
     permission: 'member',
     acknowledge: '✓',
+    captureScope: 'notepad',
     async run(_args, ctx) {
       const text = ctx.argsText?.trim();
       if (!text) throw new CommandUsageError('What should I note?');

@@ -75,6 +75,23 @@ export function addNotepadRoutes(http: HttpCapability, service: NotepadService):
     });
   http.route({
     method: 'POST',
+    path: '/proposals/:id/edit',
+    auth: 'member',
+    summary: 'Change a proposal in words: it is withdrawn and its jot triaged again with the change',
+    params: idParam,
+    body: z.object({ text: z.string().trim().min(1).max(2000) }).strict(),
+    handler: ({ principal, params, body }) => service.editByText(principal.userId, params.id, body.text),
+  });
+  http.route({
+    method: 'POST',
+    path: '/questions/:id/dismiss',
+    auth: 'member',
+    summary: 'Dismiss a question: the jot needs nothing',
+    params: idParam,
+    handler: ({ principal, params }) => service.dismissQuestion(principal.userId, params.id),
+  });
+  http.route({
+    method: 'POST',
     path: '/questions/:id/answer',
     auth: 'member',
     summary: "Answer triage's question about a jot: that jot is triaged again at once",

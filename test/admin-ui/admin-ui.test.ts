@@ -100,7 +100,7 @@ describe('admin UI in Chromium', () => {
     const thrower = page.locator('overview-view tr[data-plugin="thrower"]');
     await shown(thrower.getByText('QUORRA_PLUGIN_ACTIVATE_FAILED'));
     await shown(thrower.getByText('cannot reach the frobnicator'));
-    const job = (await call(app, owner, 'GET', '/health')).json.checks.scheduler.jobs.find(
+    const job = (await call(app, owner, 'GET', '/health/details')).json.checks.scheduler.jobs.find(
       (j: any) => j.name === 'echo.yearly',
     );
     const expected = await page.evaluate(
@@ -214,6 +214,8 @@ describe('admin UI in Chromium', () => {
                 description: 'reply to Anna: “Towels are in the hall closet”',
                 hint: '!quorra concierge send 7',
               },
+              // a guest's right-to-left override must not reverse the command typed after it
+              { description: 'reply to \u202EMallory: “free upgrade”', hint: '!quorra concierge send 8' },
             ]
           : [],
     });
@@ -223,6 +225,15 @@ describe('admin UI in Chromium', () => {
       const other = page.getByRole('list', { name: 'Other approvals' });
       await shown(other.getByText('reply to Anna: “Towels are in the hall closet”'));
       await shown(other.getByText('!quorra concierge send 7'));
+      const row = other.locator('li', { hasText: 'send 8' });
+      const text = await row.locator('bdi[data-field="description"]').boundingBox();
+      const hint = await row.locator('code').boundingBox();
+      assert.ok(
+        text && hint && hint.y >= text.y + text.height - 1,
+        'the hint sits after the isolated description',
+      );
+      assert.equal(await row.locator('code').textContent(), '!quorra concierge send 8');
+      assert.equal(await row.locator('bdi').evaluate((el) => getComputedStyle(el).unicodeBidi), 'isolate');
     } finally {
       await source.dispose();
     }
@@ -347,8 +358,11 @@ describe('admin UI in Chromium', () => {
     const p = await openPage(context);
     await signIn(p, member.token);
     await shown(p.getByText('Signed in as member'));
-    await shown(p.locator('section[data-check="db"] status-badge[state="ok"]'));
-    for (const view of ['Plugins', 'Memory', 'Settings']) {
+    // the overview: the public overall state, the details are the owner's
+    await shown(p.locator('[data-testid="overall"] status-badge'));
+    await shown(p.getByRole('alert').filter({ hasText: 'Owner only.' }));
+    assert.equal(await p.locator('section[data-check="db"]').count(), 0);
+    for (const view of ['People', 'Plugins', 'Settings']) {
       await go(p, view);
       await shown(p.getByRole('alert').filter({ hasText: 'Owner only.' }));
     }

@@ -42,3 +42,20 @@ describe('logger', () => {
     assert.match(text, /\[redacted\]/);
   });
 });
+
+describe('logger and errors', () => {
+  it('logs an error without the body a parser attached, with a bounded message and no credentials', () => {
+    const { lines, stream } = capture();
+    const err = Object.assign(new Error(`bad input Bearer qra_secret123 ${'x'.repeat(5000)}`), {
+      body: 'y'.repeat(100_000),
+      code: 'E_BAD',
+    });
+    createLogger('info', stream).error({ err }, 'request failed');
+    const text = JSON.stringify(lines);
+    assert.ok(!text.includes('yyyy'), 'the attached body is not logged');
+    assert.ok(!text.includes('qra_secret123'));
+    assert.ok(lines[0].err.message.length <= 200);
+    assert.equal(lines[0].err.code, 'E_BAD');
+    assert.ok(text.length < 4000, `log line is ${text.length} bytes`);
+  });
+});

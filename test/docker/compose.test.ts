@@ -136,7 +136,7 @@ describe('docker/compose.yaml', () => {
     const targets = parseYaml(read('prometheus/prometheus.yml')).scrape_configs.flatMap((c: any) =>
       c.static_configs.flatMap((s: any) => s.targets),
     );
-    assert.deepEqual(targets.sort(), ['llama-chat:8080', 'llama-embed:8080', 'quorra:8080']);
+    assert.deepEqual(targets.sort(), ['llama-chat:8080', 'llama-embed:8080', 'quorra:9464']);
   });
 
   it('provisions a Grafana dashboard whose Quorra metrics exist in the code', () => {

@@ -4,7 +4,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createQuorra, type Quorra } from '../../core/app.ts';
 import { deepMerge, loadConfig } from '../../core/config/load-config.ts';
+import type { Logger } from '../../core/logger.ts';
 import type { ScriptedModelServer } from './model-server.ts';
+
+/** The bearer token every test app accepts on /metrics (as Prometheus would present it). */
+export const TEST_METRICS_TOKEN = 'test-metrics-token-0123456789';
+export const metricsHeaders = { authorization: `Bearer ${TEST_METRICS_TOKEN}` };
 
 export interface BootedApp {
   quorra: Quorra;
@@ -20,6 +25,8 @@ export interface BootOptions {
   config?: Record<string, unknown>;
   pluginRoots?: string[];
   listen?: boolean;
+  /** A logger to use instead of the silent default (e.g. one writing to a capture stream). */
+  logger?: Logger;
 }
 
 /** A fresh temp directory, removed by the caller (or by stop({clean:true})). */
@@ -32,7 +39,7 @@ export async function bootApp(opts: BootOptions = {}): Promise<BootedApp> {
   const dataDir = opts.dataDir ?? tempDir();
   const base: Record<string, unknown> = {
     dataDir,
-    server: { host: '127.0.0.1', port: 0 },
+    server: { host: '127.0.0.1', port: 0, metrics: { token: TEST_METRICS_TOKEN } },
     log: { level: process.env.QUORRA_TEST_LOG ?? 'silent' },
     model: opts.model
       ? {
@@ -45,7 +52,10 @@ export async function bootApp(opts: BootOptions = {}): Promise<BootedApp> {
       : { baseUrl: 'http://127.0.0.1:9/v1', maxRetries: 0 },
   };
   const config = loadConfig({ env: {}, cwd: dataDir, overrides: deepMerge(base, opts.config ?? {}) });
-  const quorra = await createQuorra(config, opts.pluginRoots ? { pluginRoots: opts.pluginRoots } : {});
+  const quorra = await createQuorra(config, {
+    ...(opts.pluginRoots ? { pluginRoots: opts.pluginRoots } : {}),
+    ...(opts.logger ? { logger: opts.logger } : {}),
+  });
   const server = opts.listen === false ? undefined : await quorra.listen();
   return {
     quorra,

@@ -279,3 +279,8 @@ function split(text: string, size = 8): string[] {
 function sleep(ms: number): Promise<void> {
   return new Promise((r) => setTimeout(r, ms));
 }
+
+/** The tool results a recorded chat request sent back to the model, in order. */
+export function toolMessagesOf(body: any): string[] {
+  return body.messages.filter((m: any) => m.role === 'tool').map((m: any) => m.content as string);
+}

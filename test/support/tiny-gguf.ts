@@ -1,5 +1,6 @@
 // Writes a tiny llama-architecture GGUF (random weights, byte-level vocabulary) so tests run a real model offline.
 import { writeFileSync } from 'node:fs';
+import { prng } from '../../bench/support/prng.ts';
 
 /** GGUF metadata value types (gguf.h). */
 const T = { u32: 4, i32: 5, f32: 6, bool: 7, str: 8, arr: 9 } as const;
@@ -60,18 +61,6 @@ function byteTokens(): string[] {
   for (let b = 174; b <= 255; b++) printable.add(b);
   let extra = 0;
   return Array.from({ length: 256 }, (_, b) => String.fromCodePoint(printable.has(b) ? b : 256 + extra++));
-}
-
-/** A seeded PRNG so a test's model is the same on every run. */
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const CHATML =
@@ -161,7 +150,6 @@ export function writeTinyGguf(path: string, o: TinyModelOptions = {}): number {
     else out.u32(m.v);
   }
   let offset = 0;
-  const sizes: number[] = [];
   for (const [name, dims] of tensors) {
     out.str(name);
     out.u32(dims.length);
@@ -169,12 +157,12 @@ export function writeTinyGguf(path: string, o: TinyModelOptions = {}): number {
     out.u32(F32);
     out.u64(offset);
     const bytes = dims.reduce((a, b) => a * b, 1) * 4;
-    sizes.push(bytes);
     offset += Math.ceil(bytes / ALIGN) * ALIGN;
   }
   out.pad();
-  const rand = rng(o.seed ?? 19);
-  tensors.forEach(([name, dims], i) => {
+  // seeded, so a test's model is the same on every run
+  const rand = prng(o.seed ?? 19);
+  for (const [name, dims] of tensors) {
     const n = dims.reduce((a, b) => a * b, 1);
     const data = new Float32Array(n);
     // norms start at one (as trained models roughly do); matrices are small noise
@@ -183,8 +171,7 @@ export function writeTinyGguf(path: string, o: TinyModelOptions = {}): number {
     for (let k = 0; k < n; k++) data[k] = isNorm ? 1 : (rand() * 2 - 1) * scale * 2;
     out.push(Buffer.from(data.buffer));
     out.pad();
-    void sizes[i];
-  });
+  }
   const file = Buffer.concat(out.parts);
   writeFileSync(path, file);
   return file.length;

@@ -104,7 +104,7 @@ export class ApprovalsView extends LitElement {
       <ul class="plain" aria-label="Pending approvals">
         ${pending.map(
           (p) => html`<li class="card" data-approval=${p.id}>
-            <div class="what"><strong>${p.description}</strong></div>
+            <div class="what"><strong><bdi class="untrusted" data-field="description">${p.description}</bdi></strong></div>
             <div class="small muted">
               Asked <time datetime=${p.created_at} title=${formatTime(p.created_at)}>${relativeTime(p.created_at)}</time>
               · expires <time datetime=${p.expires_at} title=${formatTime(p.expires_at)}>${relativeTime(p.expires_at)}</time>
@@ -127,7 +127,7 @@ export class ApprovalsView extends LitElement {
       <ul class="plain" aria-label="Other approvals">
         ${other.map(
           (o, i) => html`<li class="card" data-source=${o.source}>
-            <div class="what">${o.description}</div>
+            <div class="what"><bdi class="untrusted" data-field="description">${o.description}</bdi></div>
             ${o.created_at ? html`<div class="muted small">${relativeTime(o.created_at)}</div>` : null}
             ${
               o.actions.length

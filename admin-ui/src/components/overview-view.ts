@@ -1,6 +1,15 @@
-// <overview-view>: GET /health made readable — overall state, each check with its reason, plugins, scheduled jobs.
+// <overview-view>: GET /health/details made readable — overall state, each check with its reason, plugins, scheduled jobs.
 import { css, html, LitElement } from 'lit';
-import { fetchHealth, type HealthCheck, type HealthReport, jobsOf, pluginsOf } from '../data/health.ts';
+import { describeCron } from '../cron-words.ts';
+import { ApiError } from '../data/api-client.ts';
+import {
+  fetchHealth,
+  fetchLiveness,
+  type HealthCheck,
+  type HealthReport,
+  jobsOf,
+  pluginsOf,
+} from '../data/health.ts';
 import { formatBytes, formatDuration, formatTime } from '../format.ts';
 import { sharedStyles } from './shared-styles.ts';
 import './error-notice.ts';
@@ -22,8 +31,10 @@ function checkDetails(name: string, check: HealthCheck) {
 
 /** The health dashboard. */
 export class OverviewView extends LitElement {
-  static properties = { report: { state: true }, error: { state: true } };
+  static properties = { report: { state: true }, error: { state: true }, liveness: { state: true } };
   declare report: HealthReport | null;
+  /** The public overall state, shown when the details are the owner's. */
+  declare liveness: HealthReport['status'] | null;
   declare error: unknown;
 
   static styles = [
@@ -61,6 +72,7 @@ export class OverviewView extends LitElement {
     super();
     this.report = null;
     this.error = null;
+    this.liveness = null;
   }
 
   connectedCallback() {
@@ -68,13 +80,15 @@ export class OverviewView extends LitElement {
     void this.load();
   }
 
-  /** Reads /health again. */
+  /** Reads /health/details again. */
   async load() {
     this.error = null;
     try {
       this.report = await fetchHealth();
     } catch (err) {
       this.error = err;
+      if (err instanceof ApiError && err.status === 403)
+        this.liveness = await fetchLiveness().catch(() => null);
     }
   }
 
@@ -82,7 +96,17 @@ export class OverviewView extends LitElement {
     const r = this.report;
     return html`<h2>Overview</h2>
       <error-notice .error=${this.error}></error-notice>
-      ${r ? this.renderReport(r) : this.error ? null : html`<p class="muted">Loading…</p>`}`;
+      ${
+        r
+          ? this.renderReport(r)
+          : this.liveness
+            ? html`<div class="card summary" data-testid="overall">
+                <span>Quorra is</span> <status-badge state=${this.liveness}></status-badge>
+              </div>`
+            : this.error
+              ? null
+              : html`<p class="muted">Loading…</p>`
+      }`;
   }
 
   private renderReport(r: HealthReport) {
@@ -135,7 +159,7 @@ export class OverviewView extends LitElement {
               ${jobs.map(
                 (j) => html`<tr data-job=${j.name}>
                   <td>${j.name} <span class="muted small">(${j.owner})</span></td>
-                  <td><code>${j.cron}</code></td>
+                  <td data-field="schedule"><span title=${`cron: ${j.cron}`}>${describeCron(j.cron)}</span></td>
                   <td data-field="next-run">${j.running ? 'running now' : formatTime(j.nextRunAt)}</td>
                   <td>
                     ${j.lastStartedAt ? formatTime(j.lastStartedAt) : html`<span class="muted">never</span>`}

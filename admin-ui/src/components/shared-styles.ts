@@ -6,6 +6,10 @@ export const sharedStyles = css`
   :host {
     display: block;
   }
+  /* text from a guest or the model: its direction can never spill into the row around it */
+  .untrusted {
+    unicode-bidi: isolate;
+  }
   h2 {
     font-size: 1.3rem;
     margin: 0 0 0.75rem;

@@ -1,4 +1,4 @@
-// GET /health: the overall state, each check with its reason, the plugins and the scheduled jobs.
+// GET /health/details (owner): the overall state, each check with its reason, the plugins and the scheduled jobs.
 import { apiRequest } from './api-client.ts';
 
 export type HealthState = 'ok' | 'degraded' | 'failed' | 'disabled';
@@ -40,9 +40,16 @@ export interface HealthReport {
   checks: Record<string, HealthCheck>;
 }
 
-/** Reads /health (a 503 still carries a report: the database check failed). */
+/** Reads /health/details (a 503 still carries a report: the database check failed). */
 export function fetchHealth(): Promise<HealthReport> {
-  return apiRequest<HealthReport>('/health', { token: null, acceptStatus: [503] });
+  return apiRequest<HealthReport>('/health/details', { acceptStatus: [503] });
+}
+
+/** Reads the public GET /health: only the overall state, which is all a member may see. */
+export async function fetchLiveness(): Promise<HealthReport['status']> {
+  return (
+    await apiRequest<{ status: HealthReport['status'] }>('/health', { token: null, acceptStatus: [503] })
+  ).status;
 }
 
 /** The plugins listed inside the report's plugins check, by id. */

@@ -41,7 +41,31 @@ export class OlmEngine {
     );
     const engine = new OlmEngine(machine, disk, opts.client, opts.logger);
     await engine.serial(() => engine.flush());
+    await engine.serial(() => engine.bootstrapCrossSigning());
     return engine;
+  }
+
+  /**
+   * Gives the bot's account cross-signing keys once and signs its device with them, so an owner who verifies the bot
+   * in Element verifies this device. Servers that demand a password for it get none: the bot then stays verifiable by
+   * its device key alone (logged).
+   */
+  private async bootstrapCrossSigning(): Promise<void> {
+    if ((await this.machine.crossSigningStatus()).hasMaster) return;
+    const reqs = await this.machine.bootstrapCrossSigning(true);
+    if (reqs.uploadKeysRequest) await this.send(reqs.uploadKeysRequest);
+    try {
+      const body = JSON.parse(reqs.uploadSigningKeysRequest.body);
+      await this.client.doRequest('POST', `${v3}/keys/device_signing/upload`, null, body);
+    } catch (err) {
+      this.logger.warn(
+        { err: String((err as Error)?.message ?? err) },
+        'the homeserver did not take the cross-signing keys; verify the bot by its device key instead',
+      );
+      return;
+    }
+    await this.send(reqs.uploadSignaturesRequest);
+    await this.disk.save();
   }
 
   /** The device's curve25519 and ed25519 keys (what a person compares when verifying). */

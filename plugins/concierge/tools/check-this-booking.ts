@@ -12,10 +12,9 @@ export function checkThisBooking(store: ConciergeStore) {
     tier: 0,
     scopes: ['concierge'],
     input: z.object({}).strict(),
-    available: ({ principal }) => principal?.kind === 'reservation',
+    audience: 'guest',
     async run(_input, ctx) {
       const p = ctx.principal;
-      if (p?.kind !== 'reservation') throw new Error('check_this_booking is only for a guest conversation');
       const r = await store.reservation(p.reservationId);
       if (!r || r.workspace !== p.workspace) return { found: false };
       return {

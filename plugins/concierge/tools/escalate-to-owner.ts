@@ -1,9 +1,10 @@
 // escalate_to_owner: the guest turn hands the message to the owner (needs_you, high urgency) with a reason.
 import { z } from 'zod';
+import { framedNotice } from '../../../core/text/untrusted-markdown.ts';
 import { defineTool } from '../../../core/tools/define-tool.ts';
 import type { ConciergeStore } from '../concierge-store.ts';
 import type { DraftQueue } from '../draft-queue.ts';
-import { notifyOwners, type OwnerNoticeDeps } from '../owner-notice.ts';
+import { notifyOwners, type OwnerNoticeDeps, stayOf } from '../owner-notice.ts';
 
 /** Builds the tool; during a webhook turn the draft carries the escalation, otherwise the owner is told at once. */
 export function escalateToOwner(store: ConciergeStore, queue: DraftQueue, notices: OwnerNoticeDeps) {
@@ -14,10 +15,9 @@ export function escalateToOwner(store: ConciergeStore, queue: DraftQueue, notice
     tier: 0,
     scopes: ['concierge'],
     input: z.object({ reason: z.string().trim().min(3).max(500) }).strict(),
-    available: ({ principal }) => principal?.kind === 'reservation',
+    audience: 'guest',
     async run({ reason }, ctx) {
       const p = ctx.principal;
-      if (p?.kind !== 'reservation') throw new Error('escalate_to_owner is only for a guest conversation');
       const pending = queue.pendingFor(p.reservationId);
       if (pending !== undefined) {
         // the draft being written becomes needs_you when it is stored; its notice goes out at high urgency
@@ -27,14 +27,20 @@ export function escalateToOwner(store: ConciergeStore, queue: DraftQueue, notice
       const open = await store.latestOpen(p.reservationId);
       if (open) await store.patch(open.id, { state: 'needs_you', escalationReason: reason });
       const r = await store.reservation(p.reservationId);
-      const who = r
-        ? `${r.guestName} (${r.property ? `${r.property}, ` : ''}${r.checkIn} → ${r.checkOut})`
-        : 'A guest';
-      await notifyOwners(
-        notices,
-        `**A guest needs you** — ${who}\nReason: ${reason}${open ? `\n\nSee \`!quorra concierge\` (#${open.id}).` : ''}`,
-        'high',
+      const notice = framedNotice(
+        '**A guest needs you**',
+        [
+          ...(r
+            ? [
+                { label: 'Guest:', text: r.guestName },
+                { label: 'Stay:', text: stayOf(r) },
+              ]
+            : []),
+          { label: 'Reason:', text: reason },
+        ],
+        open ? `See \`!quorra concierge\` (#${open.id}).` : undefined,
       );
+      await notifyOwners(notices, notice, 'high');
       return { escalated: true, note: 'The owner has been told and will reply soon.' };
     },
   });

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { defineTool } from '../../../core/tools/define-tool.ts';
 import type { FinanceService } from '../finance-service.ts';
-import { forMembers, turnBudget } from './finance-tool-deps.ts';
+import { turnBudget } from './finance-tool-deps.ts';
 
 export function financeCategorize(service: FinanceService) {
   return defineTool({
@@ -11,7 +11,7 @@ export function financeCategorize(service: FinanceService) {
       "Apply the person's answers to transactions: set a category (by name) and mark them reviewed. Up to 50 at once; leave category out to only mark reviewed.",
     tier: 1,
     scopes: ['finance'],
-    available: forMembers,
+    audience: 'household',
     input: z
       .object({
         items: z

@@ -4,7 +4,7 @@ import { fail } from '../../../core/errors.ts';
 import { defineTool } from '../../../core/tools/define-tool.ts';
 import type { FinanceService } from '../finance-service.ts';
 import { formatMoney } from '../money.ts';
-import { forMembers, turnBudget } from './finance-tool-deps.ts';
+import { turnBudget } from './finance-tool-deps.ts';
 
 export function financeDeleteTransaction(service: FinanceService) {
   return defineTool({
@@ -13,7 +13,7 @@ export function financeDeleteTransaction(service: FinanceService) {
       'Delete one transaction by id (look it up with finance_query kind "transactions" first). The person is asked to confirm.',
     tier: 2,
     scopes: ['finance'],
-    available: forMembers,
+    audience: 'household',
     input: z.object({ transaction_id: z.string().trim().min(1).max(64) }).strict(),
     // named from stored data only: the model's words never shape what the person confirms
     describe: ({ transaction_id }) => {

@@ -1,5 +1,5 @@
 // What the finance tools share: the service, and the budget backend of the turn calling them.
-import type { ToolContext } from '../../../core/tools/define-tool.ts';
+import type { RunContext, ToolContext } from '../../../core/tools/define-tool.ts';
 import type { FinanceBackend } from '../finance-backend.ts';
 import type { FinanceService } from '../finance-service.ts';
 
@@ -12,11 +12,7 @@ export async function turnBudget(
   return { budgetId, backend: await service.budgets.backend(budgetId) };
 }
 
-/** Household members only: a guest is never offered a finance tool. */
-export const forMembers = (turn: { principal: ToolContext['principal'] }) => turn.principal?.kind === 'user';
-
-/** The person a write is for (tools run only for users, see forMembers). */
-export function actorOf(ctx: ToolContext) {
-  if (ctx.principal?.kind !== 'user') throw new Error('finance tools run for household members only');
+/** The person a write is for (finance tools have audience `household`, so the principal is a member). */
+export function actorOf(ctx: RunContext<'household'>) {
   return { userId: ctx.principal.userId, workspace: ctx.workspace ?? null };
 }

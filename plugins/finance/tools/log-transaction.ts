@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { defineTool } from '../../../core/tools/define-tool.ts';
 import type { FinanceService } from '../finance-service.ts';
-import { actorOf, forMembers, turnBudget } from './finance-tool-deps.ts';
+import { actorOf, turnBudget } from './finance-tool-deps.ts';
 
 const amount = z
   .string()
@@ -16,7 +16,7 @@ export function financeLogTransaction(service: FinanceService) {
       'Log money spent (or income with income: true). Amount is a positive decimal ("12.50"). Category and payee are matched to existing ones; if the category does not exist the result proposes one: ask the person, and only after they agree call again with create_category_in set to the group.',
     tier: 1,
     scopes: ['finance'],
-    available: forMembers,
+    audience: 'household',
     input: z
       .object({
         amount,

@@ -5,7 +5,7 @@ import type { FinanceService } from '../finance-service.ts';
 import { addMonths, monthOf, monthRange } from '../local-date.ts';
 import { formatMoney } from '../money.ts';
 import { spendingBy } from '../spending.ts';
-import { forMembers, turnBudget } from './finance-tool-deps.ts';
+import { turnBudget } from './finance-tool-deps.ts';
 
 const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD');
 
@@ -16,7 +16,7 @@ export function financeQuery(service: FinanceService) {
       'Read the household budget: "spending" (by category or payee over a period), "budget" (budget vs actual for a month), "balances" (accounts), "transactions" (a period, optionally one category or payee). Periods default to this month.',
     tier: 0,
     scopes: ['finance'],
-    available: forMembers,
+    audience: 'household',
     input: z
       .object({
         kind: z.enum(['spending', 'budget', 'balances', 'transactions']),

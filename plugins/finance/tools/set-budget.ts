@@ -5,7 +5,7 @@ import { defineTool } from '../../../core/tools/define-tool.ts';
 import type { FinanceService } from '../finance-service.ts';
 import { addMonths, monthOf } from '../local-date.ts';
 import { formatMoney, parseAmount } from '../money.ts';
-import { forMembers, turnBudget } from './finance-tool-deps.ts';
+import { turnBudget } from './finance-tool-deps.ts';
 
 export function financeSetBudget(service: FinanceService) {
   return defineTool({
@@ -14,7 +14,7 @@ export function financeSetBudget(service: FinanceService) {
       'Set the budgeted amount (a decimal such as "300") of one category for a month (YYYY-MM; default next month).',
     tier: 1,
     scopes: ['finance'],
-    available: forMembers,
+    audience: 'household',
     input: z
       .object({
         category: z.string().trim().min(1).max(120),

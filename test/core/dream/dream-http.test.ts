@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { type BootedApp, bootApp } from '../../support/boot-app.ts';
+import { type BootedApp, bootApp, metricsHeaders } from '../../support/boot-app.ts';
 import { addUser, call, chat, type TestUser } from '../../support/household.ts';
 import { ScriptedModelServer } from '../../support/model-server.ts';
 
@@ -141,11 +141,11 @@ describe('Dream over HTTP and as a command', () => {
     assert.equal((await call(app, member, 'POST', '/brain/dream/run')).status, 403);
     assert.equal((await call(app, owner, 'POST', '/brain/dream/run')).status, 202);
     await app.quorra.dream.idle();
-    const metrics = await (await fetch(`${app.url}/metrics`)).text();
+    const metrics = await (await fetch(`${app.url}/metrics`, { headers: metricsHeaders })).text();
     assert.match(metrics, /quorra_dream_notes_read_total 2/);
     assert.match(metrics, /quorra_dream_beliefs_written_total 2/);
     assert.match(metrics, /quorra_dream_runs_total\{status="ok"\} 2/);
-    const health = await call(app, null, 'GET', '/health');
+    const health = await call(app, owner, 'GET', '/health/details');
     assert.ok(JSON.stringify(health.json).includes('dream.consolidate'));
   });
 });

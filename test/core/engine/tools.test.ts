@@ -8,11 +8,9 @@ import { Confirmation } from '../../../core/engine/confirmation.entity.ts';
 import { fixtureEvents } from '../../fixtures/plugins/fixture-events.ts';
 import { type BootedApp, bootApp } from '../../support/boot-app.ts';
 import { addUser, chat, type TestUser } from '../../support/household.ts';
-import { ScriptedModelServer } from '../../support/model-server.ts';
+import { ScriptedModelServer, toolMessagesOf as toolMessages } from '../../support/model-server.ts';
 
 const plugins = fileURLToPath(new URL('../../fixtures/engine-plugins', import.meta.url));
-const toolMessages = (body: any) =>
-  body.messages.filter((m: any) => m.role === 'tool').map((m: any) => m.content as string);
 
 describe('tools in the chat loop', () => {
   let model: ScriptedModelServer;
@@ -92,7 +90,7 @@ describe('tools in the chat loop', () => {
     assert.equal(r.json.reply, 'done');
     const tools = toolMessages(model.chatRequests()[3].body);
     assert.match(tools[0], /not valid JSON/);
-    assert.match(tools[1], /Invalid arguments for test_read_thing: name/);
+    assert.match(tools[1], /^Invalid arguments for test_read_thing:\n- name: /);
     assert.deepEqual(fixtureEvents, ['read:ok']);
   });
 

@@ -154,7 +154,7 @@ describe('Matrix runtime: delivery', () => {
     });
 
     it('reports ok in /health with the E2EE note, and the sync metrics', async () => {
-      const health = await (await fetch(`${w.app.url}/health`)).json();
+      const health = (await w.app.quorra.health.report()) as any;
       assert.equal(health.checks.matrix.status, 'ok');
       assert.equal(health.checks.matrix.userId, w.bot.userId);
       assert.match(health.checks.matrix.e2ee, /^E2EE (enabled|disabled: .+)$/);
@@ -173,7 +173,7 @@ describe('Matrix runtime: delivery', () => {
 
     it('keeps notifications queued while Matrix is off and delivers them once it runs', async () => {
       await w.start({ matrix: false });
-      const health = await (await fetch(`${w.app.url}/health`)).json();
+      const health = (await w.app.quorra.health.report()) as any;
       assert.equal(health.checks.matrix.status, 'disabled');
       assert.equal(health.checks.matrix.reason, 'MATRIX_HOMESERVER_URL is not set');
       const alice = await w.member('alice', 'Alice', 'owner');
@@ -203,7 +203,7 @@ describe('Matrix runtime: delivery', () => {
       pluginRoots: [],
     });
     try {
-      const health = await (await fetch(`${app.url}/health`)).json();
+      const health = (await app.quorra.health.report()) as any;
       assert.equal(health.checks.matrix.status, 'degraded');
       assert.match(health.checks.matrix.reason, /^not connected: .*ECONNREFUSED/);
       assert.equal(health.checks.db.status, 'ok');

@@ -80,6 +80,23 @@ describe('Matrix runtime: end-to-end encryption', () => {
     assert.ok(!JSON.stringify(events).includes('coffee'));
   });
 
+  it('bootstraps cross-signing for its account and signs its own device with it', async () => {
+    const who = w.hs.requests.find(
+      (r) => r.userId === w.bot.userId && r.path.endsWith('/keys/device_signing/upload'),
+    );
+    assert.equal(who?.status, 200);
+    const keys = w.hs.state.keys.query(alice.mx.userId, { [w.bot.userId]: [] });
+    const selfSigning = keys.self_signing_keys[w.bot.userId];
+    assert.ok(keys.master_keys[w.bot.userId] && selfSigning, 'master and self-signing keys published');
+    const selfSigningId = Object.keys(selfSigning.keys)[0];
+    const devices = Object.values(keys.device_keys[w.bot.userId]) as Record<string, any>[];
+    assert.equal(devices.length, 1);
+    assert.ok(
+      devices[0].signatures[w.bot.userId][selfSigningId],
+      'the device is signed by the self-signing key',
+    );
+  });
+
   it('keeps its device and sessions across a restart: no lost or doubled reply, old and new messages both readable', async () => {
     const a = await cryptoClient(alice.mx);
     const roomId = await encryptedDm(a);

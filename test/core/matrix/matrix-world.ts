@@ -1,7 +1,7 @@
 // Test support for the Matrix runtime: the homeserver double, the scripted model, the booted app and household members.
 import type { MatrixClient as JsClient } from 'matrix-js-sdk';
 import { deepMerge } from '../../../core/config/load-config.ts';
-import { type BootedApp, bootApp, tempDir } from '../../support/boot-app.ts';
+import { type BootedApp, bootApp, metricsHeaders, tempDir } from '../../support/boot-app.ts';
 import { addUser, type TestUser } from '../../support/household.ts';
 import { MatrixHomeserver, type RegisteredUser } from '../../support/matrix-homeserver/index.ts';
 import {
@@ -56,7 +56,7 @@ export class MatrixWorld {
       outboxBatchSeconds: 0.2,
       // the bot encrypts what it opens when E2EE is on; worlds without crypto members read its messages in clear
       e2ee: this.opts.e2ee ?? false,
-      keyWaitSeconds: 3,
+      keyWaitSeconds: 10,
     };
     this.app = await bootApp({
       model: this.model,
@@ -172,7 +172,7 @@ export class MatrixWorld {
 
   /** The app's /metrics text. */
   async metricsText(): Promise<string> {
-    return (await fetch(`${this.app.url}/metrics`)).text();
+    return (await fetch(`${this.app.url}/metrics`, { headers: metricsHeaders })).text();
   }
 
   /** Stops everything and removes the data dir. */

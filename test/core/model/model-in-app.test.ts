@@ -1,4 +1,4 @@
-// The embedded model inside the running app: /health names backend and model (or the command to get one), a full queue is 503.
+// The embedded model inside the running app: /health/details names backend and model (or the command to get one), a full queue is 503.
 import assert from 'node:assert/strict';
 import type { EmbeddedBackend } from '../../../core/model/embedded/embedded-backend.ts';
 import { PULL_COMMAND } from '../../../core/model/model-manifest.ts';
@@ -6,8 +6,14 @@ import { type BootedApp, bootApp, tempDir } from '../../support/boot-app.ts';
 import { addUser, eventually } from '../../support/household.ts';
 import { tinyModelConfig, tinyModelDir } from '../../support/tiny-model.ts';
 
+/** The model check of /health/details, read as an owner (created once per app). */
 async function health(app: BootedApp): Promise<any> {
-  const res = await fetch(`${app.url}/health`);
+  const users = app.quorra.conversation.users;
+  const reader =
+    (await users.get('health-reader')) ??
+    (await users.add({ id: 'health-reader', name: 'Health Reader', role: 'owner' }));
+  const token = await app.quorra.conversation.tokens.create(reader.id);
+  const res = await fetch(`${app.url}/health/details`, { headers: { authorization: `Bearer ${token}` } });
   return (await res.json()).checks.model;
 }
 

@@ -126,6 +126,20 @@ describe('quorra model pull', () => {
     assert.doesNotMatch(run.stderr, /\n\s+at /);
   });
 
+  it('doctor names the missing in-process model and the command that gets it, without loading anything', async () => {
+    const child = spawn(process.execPath, [bin, 'doctor'], {
+      cwd: dir,
+      env: { PATH: process.env.PATH ?? '', HOME: dir, QUORRA_DATA_DIR: dir },
+    });
+    let stdout = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    await new Promise((r) => child.on('close', r));
+    assert.match(
+      stdout,
+      /model: in-process, .*qwen2\.5-3b-instruct-q4_k_m\.gguf missing \(run `npm run quorra -- model pull`/,
+    );
+  });
+
   it('model list shows what is there and what can be pulled', async () => {
     const run = await cli(['list']);
     assert.equal(run.status, 0, run.stderr);

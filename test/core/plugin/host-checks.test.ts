@@ -24,9 +24,10 @@ describe('plugin host checks', () => {
     assert.equal(app.quorra.registries.tools.has('bad_scope_tool'), false);
   });
 
-  it('fails only the plugin whose migration throws: the server runs and /health names it', async () => {
+  it('fails only the plugin whose migration throws: the server runs and the health details name it', async () => {
     assert.equal(status('bad-migration')?.code, 'QUORRA_PLUGIN_MIGRATION_FAILED');
-    const health = (await (await fetch(`${app.url}/health`)).json()) as any;
+    assert.deepEqual(await (await fetch(`${app.url}/health`)).json(), { status: 'degraded' });
+    const health = (await app.quorra.health.report()) as any;
     assert.equal(health.checks.db.status, 'ok');
     assert.equal(health.checks.plugins.plugins['bad-migration'].state, 'failed');
     assert.match(health.checks.plugins.reason, /bad-migration/);

@@ -52,21 +52,23 @@ describe('plugin capabilities', () => {
   });
 
   it('verifies a signed route’s HMAC before the body is even validated', async () => {
+    const now = String(Math.floor(Date.now() / 1000));
     const post = (body: string, signature?: string) =>
       fetch(`${app.url}/plugins/contract/hook`, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
+          'x-quorra-timestamp': now,
           ...(signature ? { 'x-quorra-signature': signature } : {}),
         },
         body,
       });
     const body = JSON.stringify({ event: 'ping' });
     assert.equal((await post(body)).status, 401);
-    assert.equal((await post(body, signBody('wrong-secret', body))).status, 401);
-    assert.equal((await post(body, signBody(CONTRACT_SECRET, body))).status, 204);
+    assert.equal((await post(body, signBody('wrong-secret', now, body))).status, 401);
+    assert.equal((await post(body, signBody(CONTRACT_SECRET, now, body))).status, 204);
     const other = JSON.stringify({ event: 'pong' });
-    assert.equal((await post(other, signBody(CONTRACT_SECRET, other))).status, 400);
+    assert.equal((await post(other, signBody(CONTRACT_SECRET, now, other))).status, 400);
   });
 
   it('finds people by id, Matrix ID and email, and lists the owners', async () => {

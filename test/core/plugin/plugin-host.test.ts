@@ -71,7 +71,8 @@ describe('plugin host', () => {
   it('shows every failed plugin in /health while the rest keeps serving', async () => {
     const res = await fetch(`${app.url}/health`);
     assert.equal(res.status, 200);
-    const health = (await res.json()) as any;
+    assert.deepEqual(await res.json(), { status: 'degraded' });
+    const health = (await app.quorra.health.report()) as any;
     assert.equal(health.status, 'degraded');
     assert.equal(health.checks.plugins.status, 'degraded');
     assert.equal(health.checks.plugins.plugins.thrower.state, 'failed');

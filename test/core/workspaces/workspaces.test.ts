@@ -67,6 +67,38 @@ describe('workspaces', () => {
     assert.equal(await app.quorra.db.getRepository(Workspace).count(), before);
   });
 
+  it('refuses a second workspace with the same name (409 naming it) unless asked for explicitly', async () => {
+    assert.equal((await create({ name: 'Boat Shed', services: ['general'] })).status, 201);
+    for (const name of ['Boat Shed', 'boat  shed', 'Boat\u200B Shed', '\u202EBoat Shed']) {
+      const again = await create({ name, services: ['general'] });
+      assert.equal(again.status, 409, name);
+      assert.equal(again.json.error.code, 'WORKSPACE_NAME_TAKEN');
+      assert.match(again.json.error.message, /"Boat Shed" exists \(boat-shed\)/);
+      assert.equal(again.json.error.details.existing, 'boat-shed');
+    }
+    const second = await create({ name: 'Boat Shed', services: ['general'], allow_duplicate_name: true });
+    assert.equal(second.status, 201);
+    assert.equal(second.json.slug, 'boat-shed-2');
+  });
+
+  it('stores names without invisible or direction-changing characters; refuses NUL and lone surrogates', async () => {
+    const r = await create({
+      name: 'Pool\u202E 1 yrrac\u200D\u2066 \u0007House',
+      description: 'a\u0000',
+      services: ['general'],
+    });
+    assert.equal(r.status, 400, 'NUL in the description');
+    assert.equal(r.json.error.details[0].path, 'description');
+    const ok = await create({ name: 'Pool\u202E 1 yrrac\u200D\u2066 \u0007House\n', services: ['general'] });
+    assert.equal(ok.status, 201);
+    assert.equal(ok.json.name, 'Pool 1 yrrac House');
+    const blank = await create({ name: '\u200B\u202E', services: ['general'] });
+    assert.equal(blank.status, 400);
+    assert.equal(blank.json.error.details[0].path, 'name');
+    const stored = await app.quorra.db.getRepository(Workspace).findOneByOrFail({ slug: ok.json.slug });
+    assert.equal(stored.name, 'Pool 1 yrrac House');
+  });
+
   it('rolls back completely when the write fails: no row, no folder', async () => {
     const r = await create({
       name: 'Second Garden Room',

@@ -288,7 +288,7 @@ describe('calendar tools (real Radicale)', () => {
   });
 
   it('reports the calendar in /health', async () => {
-    const health = await call(app, null, 'GET', '/health');
+    const health = { json: (await app.quorra.health.report()) as any };
     assert.deepEqual(health.json.checks.calendar, { status: 'ok', calendar: 'Household' });
   });
 });
@@ -312,7 +312,7 @@ describe('calendar plugin without a url', () => {
     const names = offered(model.chatRequests()[0].body);
     assert.ok(names.length > 0, 'other tools are still offered');
     assert.ok(names.every((n) => !n.startsWith('calendar_')));
-    const health = await call(app, null, 'GET', '/health');
+    const health = { json: (await app.quorra.health.report()) as any };
     assert.equal(health.json.checks.calendar.status, 'disabled');
     assert.match(health.json.checks.calendar.reason, /not configured/);
     const plugins = await call(app, owner, 'GET', '/admin/plugins');
@@ -339,7 +339,7 @@ describe('calendar plugin with an unreachable server', () => {
   });
 
   it('says degraded with the reason, and a tool call answers in plain words', async () => {
-    const health = await call(app, null, 'GET', '/health');
+    const health = { json: (await app.quorra.health.report()) as any };
     assert.equal(health.json.checks.calendar.status, 'degraded');
     assert.match(health.json.checks.calendar.reason, /is unreachable/);
     const owner = await addUser(app, 'Olivia');

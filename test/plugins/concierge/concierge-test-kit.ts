@@ -5,7 +5,7 @@ import { OutboxItem } from '../../../core/matrix/outbox-item.entity.ts';
 import { GuestMessage } from '../../../plugins/concierge/guest-message.entity.ts';
 import type { ConciergeApi } from '../../../plugins/concierge/index.ts';
 import { ConciergeReservation } from '../../../plugins/concierge/reservation.entity.ts';
-import { type BootedApp, bootApp } from '../../support/boot-app.ts';
+import { type BootedApp, type BootOptions, bootApp } from '../../support/boot-app.ts';
 import { addUser, readResponse, type TestUser } from '../../support/household.ts';
 import type { ScriptedModelServer } from '../../support/model-server.ts';
 import type { PmsServer } from '../../support/pms-server.ts';
@@ -26,8 +26,10 @@ export async function bootConcierge(
   model: ScriptedModelServer,
   pms: PmsServer | null,
   extra: Record<string, unknown> = {},
+  boot: Pick<BootOptions, 'logger'> = {},
 ): Promise<ConciergeWorld> {
   const app = await bootApp({
+    ...boot,
     model,
     config: {
       plugins: {
@@ -77,15 +79,24 @@ export function guestEvent(
   };
 }
 
-/** POSTs a webhook body; signed with `secret` unless `signature` is given (null: no header). */
+/** The unix time in seconds. */
+export const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/**
+ * POSTs a webhook body, timestamped now (or `timestamp`; null: no header) and signed with `secret` unless
+ * `signature` is given (null: no header).
+ */
 export async function postWebhook(
   app: BootedApp,
   payload: unknown,
-  opts: { secret?: string; signature?: string | null; raw?: string } = {},
+  opts: { secret?: string; signature?: string | null; raw?: string; timestamp?: number | null } = {},
 ): Promise<{ status: number; json: any }> {
   const raw = opts.raw ?? JSON.stringify(payload);
   const headers: Record<string, string> = { 'content-type': 'application/json' };
-  const signature = opts.signature === undefined ? signBody(opts.secret ?? SECRET, raw) : opts.signature;
+  const ts = opts.timestamp === undefined ? nowSeconds() : opts.timestamp;
+  if (ts !== null) headers['x-quorra-timestamp'] = String(ts);
+  const signature =
+    opts.signature === undefined ? signBody(opts.secret ?? SECRET, ts ?? nowSeconds(), raw) : opts.signature;
   if (signature !== null) headers['x-quorra-signature'] = signature;
   return readResponse(
     await fetch(`${app.url}/plugins/concierge/webhook`, { method: 'POST', headers, body: raw }),

@@ -5,7 +5,16 @@ import { bootApp } from '../../support/boot-app.ts';
 import { systemPromptOf, type TestUser } from '../../support/household.ts';
 import { ScriptedModelServer } from '../../support/model-server.ts';
 import { PmsServer } from '../../support/pms-server.ts';
-import { bootConcierge, deliver, guestEvent, idle, postWebhook, rows, SECRET } from './concierge-test-kit.ts';
+import {
+  bootConcierge,
+  deliver,
+  guestEvent,
+  idle,
+  nowSeconds,
+  postWebhook,
+  rows,
+  SECRET,
+} from './concierge-test-kit.ts';
 
 const toolNames = (body: any) => (body.tools ?? []).map((t: any) => t.function.name).sort();
 const toolResults = (body: any) =>
@@ -42,7 +51,11 @@ describe('concierge webhook and guest turns', () => {
       // signed for one body, sent with another
       await postWebhook(app, e, {
         raw: body.replace('parking', 'the safe code'),
-        signature: (await import('../../../core/http/request-signature.ts')).signBody(SECRET, body),
+        signature: (await import('../../../core/http/request-signature.ts')).signBody(
+          SECRET,
+          nowSeconds(),
+          body,
+        ),
       }),
     ];
     assert.deepEqual(

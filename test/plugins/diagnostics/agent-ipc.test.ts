@@ -121,7 +121,7 @@ describe('diagnostics agent and Quorra over the socket', function () {
   };
   const linkUp = () =>
     eventually(
-      async () => (await call(app!, null, 'GET', '/health')).json.checks.diagnostics.status === 'ok',
+      async () => (await call(app!, owner, 'GET', '/health/details')).json.checks.diagnostics.status === 'ok',
       30_000,
     );
 
@@ -228,10 +228,11 @@ describe('diagnostics agent and Quorra over the socket', function () {
       agentProc.kill('SIGKILL');
       await killed(agentProc);
       await eventually(
-        async () => (await call(app!, null, 'GET', '/health')).json.checks.diagnostics.status === 'degraded',
+        async () =>
+          (await call(app!, owner, 'GET', '/health/details')).json.checks.diagnostics.status === 'degraded',
         30_000,
       );
-      const health = await call(app!, null, 'GET', '/health');
+      const health = await call(app!, owner, 'GET', '/health/details');
       assert.equal(health.status, 200);
       assert.notEqual(health.json.status, 'failed');
       assert.match(health.json.checks.diagnostics.reason, /the diagnostics agent is not running/);

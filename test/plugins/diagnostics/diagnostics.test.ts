@@ -22,10 +22,12 @@ describe('diagnostics plugin', () => {
     assert.match(out.diagnostics.unavailable, /the diagnostics agent is not running/);
   });
 
-  it('serves the same report at /plugins/diagnostics/health and as a command', async () => {
+  it('serves the same report at /plugins/diagnostics/health (owner only) and as a command', async () => {
     assert.equal((await fetch(`${app.url}/plugins/diagnostics/health`)).status, 401);
     const member = await addUser(app, 'Dana', 'member');
-    const res = await call(app, member, 'GET', '/plugins/diagnostics/health');
+    assert.equal((await call(app, member, 'GET', '/plugins/diagnostics/health')).status, 403);
+    const owner = await addUser(app, 'Olivia');
+    const res = await call(app, owner, 'GET', '/plugins/diagnostics/health');
     assert.equal(res.json.database, 'ok');
     const cmd = app.quorra.registries.commands.get('health')!;
     assert.match(

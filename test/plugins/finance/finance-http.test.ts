@@ -87,8 +87,8 @@ describe('finance over HTTP and in modes', () => {
     assert.equal(nobody.status, 401);
   });
 
-  it('shows budget health in /health', async () => {
-    const health = await call(app, null, 'GET', '/health');
+  it('shows budget health in /health/details', async () => {
+    const health = await call(app, owner, 'GET', '/health/details');
     assert.equal(health.json.checks.finance.status, 'ok');
     assert.match(health.json.checks.finance.budgets, /household \(ledger, EUR\), rental \(ledger, EUR\)/);
   });

@@ -3,7 +3,6 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import type { KnowledgeApi } from '../../../plugins/knowledge/index.ts';
 import { type BootedApp, bootApp, tempDir } from '../../support/boot-app.ts';
-import { addUser } from '../../support/household.ts';
 import { ScriptedModelServer } from '../../support/model-server.ts';
 import { QdrantDouble } from '../../support/qdrant-server.ts';
 import { writeVault } from './knowledge-test-kit.ts';
@@ -22,11 +21,20 @@ function seedVault(root: string): void {
   writeVault(root, 'household/broken.md', '---\ntitle: [\n---\nbroken');
 }
 
+const METRICS_TOKEN = 'metrics-token-0123456789';
 const readers = new WeakMap<BootedApp, Record<string, string>>();
 
-/** GETs a member-only route as a member of the app (created on first use). */
+/** An owner's headers for this app (the owner is created once per data dir and kept across restarts). */
+async function ownerHeaders(app: BootedApp): Promise<Record<string, string>> {
+  const users = app.quorra.conversation.users;
+  const owner =
+    (await users.get('kb-owner')) ?? (await users.add({ id: 'kb-owner', name: 'KB Owner', role: 'owner' }));
+  return { authorization: `Bearer ${await app.quorra.conversation.tokens.create(owner.id)}` };
+}
+
+/** GETs an owner-only route as the app's owner. */
 async function getJson(app: BootedApp, route: string): Promise<any> {
-  if (!readers.has(app)) readers.set(app, (await addUser(app, 'Reader', 'member')).headers);
+  if (!readers.has(app)) readers.set(app, await ownerHeaders(app));
   const url = `${app.url}${route}`;
   const res = await fetch(url, { headers: readers.get(app) });
   assert.equal(res.status, 200, `${url} answered ${res.status}`);
@@ -65,6 +73,7 @@ describe('knowledge plugin', () => {
       dataDir,
       model: withModel ? model : undefined,
       config: {
+        server: { metrics: { token: METRICS_TOKEN } },
         plugins: { knowledge: { settings: { watch: false, guestWorkspaces: ['cabin'], ...settings } } },
       },
     });
@@ -72,7 +81,7 @@ describe('knowledge plugin', () => {
   it('activates, indexes the default vault at start and reports it on the status route', async () => {
     app = await boot();
     assert.equal(app.quorra.plugins.status().find((p) => p.id === 'knowledge')?.state, 'active');
-    assert.equal((await fetch(`${app.url}/plugins/knowledge/status`)).status, 401, 'members only');
+    assert.equal((await fetch(`${app.url}/plugins/knowledge/status`)).status, 401, 'owner only');
     const status = await statusAfterFirstPass(app);
     assert.equal(status.vaultRoot, path.join(dataDir, 'vault'));
     assert.deepEqual(status.embedder, { id: 'openai:test-embed', kind: 'model', dimensions: 64 });
@@ -103,7 +112,9 @@ describe('knowledge plugin', () => {
     const status = await api.status();
     assert.equal(status.recentSkipped[0].path, 'household/broken.md');
     assert.ok(status.collections.some((c) => c.name === 'member:ann' && c.count === 1));
-    const metrics = await (await fetch(`${app.url}/metrics`)).text();
+    const metrics = await (
+      await fetch(`${app.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
+    ).text();
     assert.match(metrics, /quorra_knowledge_files_total\{outcome="indexed"\} 3/);
     assert.match(metrics, /quorra_knowledge_files_skipped_total\{reason="malformed-front-matter"\} 1/);
     assert.match(

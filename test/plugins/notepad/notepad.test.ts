@@ -19,7 +19,8 @@ describe('notepad plugin', () => {
 
   before(async () => {
     model = await ScriptedModelServer.start();
-    app = await bootApp({ model });
+    const finance = { settings: { timezone: 'UTC', budgets: [{ id: 'household', name: 'Household' }] } };
+    app = await bootApp({ model, config: { plugins: { finance } } });
     owner = await addUser(app, 'Olivia');
     member = await addUser(app, 'Max', 'member');
     service = (app.quorra.plugins.api('notepad') as { service: NotepadService }).service;
@@ -228,4 +229,31 @@ describe('notepad plugin', () => {
     );
     assert.match(await handler.handle('yes 9', { userId: owner.id, role: 'owner', ref }), /did not get that/);
   });
+
+  it('applies a transaction through the finance plugin, and refuses a document for a member with the reason', async () => {
+    const tx = await proposeFor(owner, 'spent 12.50 at Lidl on groceries', {
+      kind: 'transaction',
+      payload: { amount: '12.50', payee: 'Lidl', category: 'Groceries' },
+    });
+    const applied = await call(app, owner, 'POST', `/plugins/notepad/proposals/${tx}/approve`, {});
+    assert.equal(applied.json.state, 'applied', applied.json.error);
+    const summary = await call(app, owner, 'GET', '/plugins/finance/summary');
+    assert.match(JSON.stringify(summary.json), /Lidl/);
+    const doc = await proposeFor(member, 'write up the wifi password for guests', {
+      kind: 'document',
+      payload: { workspace: 'home', title: 'Wifi', content: 'The password is on the router.' },
+    });
+    const refused = await call(app, member, 'POST', `/plugins/notepad/proposals/${doc}/approve`, {});
+    assert.equal(refused.json.state, 'failed');
+    assert.match(refused.json.error, /not available to this person/);
+  });
+
+  /** Captures a jot, has triage propose `action` for it, and returns the proposal's id. */
+  const proposeFor = async (user: TestUser, text: string, action: { kind: string; payload: object }) => {
+    const id = await jot(user, text);
+    model.on(triageCall, answer([{ jot: id, outcome: 'propose', actions: [action] }]));
+    await call(app, user, 'POST', '/plugins/notepad/triage-now');
+    const items = (await call(app, user, 'GET', '/plugins/notepad/review')).json.items;
+    return items.find((i: any) => i.proposal?.sourceId === String(id)).id as number;
+  };
 });

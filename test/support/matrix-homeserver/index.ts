@@ -187,6 +187,16 @@ export class MatrixHomeserver {
     this.state.quirks.refuseLeaveFromInvite = on;
   }
 
+  /** Holds a user's incoming to-device messages (room keys) until releaseToDevice: keys arrive after their messages. */
+  holdToDevice(userId: string): void {
+    this.state.keys.holdToDevice(userId);
+  }
+
+  /** Delivers the to-device messages held for a user. */
+  releaseToDevice(userId: string): void {
+    this.state.keys.releaseToDevice(userId);
+  }
+
   /** Injected faults not yet used up. */
   get pendingFaults(): number {
     return this.faults.pending;

@@ -20,6 +20,8 @@ export class KeyStore {
   private readonly devices = new Map<string, Map<string, DeviceKeys>>();
   private readonly crossSigning = new Map<string, Json>();
   private readonly inbox = new Map<string, ToDevice[]>();
+  /** Users whose to-device messages are held back (a slow federation link), with what was held. */
+  private readonly held = new Map<string, { userId: string; deviceId: string; event: Json }[]>();
   /** When each user's keys last changed (device keys, devices, cross-signing). */
   private readonly changedAt = new Map<string, number>();
 
@@ -152,12 +154,35 @@ export class KeyStore {
       for (const [deviceId, content] of Object.entries(byDevice)) {
         const targets = deviceId === '*' ? [...(this.devices.get(userId)?.keys() ?? [])] : [deviceId];
         for (const target of targets) {
+          const held = this.held.get(userId);
+          if (held) {
+            held.push({ userId, deviceId: target, event: { type, sender, content } });
+            continue;
+          }
           const key = `${userId}\u0000${target}`;
           const list = this.inbox.get(key) ?? [];
           list.push({ pos, event: { type, sender, content } });
           this.inbox.set(key, list);
         }
       }
+    }
+  }
+
+  /** Holds to-device messages for a user until released (they arrive after the room events they unlock). */
+  holdToDevice(userId: string): void {
+    this.held.set(userId, this.held.get(userId) ?? []);
+  }
+
+  /** Delivers what was held for a user, in order. */
+  releaseToDevice(userId: string): void {
+    const held = this.held.get(userId) ?? [];
+    this.held.delete(userId);
+    const pos = this.stream.advance();
+    for (const m of held) {
+      const key = `${m.userId}\u0000${m.deviceId}`;
+      const list = this.inbox.get(key) ?? [];
+      list.push({ pos, event: m.event });
+      this.inbox.set(key, list);
     }
   }
 

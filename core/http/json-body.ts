@@ -1,0 +1,106 @@
+// The request edge: reads JSON bodies within a byte limit as strict UTF-8 and refuses what no route should see.
+import type { IncomingMessage } from 'node:http';
+import type { Middleware } from 'koa';
+import { fail, type QuorraError } from '../errors.ts';
+import { echo, refusedText } from '../text/text-safety.ts';
+
+const MAX_DEPTH = 64;
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+// fatal: a malformed byte sequence throws instead of becoming U+FFFD; one decoder serves every request
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+const invalidJson = (message: string) => fail.invalid('INVALID_JSON', message);
+const tooLarge = (limit: number) =>
+  fail.tooLarge('PAYLOAD_TOO_LARGE', `request body is larger than ${limit} bytes`);
+
+async function readLimited(req: IncomingMessage, limit: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    // stop reading at once: an oversized body is never buffered whole
+    if (size > limit) throw tooLarge(limit);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks, size);
+}
+
+interface Visit {
+  value: unknown;
+  depth: number;
+  parent: Visit | null;
+  key: string;
+}
+
+// the path is only spelled out for the one value that is refused, so a wide body costs no string building
+function pathOf(v: Visit): string {
+  const keys: string[] = [];
+  for (let at: Visit | null = v; at?.parent; at = at.parent) keys.push(at.key);
+  return keys.reverse().join('.');
+}
+
+/** The first part of a parsed body no route may receive: a prototype key, deep nesting, or text that cannot be meaningful. */
+export function refusedValue(root: unknown): QuorraError | undefined {
+  const stack: Visit[] = [{ value: root, depth: 0, parent: null, key: '' }];
+  while (stack.length) {
+    const visit = stack.pop()!;
+    const { value, depth } = visit;
+    if (typeof value === 'string') {
+      const reason = refusedText(value);
+      if (reason)
+        return fail.invalid('VALIDATION_FAILED', 'request failed validation', [
+          { path: echo(pathOf(visit)), message: reason, code: 'invalid_text' },
+        ]);
+      continue;
+    }
+    if (value === null || typeof value !== 'object') continue;
+    if (depth >= MAX_DEPTH) return invalidJson(`request body is nested deeper than ${MAX_DEPTH} levels`);
+    const obj = value as Record<string, unknown>;
+    for (const key of Object.keys(obj)) {
+      const child = obj[key];
+      // the keys a careless merge turns into prototype pollution, as @hapi/bourne defines them
+      const polluting =
+        key === '__proto__' ||
+        (key === 'constructor' && child !== null && typeof child === 'object' && 'prototype' in child);
+      if (polluting) return invalidJson(`request body contains the forbidden key "${key}"`);
+      const reason = refusedText(key);
+      if (reason) return invalidJson(`a key in the request body ${reason}`);
+      if (child !== null && (typeof child === 'object' || typeof child === 'string'))
+        stack.push({ value: child, depth: depth + 1, parent: visit, key });
+    }
+  }
+  return undefined;
+}
+
+/** Parses JSON bodies into ctx.request.body (raw text in ctx.request.rawBody); other content types get no body. */
+export function jsonBody(opts: { limitBytes: number }): Middleware {
+  return async (ctx, next) => {
+    const req = ctx.req;
+    const hasBody =
+      req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+    if (!BODY_METHODS.has(ctx.method) || !hasBody || !ctx.is('json', '+json')) return next();
+    const charset = ctx.request.charset;
+    if (charset && !/^utf-?8$/i.test(charset))
+      throw fail.invalid('UNSUPPORTED_MEDIA_TYPE', 'JSON bodies must be UTF-8');
+    if (Number(req.headers['content-length'] ?? 0) > opts.limitBytes) throw tooLarge(opts.limitBytes);
+    const bytes = await readLimited(req, opts.limitBytes);
+    let text: string;
+    try {
+      text = utf8.decode(bytes);
+    } catch {
+      throw invalidJson('request body is not valid UTF-8');
+    }
+    let parsed: unknown;
+    try {
+      parsed = text.trim() === '' ? {} : JSON.parse(text);
+    } catch {
+      throw invalidJson('request body is not valid JSON');
+    }
+    const refused = refusedValue(parsed);
+    if (refused) throw refused;
+    const request = ctx.request as { body?: unknown; rawBody?: string };
+    request.rawBody = text;
+    request.body = parsed;
+    return next();
+  };
+}
