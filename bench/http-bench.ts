@@ -3,6 +3,7 @@ import Koa from 'koa';
 import { listen } from '../core/http/http-server.ts';
 import { bootApp } from '../test/support/boot-app.ts';
 import { ScriptedModelServer } from '../test/support/model-server.ts';
+import { reportGoal } from './support/goals.ts';
 import { hammer } from './support/hammer.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 3);
@@ -25,6 +26,15 @@ console.log(`http: GET /health           ${health.rps.toFixed(0)} req/s (p50 ${h
 console.log(
   `http: /health ÷ bare = ${(health.rps / baseline.rps).toFixed(2)} (throughput ratio; 1.00 = no overhead)`,
 );
+
+reportGoal({
+  id: 'http.health',
+  value: health.rps / baseline.rps,
+  unit: 'x',
+  target: 0.8,
+  direction: 'min',
+  baseline: 'bare Koa handler, same run',
+});
 
 await bareServer.close(1000);
 await app.stop({ clean: true });
