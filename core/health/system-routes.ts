@@ -2,9 +2,9 @@
 
 import { buildInfo } from '../build-info.ts';
 import { fail } from '../errors.ts';
-import { safeEqual } from '../http/authenticate.ts';
 import type { Metrics } from '../metrics/metrics.ts';
 import { defineRoute, withStatus } from '../plugin/route-definition.ts';
+import { safeEqual } from '../text/safe-equal.ts';
 import type { Health } from './health.ts';
 
 /** True when an `Authorization: Bearer …` header presents `token`. */
