@@ -2,6 +2,7 @@
 import { bootApp } from '../test/support/boot-app.ts';
 import { addUser, chat } from '../test/support/household.ts';
 import { ScriptedModelServer } from '../test/support/model-server.ts';
+import { reportGoal } from './support/goals.ts';
 import { percentile } from './support/hammer.ts';
 
 const turns = Number(process.env.BENCH_TURNS ?? 300);
@@ -55,5 +56,23 @@ console.log(
 console.log(
   `engine: own overhead per turn = ${(p50(engine) - p50(base)).toFixed(2)} ms (engine ÷ direct = ${(p50(engine) / p50(base)).toFixed(2)}); via HTTP ${(p50(http) - p50(base)).toFixed(2)} ms (÷ direct = ${(p50(http) / p50(base)).toFixed(2)})`,
 );
+reportGoal({
+  id: 'engine.overhead',
+  value: p50(engine) - p50(base),
+  unit: ' ms',
+  target: 1.5,
+  direction: 'max',
+  baseline: 'direct model call, same run',
+  note: `engine ÷ direct = ${(p50(engine) / p50(base)).toFixed(2)}x`,
+});
+reportGoal({
+  id: 'http.chat',
+  value: p50(http) - p50(engine),
+  unit: ' ms',
+  target: 0.5,
+  direction: 'max',
+  baseline: 'engine.handle turn, same run',
+  note: `POST /chat ÷ engine.handle = ${(p50(http) / p50(engine)).toFixed(2)}x`,
+});
 await app.stop({ clean: true });
 await model.close();

@@ -10,6 +10,7 @@ import {
   waitUntil,
 } from '../test/support/matrix-homeserver/test-clients.ts';
 import { ScriptedModelServer } from '../test/support/model-server.ts';
+import { reportGoal } from './support/goals.ts';
 import { percentile } from './support/hammer.ts';
 
 const messages = Number(process.env.BENCH_MESSAGES ?? 150);
@@ -87,6 +88,16 @@ const [b50, q50] = [percentile(bare, 50), percentile(quorra, 50)];
 console.log(
   `matrix: Quorra adds ${(q50 - b50).toFixed(2)} ms per message at p50 (Quorra ÷ echo = ${(q50 / b50).toFixed(2)}; p95 ratio ${(percentile(quorra, 95) / percentile(bare, 95)).toFixed(2)}) over ${messages} messages each`,
 );
+
+for (const p of [50, 95] as const)
+  reportGoal({
+    id: p === 50 ? 'matrix.p50' : 'matrix.p95',
+    value: percentile(quorra, p) / percentile(bare, p),
+    unit: 'x',
+    target: 1.3,
+    direction: 'max',
+    baseline: 'bare matrix-bot-sdk echo bot, same homeserver, interleaved',
+  });
 
 member.stopClient();
 echo.stop();

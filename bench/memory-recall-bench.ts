@@ -9,6 +9,7 @@ import { memoryEntities, memoryMigrations } from '../core/memory/index.ts';
 import { MemoryStore } from '../core/memory/memory-store.ts';
 import { sqliteConnection } from '../core/memory/sql-values.ts';
 import { coreMigrations } from '../migrations/index.ts';
+import { reportGoal } from './support/goals.ts';
 import { prng } from './support/prng.ts';
 
 const SIZES = [1_000, 10_000, 100_000];
@@ -194,6 +195,23 @@ async function main() {
         `  ratio ${r.size / 1000}k/1k: p50 ${(r.p50 / base.p50).toFixed(2)}x  p95 ${(r.p95 / base.p95).toFixed(2)}x`,
       );
     }
+    const top = results.at(-1)!;
+    reportGoal({
+      id: 'recall.p50',
+      value: top.p50,
+      unit: ' ms',
+      target: 2,
+      direction: 'max',
+      baseline: `absolute, at ${top.size / 1000}k memories (1k p50 ${base.p50.toFixed(3)} ms)`,
+    });
+    reportGoal({
+      id: 'recall.ratio',
+      value: top.p50 / base.p50,
+      unit: 'x',
+      target: 3,
+      direction: 'max',
+      baseline: 'the 1k figure, same run',
+    });
   } finally {
     await db.destroy();
     rmSync(dir, { recursive: true, force: true });

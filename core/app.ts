@@ -7,7 +7,9 @@ import { adminRoutes } from './admin/admin-routes.ts';
 import { peopleRoutes } from './admin/people-routes.ts';
 import { publicUrlOf } from './auth/sign-in-link.ts';
 import { signInRoutes } from './auth/sign-in-routes.ts';
+import { scheduleBackups } from './backup/backup-job.ts';
 import { buildInfo, rootDir } from './build-info.ts';
+import { databasePath, vaultRoot } from './config/data-paths.ts';
 import type { QuorraConfig } from './config/schema.ts';
 import { coreEntities } from './db/entities.ts';
 import { ensureWritableDir, openDatabase } from './db/open-database.ts';
@@ -39,7 +41,7 @@ import { PluginHost } from './plugin/plugin-host.ts';
 import { loadPlugins } from './plugin/plugin-loader.ts';
 import { toolScopeCheck } from './plugin/tool-scope-check.ts';
 import { Scheduler } from './scheduler/scheduler.ts';
-import { setupWorkspaces, vaultRoot } from './workspaces/setup-workspaces.ts';
+import { setupWorkspaces } from './workspaces/setup-workspaces.ts';
 import type { WorkspaceStore } from './workspaces/workspace-store.ts';
 
 /** A booted Quorra instance: every subsystem, plus listen and stop. */
@@ -69,11 +71,6 @@ export interface CreateOptions {
   logger?: Logger;
   /** Plugin roots to scan; defaults to the repository's plugins/ plus config.pluginPaths. */
   pluginRoots?: string[];
-}
-
-/** Resolves where the database file lives. */
-export function databasePath(config: QuorraConfig): string {
-  return path.resolve(config.database.path ?? path.join(config.dataDir, 'quorra.db'));
 }
 
 /** Builds every subsystem and starts plugins; call listen() to serve HTTP. */
@@ -239,6 +236,7 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
     };
   });
   health.add('scheduler', () => ({ status: 'ok', jobs: scheduler.list() }));
+  scheduleBackups(config, scheduler, logger.child({ subsystem: 'backup' }));
 
   await host.start();
   await matrix.start();

@@ -9,7 +9,10 @@ const lazy =
   async (args, config, out) =>
     (await load())(args, config, out);
 const adminLink = lazy(async () => (await import('./admin-link.ts')).adminLink);
+const backup = lazy(async () => (await import('./backup-commands.ts')).backup);
+const diagnostics = lazy(async () => (await import('./diagnostics.ts')).diagnostics);
 const doctor = lazy(async () => (await import('./doctor.ts')).doctor);
+const restore = lazy(async () => (await import('./backup-commands.ts')).restore);
 const migrate = lazy(async () => (await import('./migrate.ts')).migrate);
 const model = lazy(async () => (await import('./model-commands.ts')).model);
 const serve = lazy(async () => (await import('./serve.ts')).serve);
@@ -42,6 +45,21 @@ export const commands: Record<string, CliCommand> = {
     usage: 'token create <user> [label] | list <user> | revoke <token-id> | revoke --all <user>',
     description: 'API tokens: create (printed once), list, revoke',
     run: token,
+  },
+  backup: {
+    usage: 'backup [path]',
+    description: 'write a verified backup archive (database, vault, plugin data); safe while serving',
+    run: backup,
+  },
+  restore: {
+    usage: 'restore <archive> [--force]',
+    description: 'restore an archive into an empty data directory (--force moves what is there aside)',
+    run: restore,
+  },
+  diagnostics: {
+    usage: 'diagnostics',
+    description: 'run the diagnostics agent (its own process; Quorra connects to it over a Unix socket)',
+    run: diagnostics,
   },
   'admin-link': {
     usage: 'admin-link <user>',

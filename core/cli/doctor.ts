@@ -1,6 +1,6 @@
 // `quorra doctor`: validates config (already done by the caller) and reports which endpoints answer.
 import type { Writable } from 'node:stream';
-import { databasePath } from '../app.ts';
+import { databasePath } from '../config/data-paths.ts';
 import type { QuorraConfig } from '../config/schema.ts';
 import { ensureWritableDir } from '../db/open-database.ts';
 import { Metrics } from '../metrics/metrics.ts';

@@ -45,6 +45,6 @@ function usage(): string {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   main(process.argv.slice(2)).then((code) => {
-    if (code !== 0 || !['serve'].includes(process.argv[2] ?? '')) process.exitCode = code;
+    if (code !== 0 || !['serve', 'diagnostics'].includes(process.argv[2] ?? '')) process.exitCode = code;
   });
 }

@@ -1,8 +1,8 @@
 // Opens the database for a one-shot CLI command: core and every installed plugin's migrations applied.
 import path from 'node:path';
 import { coreMigrations } from '../../migrations/index.ts';
-import { databasePath } from '../app.ts';
 import { rootDir } from '../build-info.ts';
+import { databasePath } from '../config/data-paths.ts';
 import type { QuorraConfig } from '../config/schema.ts';
 import { coreEntities } from '../db/entities.ts';
 import { openDatabase } from '../db/open-database.ts';

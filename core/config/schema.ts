@@ -213,6 +213,18 @@ export const configSchema = z
       })
       .strict()
       .prefault({}),
+    /** Nightly backups of the database, vault and plugin data (`quorra backup` writes the same archive). */
+    backup: z
+      .object({
+        enabled: envBoolean.default(true),
+        /** Where archives go; defaults to <dataDir>/backups (never itself backed up). */
+        dir: z.string().min(1).optional(),
+        cron: z.string().min(1).default('0 2 * * *'),
+        /** How many nightly archives to keep; older ones are deleted after a verified new one. */
+        keep: z.coerce.number().int().min(1).max(365).default(7),
+      })
+      .strict()
+      .prefault({}),
     /** Users created or updated at every start (matched by id). */
     users: z.array(newUserSchema).default([]),
     plugins: z.record(z.string().regex(/^[a-z][a-z0-9-]*$/), pluginEntrySchema).default({}),
@@ -254,6 +266,8 @@ export const envVariables: Record<string, string> = {
   MATRIX_ACCESS_TOKEN: 'matrix.accessToken',
   MATRIX_USER_ID: 'matrix.userId',
   MATRIX_PASSWORD: 'matrix.password',
+  QUORRA_BACKUP_DIR: 'backup.dir',
+  QUORRA_BACKUP_KEEP: 'backup.keep',
   QUORRA_DREAM_ALLOW_LLM_TEXT: 'dream.allowLlmText',
   QUORRA_DREAM_WORKSPACES: 'dream.workspaces',
   QUORRA_DREAM_SEMANTIC_DEDUP: 'dream.semanticDedup',

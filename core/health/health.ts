@@ -1,4 +1,4 @@
-// Health checks by name (db, model, matrix, …) rolled up into one report for GET /health.
+// Health checks by name (db, model, matrix, …) rolled up into one report, and a cached verdict for GET /health.
 import { type Disposable, toDisposable } from '../disposable.ts';
 
 export type HealthState = 'ok' | 'degraded' | 'failed' | 'disabled';
@@ -15,15 +15,54 @@ type Check = () => CheckResult | Promise<CheckResult>;
 /** Collects checks; `critical` ones make the whole service `failed` (503) when they fail. */
 export class Health {
   private readonly checks = new Map<string, { fn: Check; critical: boolean }>();
+  private latest?: { at: number; status: HealthState };
+  private refreshing?: Promise<HealthState>;
+  /** Bumped when the set of checks changes, so a report begun before that is not cached as current. */
+  private generation = 0;
+
+  /** `maxAgeMs`: how old the public liveness verdict may get before a probe refreshes it in the background. */
+  constructor(private readonly maxAgeMs = 5_000) {}
 
   /** Adds a named check; dispose removes it. */
   add(name: string, fn: Check, opts: { critical?: boolean } = {}): Disposable {
     this.checks.set(name, { fn, critical: opts.critical ?? false });
-    return toDisposable(() => void this.checks.delete(name));
+    this.forget();
+    return toDisposable(() => {
+      this.checks.delete(name);
+      this.forget();
+    });
+  }
+
+  private forget(): void {
+    this.latest = undefined;
+    this.refreshing = undefined;
+    this.generation++;
+  }
+
+  /**
+   * The rolled-up verdict for the public liveness probe, from the last report: a load balancer or a flood of
+   * strangers polling /health never runs the checks (DB, disk, model, CalDAV) per request. A stale verdict is
+   * still served while one refresh runs in the background; only the very first probe waits for the checks.
+   */
+  async status(): Promise<HealthState> {
+    const latest = this.latest;
+    if (!latest) return this.refresh();
+    if (Date.now() - latest.at > this.maxAgeMs) void this.refresh();
+    return latest.status;
+  }
+
+  private refresh(): Promise<HealthState> {
+    this.refreshing ??= this.report()
+      .then((r) => r.status)
+      .finally(() => {
+        this.refreshing = undefined;
+      });
+    return this.refreshing;
   }
 
   /** Runs every check (a throwing check counts as failed) and rolls them up. */
   async report(): Promise<{ status: HealthState; checks: Record<string, CheckResult> }> {
+    const generation = this.generation;
     const checks: Record<string, CheckResult> = {};
     let status: HealthState = 'ok';
     for (const [name, { fn, critical }] of this.checks) {
@@ -38,6 +77,7 @@ export class Health {
       else if ((result.status === 'failed' || result.status === 'degraded') && status === 'ok')
         status = 'degraded';
     }
+    if (generation === this.generation) this.latest = { at: Date.now(), status };
     return { status, checks };
   }
 }

@@ -2,9 +2,9 @@
 
 import { buildInfo } from '../build-info.ts';
 import { fail } from '../errors.ts';
-import { safeEqual } from '../http/authenticate.ts';
 import type { Metrics } from '../metrics/metrics.ts';
 import { defineRoute, withStatus } from '../plugin/route-definition.ts';
+import { safeEqual } from '../text/safe-equal.ts';
 import type { Health } from './health.ts';
 
 /** True when an `Authorization: Bearer …` header presents `token`. */
@@ -27,9 +27,10 @@ export function systemRoutes(health: Health, metrics: Metrics, startedAt: Date, 
       auth: 'public',
       summary: 'Liveness: ok, degraded or failed (503), and nothing else',
       handler: async () => {
-        const report = await health.report();
+        // cached and refreshed in the background: probing liveness must cost next to nothing
+        const status = await health.status();
         // a stranger learns whether Quorra is up, never paths, URLs, disk or counts
-        return withStatus(report.status === 'failed' ? 503 : 200, { status: report.status });
+        return withStatus(status === 'failed' ? 503 : 200, { status });
       },
     }),
     defineRoute({

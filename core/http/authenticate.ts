@@ -1,5 +1,5 @@
 // HTTP authentication: a user's Bearer token, a trusted adapter's shared secret plus X-Quorra-User, or a browser session cookie (+ CSRF header on writes).
-import { timingSafeEqual } from 'node:crypto';
+
 import type { Middleware } from 'koa';
 import type { BrowserSessions } from '../auth/browser-sessions.ts';
 import type { Principal } from '../auth/principal.ts';
@@ -7,14 +7,9 @@ import { readSessionCookie } from '../auth/session-cookie.ts';
 import type { TokenStore } from '../auth/token-store.ts';
 import { principalOf, type UserStore } from '../auth/user-store.ts';
 import { fail, QuorraError } from '../errors.ts';
+import { safeEqual } from '../text/safe-equal.ts';
 
 /** Compares two secrets in constant time. */
-export function safeEqual(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}
-
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** The header a browser session must send on every write (the cookie alone proves nothing about the page). */
 export const CSRF_HEADER = 'x-csrf-token';

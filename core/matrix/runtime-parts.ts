@@ -41,6 +41,7 @@ export function runtimeParts(
     encrypted.encryptor(members),
   );
   const undecryptable = new Undecryptable({
+    e2ee: encrypted.enabled,
     kv: d.kv,
     sender,
     direct: direct,

@@ -10,6 +10,9 @@ import { messageContent } from './reply-format.ts';
 /** Said once in a room where the bot saw an event it could not decrypt. */
 export const UNDECRYPTABLE_NOTICE =
   'I can’t read encrypted messages in this room — end-to-end encryption isn’t available to me here, so I didn’t see what was written. I’ve opened an unencrypted chat with you; please write to me there.';
+/** Said once in a room where, with E2EE working, the key for a message never reached the bot. */
+export const MISSING_KEY_NOTICE =
+  'I couldn’t read a message here — its encryption key never reached me, so I didn’t see what was written. Please send it again; if it keeps happening, check that my session is verified.';
 /** Said in the unencrypted DM the bot points the sender to. */
 export const UNENCRYPTED_DM_GREETING =
   'Hi! Your last message reached me encrypted and I couldn’t read it. This chat is not encrypted, so I can read what you write here.';
@@ -23,6 +26,8 @@ export class Undecryptable {
       direct: DirectRooms;
       users: UserStore;
       metrics: MatrixMetrics;
+      /** E2EE works here: the key was missing, not the ability (no detour to an unencrypted chat). */
+      e2ee: boolean;
     },
   ) {}
 
@@ -34,14 +39,14 @@ export class Undecryptable {
     if (await kv.get(key)) return { status: 'ignored', reason: 'undecryptable_repeat' };
     const replyEventId = await sender.send(
       roomId,
-      messageContent(UNDECRYPTABLE_NOTICE, {}, { notice: true }),
+      messageContent(this.deps.e2ee ? MISSING_KEY_NOTICE : UNDECRYPTABLE_NOTICE, {}, { notice: true }),
       {
         key,
         kind: 'notice',
       },
     );
     await kv.set(key, new Date().toISOString());
-    if (await users.findByMatrixId(ev.sender)) {
+    if (!this.deps.e2ee && (await users.findByMatrixId(ev.sender))) {
       const dm = await direct.roomFor(ev.sender, { avoid: roomId });
       await sender.send(dm.roomId, messageContent(UNENCRYPTED_DM_GREETING, {}, { notice: true }), {
         key: `greeting.${roomId}`,

@@ -6,9 +6,8 @@ import { defineRoute, withStatus } from '../plugin/route-definition.ts';
 import type { WorkspaceStore } from '../workspaces/workspace-store.ts';
 import type { Memory } from './memory.entity.ts';
 import { type MemoryInput, type MemoryPatch, workspaceSchema } from './memory-input.ts';
+import { listedWire, listingFilters, listingQuery } from './memory-listing-wire.ts';
 import type { MemoryStore } from './memory-store.ts';
-import { ownerListFiltersSchema } from './owner-listing.ts';
-import { importanceLabel, provenanceLabel } from './provenance-labels.ts';
 
 // The HTTP contract speaks snake_case; the store speaks camelCase.
 const fromWire = (b: Record<string, unknown>) => {
@@ -41,22 +40,12 @@ export function memoryWire(m: Memory) {
   };
 }
 
-const ownerQuery = z
-  .object({
-    workspace: z.string().optional(),
-    owner_user_id: z.string().optional(),
-    kind: z.string().optional(),
-    importance: z.string().optional(),
-    provenance: z.string().optional(),
-    archived: z.string().optional(),
-    unreachable: z.enum(['true', 'false']).optional(),
-    limit: z.coerce.number().optional(),
-    before_id: z.coerce.number().optional(),
-  })
-  .strict();
-
 /** The memory endpoints. */
-export function memoryRoutes(store: MemoryStore, workspaces: WorkspaceStore) {
+export function memoryRoutes(
+  store: MemoryStore,
+  workspaces: WorkspaceStore,
+  names: () => Promise<Map<string, string>>,
+) {
   const checkWorkspace = async (slug: string | null | undefined) => {
     if (slug && !(await workspaces.get(slug))) throw fail.badRequest(`no workspace "${slug}"`);
     return slug ?? null;
@@ -153,40 +142,11 @@ export function memoryRoutes(store: MemoryStore, workspaces: WorkspaceStore) {
       path: '/owner/memories',
       auth: 'owner',
       summary: 'Every memory with filters, labels and why a memory is unreachable',
-      query: ownerQuery,
-      handler: async ({ query: q }) => {
-        const filters = ownerListFiltersSchema.parse({
-          ...(q.workspace !== undefined
-            ? { workspace: q.workspace === 'personal' ? null : q.workspace }
-            : {}),
-          ...(q.owner_user_id !== undefined
-            ? { ownerUserId: q.owner_user_id === 'household' ? null : q.owner_user_id }
-            : {}),
-          kind: q.kind,
-          importance: q.importance,
-          provenance: q.provenance,
-          archived: q.archived,
-          unreachable: q.unreachable === undefined ? undefined : q.unreachable === 'true',
-          limit: q.limit,
-          beforeId: q.before_id,
-        });
-        const rows = await store.listForOwner(filters);
-        return {
-          memories: rows.map((r) => ({
-            ...memoryWire(r.memory),
-            provenance_label: provenanceLabel[r.memory.provenance],
-            importance_label: importanceLabel[r.memory.importance],
-            unreachable: r.unreachable,
-            ...(r.unreachable
-              ? {
-                  unreachable_reason:
-                    'Contextual with no tags: recall looks memories up by tag, so this one is never found.',
-                }
-              : {}),
-            expired: r.expired,
-            superseded: r.superseded,
-          })),
-        };
+      query: listingQuery,
+      handler: async ({ principal, query }) => {
+        const rows = await store.listForOwner(listingFilters(query));
+        const known = await names();
+        return { memories: rows.map((r) => listedWire(r, principal.userId, known, memoryWire)) };
       },
     }),
     defineRoute({

@@ -19,6 +19,8 @@ export const ownerListFiltersSchema = z.strictObject({
   provenance: z.enum(provenances).optional(),
   archived: z.enum(['exclude', 'only', 'include']).default('exclude'),
   unreachable: z.boolean().optional(),
+  /** Words that must all appear in the content or tags (case-insensitive). */
+  q: z.string().trim().max(200).optional(),
   limit: z.number().int().min(1).max(500).default(100),
   beforeId: z.number().int().positive().optional(),
 });
@@ -63,6 +65,10 @@ export async function listForOwner(
   if (f.archived === 'only') add(gone, t);
   if (f.unreachable !== undefined) {
     add(`${f.unreachable ? '' : 'NOT '}(m.importance = 'contextual' AND m.tags = '[]')`);
+  }
+  for (const word of (f.q ?? '').split(/\s+/).filter(Boolean).slice(0, 8)) {
+    const like = `%${word.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    add("(lower(m.content) LIKE ? ESCAPE '\\' OR lower(m.tags) LIKE ? ESCAPE '\\')", like, like);
   }
   if (f.beforeId !== undefined) add('m.id < ?', f.beforeId);
   const rows: Record<string, unknown>[] = await db.query(

@@ -10,6 +10,7 @@ import { memoryRoutes } from './memory-routes.ts';
 import { MemoryStore } from './memory-store.ts';
 import { memoryRecall, memorySave } from './memory-tools.ts';
 import { NotesLog } from './notes-log.ts';
+import { ownMemoryRoutes } from './own-memory-routes.ts';
 
 /** The memory layer as the rest of the app sees it. */
 export interface MemoryLayer {
@@ -47,7 +48,11 @@ export function setupMemory(deps: {
   });
   contribute.tools.add(memorySave(store));
   contribute.tools.add(memoryRecall(store));
-  contribute.routes(memoryRoutes(store, deps.workspaces));
+  // display names for the labels ("Max told Quorra"); a removed person's rows read "A former member told Quorra"
+  const names = async () =>
+    new Map<string, string>((await deps.conversation.users.list()).map((u) => [u.id, u.displayName]));
+  contribute.routes(memoryRoutes(store, deps.workspaces, names));
+  contribute.routes(ownMemoryRoutes(store, names));
   contribute.schedule(config.memory.nightlyCron, 'memory.nightly', async () => {
     const r = await store.runNightly(config.memory.retentionDays);
     deps.logger.info(r, 'memory nightly: expired archived, old archive purged');

@@ -1,6 +1,6 @@
 // Wires workspaces into the app: the store, the engine's sealing hooks and the routes, through the core contributions.
-import path from 'node:path';
 import type { DataSource } from 'typeorm';
+import { vaultRoot } from '../config/data-paths.ts';
 import type { QuorraConfig } from '../config/schema.ts';
 import { personas } from '../engine/personas.ts';
 import type { Conversation } from '../engine/setup-conversation.ts';
@@ -8,11 +8,6 @@ import type { CoreContributions } from '../plugin/core-contributions.ts';
 import { workspaceRoutes } from './workspace-routes.ts';
 import { sealSessionsToWorkspaces } from './workspace-seal.ts';
 import { WorkspaceStore } from './workspace-store.ts';
-
-/** The vault root every workspace folder lives under. */
-export function vaultRoot(config: QuorraConfig): string {
-  return path.resolve(config.vaultDir ?? path.join(config.dataDir, 'vault'));
-}
 
 /** Creates the store, seals engine sessions to workspaces, and mounts the routes. */
 export function setupWorkspaces(deps: {

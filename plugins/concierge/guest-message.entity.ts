@@ -9,6 +9,8 @@ export const OPEN_STATES: readonly DraftState[] = ['draft_ready', 'needs_you'];
 
 @Entity('concierge_messages')
 @Index('uq_concierge_messages_account_external', ['account', 'externalId'], { unique: true })
+@Index('idx_concierge_messages_reservation', ['reservationId'])
+@Index('idx_concierge_messages_state', ['state'])
 export class GuestMessage {
   /** Also the draft number the owner uses (`!quorra concierge send <n>`). */
   @PrimaryGeneratedColumn({ type: 'integer' })

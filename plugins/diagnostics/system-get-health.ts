@@ -1,31 +1,17 @@
-// The system_get_health tool: database reachability, free disk in the data dir, and uptime.
-import { statfsSync } from 'node:fs';
-import type { DataSource } from 'typeorm';
+// The system_get_health tool: Quorra's own view (database, disk, uptime) plus the diagnostics agent's latest summary.
 import { z } from 'zod';
 import { defineTool } from '../../core/tools/define-tool.ts';
+import type { HealthView } from './health-report.ts';
 
-/** Builds the tool over the database and data dir it reports on. */
-export function systemGetHealth(db: DataSource, dataDir: string, startedAt: Date) {
+/** Builds the tool over the plugin's health view. */
+export function systemGetHealth(view: () => Promise<HealthView>) {
   return defineTool({
     name: 'system_get_health',
-    description: 'Report Quorra’s own health: database, free disk space and uptime.',
+    description:
+      'Report Quorra’s health: database, disk, uptime, and the diagnostics agent’s latest findings with remedies.',
     tier: 0,
     scopes: ['general', 'system'],
     input: z.object({}).strict(),
-    async run() {
-      let database = 'ok';
-      try {
-        await db.query('SELECT 1');
-      } catch (err) {
-        database = `failing: ${(err as Error).message}`;
-      }
-      const fs = statfsSync(dataDir);
-      return {
-        database,
-        diskFreeBytes: fs.bavail * fs.bsize,
-        diskFreePercent: Math.round((fs.bavail / fs.blocks) * 1000) / 10,
-        uptimeSeconds: Math.round((Date.now() - startedAt.getTime()) / 1000),
-      };
-    },
+    run: () => view(),
   });
 }

@@ -362,7 +362,7 @@ describe('admin UI in Chromium', () => {
     await shown(p.locator('[data-testid="overall"] status-badge'));
     await shown(p.getByRole('alert').filter({ hasText: 'Owner only.' }));
     assert.equal(await p.locator('section[data-check="db"]').count(), 0);
-    for (const view of ['Plugins', 'Memory', 'Settings']) {
+    for (const view of ['People', 'Plugins', 'Settings']) {
       await go(p, view);
       await shown(p.getByRole('alert').filter({ hasText: 'Owner only.' }));
     }

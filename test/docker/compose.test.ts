@@ -93,11 +93,15 @@ describe('docker/compose.yaml', () => {
   });
 
   it('sets only Quorra variables that exist in the config schema, and they load', () => {
+    for (const service of ['quorra', 'quorra-diagnostics'])
+      for (const name of Object.keys(config.services[service].environment)) {
+        const base = name.endsWith('_FILE') ? name.slice(0, -'_FILE'.length) : name;
+        assert.ok(
+          base in envVariables || name === 'QUORRA_CONFIG',
+          `${service}: ${name} is not a Quorra variable`,
+        );
+      }
     const env: Record<string, string> = config.services.quorra.environment;
-    for (const name of Object.keys(env)) {
-      const base = name.endsWith('_FILE') ? name.slice(0, -'_FILE'.length) : name;
-      assert.ok(base in envVariables || name === 'QUORRA_CONFIG', `${name} is not a Quorra variable`);
-    }
     // the compose-mounted file and the variables together must be a valid configuration
     const { MATRIX_ACCESS_TOKEN_FILE: _token, ...rest } = env;
     const loaded = loadConfig({ env: { ...rest, QUORRA_CONFIG: path.join(docker, 'quorra.yaml') } });

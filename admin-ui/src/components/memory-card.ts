@@ -1,7 +1,14 @@
-// <memory-card .memory=${m}>: one memory in plain words, with archive / restore / delete-for-good (confirmed first).
+// <memory-card .memory=${m}>: one memory in plain words, with edit / archive / restore / delete-for-good (confirmed first).
 import { css, html, LitElement } from 'lit';
-import { archiveMemory, deleteMemory, type OwnerMemory, restoreMemory } from '../data/memories.ts';
-import { formatTime } from '../format.ts';
+import {
+  archiveMemory,
+  canEdit,
+  deleteMemory,
+  editMemory,
+  type OwnerMemory,
+  restoreMemory,
+} from '../data/memories.ts';
+import { formatTime, relativeTime } from '../format.ts';
 import { sharedStyles } from './shared-styles.ts';
 import './error-notice.ts';
 
@@ -9,11 +16,18 @@ import './error-notice.ts';
 export class MemoryCard extends LitElement {
   static properties = {
     memory: { attribute: false },
+    viewerId: { attribute: false },
+    isOwner: { attribute: false },
+    editing: { state: true },
     confirming: { state: true },
     busy: { state: true },
     error: { state: true },
   };
   declare memory: OwnerMemory;
+  /** Who is looking: their own rows use the /memory routes, others the owner's. */
+  declare viewerId: string;
+  declare isOwner: boolean;
+  declare editing: boolean;
   declare confirming: boolean;
   declare busy: boolean;
   declare error: unknown;
@@ -52,6 +66,16 @@ export class MemoryCard extends LitElement {
       .actions {
         margin-top: 0.6rem;
       }
+      .edit textarea {
+        font: inherit;
+        width: 100%;
+        box-sizing: border-box;
+        min-height: 4rem;
+      }
+      .edit input {
+        min-width: 0;
+        flex: 1 1 10rem;
+      }
       .confirm {
         border: 1px solid var(--q-bad);
         border-radius: 6px;
@@ -62,17 +86,21 @@ export class MemoryCard extends LitElement {
 
   constructor() {
     super();
+    this.viewerId = '';
+    this.isOwner = false;
+    this.editing = false;
     this.confirming = false;
     this.busy = false;
     this.error = null;
   }
 
-  private async act(action: (id: number) => Promise<void>, what: string) {
+  private async act(action: (m: OwnerMemory, viewerId: string) => Promise<void>, what: string) {
     this.busy = true;
     this.error = null;
     try {
-      await action(this.memory.id);
+      await action(this.memory, this.viewerId);
       this.confirming = false;
+      this.editing = false;
       this.dispatchEvent(
         new CustomEvent('memory-changed', {
           detail: { id: this.memory.id, what },
@@ -95,13 +123,19 @@ export class MemoryCard extends LitElement {
       data-memory-id=${m.id}
       aria-label="Memory ${m.id}"
     >
-      <p class="content">${m.content}</p>
+      ${this.editing ? this.renderEditor(m) : html`<p class="content">${m.content}</p>`}
       <div class="meta">
         <span title="provenance: ${m.provenance}">${m.provenance_label}</span>
         <span title="importance: ${m.importance}">${m.importance_label}</span>
         <span>${m.workspace ? `Workspace ${m.workspace}` : 'Personal / household'}</span>
-        <span>${m.owner_user_id ? `Private to ${m.owner_user_id}` : 'Shared with the household'}</span>
-        <span>Saved ${formatTime(m.created_at)}</span>
+        <span>${
+          m.owner_user_id === null
+            ? 'Shared with the household'
+            : m.owner_user_id === this.viewerId
+              ? 'Private to you'
+              : `Private to ${m.owner_name ?? 'a former member'}`
+        }</span>
+        <span>Saved <time datetime=${m.created_at} title=${formatTime(m.created_at)}>${relativeTime(m.created_at)}</time></span>
         ${archived ? html`<span><strong>Archived</strong> ${formatTime(m.archived_at)}</span>` : null}
         ${m.expired ? html`<span><strong>Expired</strong></span>` : null}
         ${m.superseded ? html`<span><strong>Superseded</strong></span>` : null}
@@ -122,6 +156,13 @@ export class MemoryCard extends LitElement {
       }
       <error-notice .error=${this.error}></error-notice>
       <div class="row actions">
+        ${
+          canEdit(m, this.viewerId, this.isOwner) && !this.editing
+            ? html`<button type="button" ?disabled=${this.busy} @click=${() => {
+                this.editing = true;
+              }}>Edit</button>`
+            : null
+        }
         ${
           archived
             ? html`<button type="button" ?disabled=${this.busy} @click=${() => this.act(restoreMemory, 'restored')}>
@@ -155,6 +196,42 @@ export class MemoryCard extends LitElement {
         }
       </div>
     </article>`;
+  }
+
+  private renderEditor(m: OwnerMemory) {
+    const id = `edit-${m.id}`;
+    const save = (e: SubmitEvent) => {
+      e.preventDefault();
+      const f = new FormData(e.target as HTMLFormElement);
+      const patch = {
+        content: String(f.get('content') ?? ''),
+        importance: String(f.get('importance') ?? m.importance),
+        tags: String(f.get('tags') ?? '')
+          .split(',')
+          .map((t) => t.trim())
+          .filter(Boolean),
+      };
+      void this.act((mem, viewer) => editMemory(mem, viewer, patch), 'saved');
+    };
+    return html`<form class="edit" @submit=${save} aria-label="Edit memory ${m.id}">
+      <label for=${`${id}-content`}>Text</label>
+      <textarea id=${`${id}-content`} name="content" .value=${m.content}></textarea>
+      <div class="row">
+        <label for=${`${id}-importance`}>Importance</label>
+        <select id=${`${id}-importance`} name="importance" .value=${m.importance}>
+          <option value="core">In every conversation</option>
+          <option value="contextual">Looked up when the topic comes up</option>
+        </select>
+        <label for=${`${id}-tags`}>Tags</label>
+        <input id=${`${id}-tags`} name="tags" .value=${m.tags.join(', ')} placeholder="comma, separated" />
+      </div>
+      <p class="row">
+        <button class="primary" type="submit" ?disabled=${this.busy}>Save</button>
+        <button type="button" @click=${() => {
+          this.editing = false;
+        }}>Cancel</button>
+      </p>
+    </form>`;
   }
 }
 

@@ -1,24 +1,42 @@
-// <memory-view>: the owner's view of everything Quorra remembers, filtered by workspace, importance and archive state.
+// <memory-view>: what Quorra remembers — everything for the owner, your own for a member; search, filters, paging.
 import { css, html, LitElement } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
-import { listOwnerMemories, type MemoryFilters, type OwnerMemory } from '../data/memories.ts';
+import { type HouseholdUser, listUsers } from '../data/admin.ts';
+import { listMemories, type MemoryFilters, type OwnerMemory, PAGE_SIZE } from '../data/memories.ts';
+import type { Session } from '../data/session.ts';
 import { listWorkspaces, type WorkspaceSummary } from '../data/workspaces.ts';
 import { plural } from '../format.ts';
 import { sharedStyles } from './shared-styles.ts';
 import './error-notice.ts';
 import './memory-card.ts';
 
-/** The memory legibility view (owner only). */
+const kinds = ['fact', 'preference', 'decision', 'entity', 'constraint', 'observation', 'episodic'];
+const provenances: [string, string][] = [
+  ['user_stated', 'Told Quorra'],
+  ['model_inference', 'Inferred by Quorra'],
+  ['notepad', 'From a notepad'],
+  ['imported', 'Imported'],
+  ['owner_set', 'Set by the owner'],
+];
+
+/** The memory view for the signed-in person. */
 export class MemoryView extends LitElement {
   static properties = {
+    session: { attribute: false },
     memories: { state: true },
+    more: { state: true },
     workspaces: { state: true },
+    people: { state: true },
     filters: { state: true },
     error: { state: true },
     lastAction: { state: true },
   };
+  declare session: Session;
   declare memories: OwnerMemory[] | null;
+  /** Whether a further page may exist. */
+  declare more: boolean;
   declare workspaces: WorkspaceSummary[];
+  declare people: HouseholdUser[];
   declare filters: MemoryFilters;
   declare error: unknown;
   declare lastAction: string;
@@ -34,10 +52,22 @@ export class MemoryView extends LitElement {
         grid-template-columns: minmax(0, 1fr);
         gap: 0.6rem;
       }
-      label {
+      label,
+      .field {
         display: flex;
         flex-direction: column;
         gap: 0.2rem;
+      }
+      label.check {
+        flex-direction: row;
+        align-items: center;
+      }
+      .search {
+        flex: 1 1 100%;
+      }
+      .search input {
+        width: 100%;
+        box-sizing: border-box;
       }
     `,
   ];
@@ -45,36 +75,67 @@ export class MemoryView extends LitElement {
   constructor() {
     super();
     this.memories = null;
+    this.more = false;
     this.workspaces = [];
-    this.filters = { workspace: '', importance: '', archived: 'exclude' };
+    this.people = [];
+    this.filters = { archived: 'exclude' };
     this.error = null;
     this.lastAction = '';
+  }
+
+  private get isOwner() {
+    return this.session?.role === 'owner';
   }
 
   connectedCallback() {
     super.connectedCallback();
     void this.load();
+    // the filters still offer "any" when these cannot be read
     listWorkspaces().then(
-      (w) => {
-        this.workspaces = w;
-      },
-      () => undefined, // the filter still offers "any" and "personal"
+      (w) => (this.workspaces = w),
+      () => undefined,
     );
+    if (this.isOwner)
+      listUsers().then(
+        (u) => (this.people = u),
+        () => undefined,
+      );
   }
 
-  /** Reads the listing for the current filters. */
+  /** Reads the first page for the current filters. */
   async load() {
     try {
-      this.memories = await listOwnerMemories(this.filters);
+      const page = await listMemories(this.filters, { mine: !this.isOwner });
+      this.memories = page;
+      this.more = page.length === PAGE_SIZE;
       this.error = null;
     } catch (err) {
       this.error = err;
     }
   }
 
-  private setFilter(key: keyof MemoryFilters, e: Event) {
-    this.filters = { ...this.filters, [key]: (e.target as HTMLSelectElement).value };
+  /** Appends the next page (keyset paging: rows older than the last one shown). */
+  private async loadMore() {
+    const last = this.memories?.at(-1);
+    if (!last) return;
+    try {
+      const page = await listMemories(this.filters, { mine: !this.isOwner, beforeId: last.id });
+      this.memories = [...(this.memories ?? []), ...page];
+      this.more = page.length === PAGE_SIZE;
+    } catch (err) {
+      this.error = err;
+    }
+  }
+
+  private setFilter(key: keyof MemoryFilters, value: unknown) {
+    this.filters = { ...this.filters, [key]: value };
     void this.load();
+  }
+
+  private search(e: SubmitEvent) {
+    e.preventDefault();
+    const q = (this.renderRoot.querySelector('input[name="q"]') as HTMLInputElement).value;
+    this.setFilter('q', q);
   }
 
   private async changed(e: CustomEvent<{ id: number; what: string }>) {
@@ -83,55 +144,70 @@ export class MemoryView extends LitElement {
   }
 
   render() {
-    const f = this.filters;
     return html`<h2>Memory</h2>
       <p class="muted small">
-        Everything Quorra remembers, across workspaces. Archiving hides a memory from Quorra at once and can be
-        undone; archived memories are purged after the retention period.
+        ${this.isOwner ? 'Everything Quorra remembers, across workspaces.' : 'What Quorra remembers about you.'}
+        Archiving hides a memory from Quorra at once and can be undone; archived memories are purged after the
+        retention period.
       </p>
-      <form class="row card" aria-label="Filter memories" @submit=${(e: Event) => e.preventDefault()}>
-        <label>
-          Workspace
-          <select name="workspace" @change=${(e: Event) => this.setFilter('workspace', e)}>
-            <option value="" ?selected=${!f.workspace}>Any</option>
-            <option value="personal" ?selected=${f.workspace === 'personal'}>Personal / household</option>
-            ${this.workspaces.map(
-              (w) => html`<option value=${w.slug} ?selected=${f.workspace === w.slug}>${w.name}</option>`,
-            )}
-          </select>
-        </label>
-        <label>
-          Importance
-          <select name="importance" .value=${f.importance ?? ''} @change=${(e: Event) => this.setFilter('importance', e)}>
-            <option value="">Any</option>
-            <option value="core">In every conversation (core)</option>
-            <option value="contextual">Looked up by topic (contextual)</option>
-          </select>
-        </label>
-        <label>
-          Archived
-          <select name="archived" .value=${f.archived ?? 'exclude'} @change=${(e: Event) => this.setFilter('archived', e)}>
-            <option value="exclude">Current only</option>
-            <option value="only">Archived only</option>
-            <option value="include">Current and archived</option>
-          </select>
-        </label>
-      </form>
+      ${this.renderFilters()}
       <p class="small muted" role="status">${this.lastAction}</p>
       <error-notice .error=${this.error}></error-notice>
       ${this.memories ? this.renderList(this.memories) : this.error ? null : html`<p class="muted">Loading…</p>`}`;
   }
 
+  private renderFilters() {
+    const f = this.filters;
+    const select = (key: keyof MemoryFilters, label: string, options: [string, string][]) =>
+      html`<div class="field">
+        <label for=${`f-${key}`}>${label}</label>
+        <select id=${`f-${key}`} name=${key} .value=${String(f[key] ?? '')}
+          @change=${(e: Event) => this.setFilter(key, (e.target as HTMLSelectElement).value)}>
+          ${options.map(([v, l]) => html`<option value=${v} ?selected=${String(f[key] ?? '') === v}>${l}</option>`)}
+        </select>
+      </div>`;
+    return html`<form class="row card" role="search" aria-label="Search memories" @submit=${this.search}>
+        <div class="row search">
+          <label class="search">
+            Search
+            <input name="q" type="search" placeholder="words in the text or tags" .value=${f.q ?? ''} />
+          </label>
+          <button type="submit">Search</button>
+        </div>
+        ${this.isOwner ? select('person', 'Person', [['', 'Anyone'], ['household', 'The household (shared)'], ...this.people.map((u): [string, string] => [u.id, u.display_name])]) : null}
+        ${select('workspace', 'Workspace', [['', 'Any'], ['personal', 'Personal / household'], ...this.workspaces.map((w): [string, string] => [w.slug, w.name])])}
+        ${select('kind', 'Kind', [['', 'Any'], ...kinds.map((k): [string, string] => [k, k])])}
+        ${select('provenance', 'Source', [['', 'Any'], ...provenances])}
+        ${select('importance', 'Importance', [
+          ['', 'Any'],
+          ['core', 'In every conversation (core)'],
+          ['contextual', 'Looked up by topic (contextual)'],
+        ])}
+        ${select('archived', 'Archived', [
+          ['exclude', 'Current only'],
+          ['only', 'Archived only'],
+          ['include', 'Current and archived'],
+        ])}
+        <label class="check">
+          <input type="checkbox" name="unreachable" .checked=${Boolean(f.unreachable)}
+            @change=${(e: Event) => this.setFilter('unreachable', (e.target as HTMLInputElement).checked)} />
+          Only unreachable by recall
+        </label>
+      </form>`;
+  }
+
   private renderList(memories: OwnerMemory[]) {
     if (!memories.length) return html`<p class="empty">No memories match these filters.</p>`;
-    return html`<p class="small muted">${plural(memories.length, 'memory', 'memories')}</p>
+    return html`<p class="small muted">Showing ${plural(memories.length, 'memory', 'memories')}${this.more ? ' (more below)' : ''}</p>
       <div class="list" @memory-changed=${this.changed}>
         ${repeat(
           memories,
           (m) => m.id,
-          (m) => html`<memory-card .memory=${m}></memory-card>`,
+          (m) =>
+            html`<memory-card .memory=${m} .viewerId=${this.session.userId} .isOwner=${this.isOwner}></memory-card>`,
         )}
-      </div>`;
+      </div>
+      ${this.more ? html`<p><button type="button" @click=${this.loadMore}>Load more</button></p>` : null}`;
   }
 }
 

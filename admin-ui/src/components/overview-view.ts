@@ -1,5 +1,6 @@
 // <overview-view>: GET /health/details made readable — overall state, each check with its reason, plugins, scheduled jobs.
 import { css, html, LitElement } from 'lit';
+import { describeCron } from '../cron-words.ts';
 import { ApiError } from '../data/api-client.ts';
 import {
   fetchHealth,
@@ -158,7 +159,7 @@ export class OverviewView extends LitElement {
               ${jobs.map(
                 (j) => html`<tr data-job=${j.name}>
                   <td>${j.name} <span class="muted small">(${j.owner})</span></td>
-                  <td><code>${j.cron}</code></td>
+                  <td data-field="schedule"><span title=${`cron: ${j.cron}`}>${describeCron(j.cron)}</span></td>
                   <td data-field="next-run">${j.running ? 'running now' : formatTime(j.nextRunAt)}</td>
                   <td>
                     ${j.lastStartedAt ? formatTime(j.lastStartedAt) : html`<span class="muted">never</span>`}

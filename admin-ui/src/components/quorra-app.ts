@@ -20,7 +20,7 @@ const routes = [
   { id: 'people', label: 'People', ownerOnly: true },
   { id: 'tokens', label: 'API tokens', ownerOnly: false },
   { id: 'plugins', label: 'Plugins', ownerOnly: true },
-  { id: 'memory', label: 'Memory', ownerOnly: true },
+  { id: 'memory', label: 'Memory', ownerOnly: false },
   { id: 'approvals', label: 'Approvals', ownerOnly: false },
   { id: 'dream', label: 'Dream', ownerOnly: true },
   { id: 'finance', label: 'Finance', ownerOnly: false },
@@ -231,7 +231,7 @@ export class QuorraApp extends LitElement {
       case 'plugins':
         return html`<plugins-view></plugins-view>`;
       case 'memory':
-        return html`<memory-view></memory-view>`;
+        return html`<memory-view .session=${this.session}></memory-view>`;
       case 'approvals':
         return html`<approvals-view></approvals-view>`;
       case 'dream':

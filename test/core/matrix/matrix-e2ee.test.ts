@@ -80,6 +80,34 @@ describe('Matrix runtime: end-to-end encryption', () => {
     assert.ok(!JSON.stringify(events).includes('coffee'));
   });
 
+  it('tells the sender in plain words when a message’s key never comes, once per room', async function () {
+    this.timeout(40_000);
+    const a = await cryptoClient(alice.mx);
+    const roomId = await encryptedDm(a);
+    const bogus = {
+      algorithm: 'm.megolm.v1.aes-sha2',
+      sender_key: 'c2VuZGVyIGtleSB0aGF0IGRvZXMgbm90IGV4aXN0',
+      session_id: 'c2Vzc2lvbiB0aGF0IG5ldmVyIHdhcyBzaGFyZWQ',
+      device_id: alice.mx.deviceId,
+      ciphertext: 'AwgAEpABbm90IHJlYWxseSBjaXBoZXJ0ZXh0',
+    };
+    const lost = w.hs.sendAsUser(alice.mx.userId, roomId, bogus, 'm.room.encrypted');
+    const row = await waitUntil(
+      async () => {
+        const [r] = await w.app.quorra.db.query(
+          'SELECT status, reason FROM matrix_events WHERE event_id = ?',
+          [lost],
+        );
+        return r && r.status !== 'queued' && r;
+      },
+      30000,
+      'the bot to give up on the key',
+    );
+    assert.equal(row.status, 'answered');
+    const notices = await waitForReplies(a, roomId, 1);
+    assert.match(notices[0], /its encryption key never reached me/);
+  });
+
   it('bootstraps cross-signing for its account and signs its own device with it', async () => {
     const who = w.hs.requests.find(
       (r) => r.userId === w.bot.userId && r.path.endsWith('/keys/device_signing/upload'),

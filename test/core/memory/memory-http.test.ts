@@ -105,7 +105,12 @@ describe('memory over HTTP', () => {
     const r = await call(app, owner, 'GET', '/owner/memories');
     assert.equal(r.status, 200);
     const row = r.json.memories.find((m: any) => m.id === untagged.json.id);
-    assert.equal(row.provenance_label, 'You told Quorra');
+    // labels speak to the viewer: the owner reads whose memory it is, Max reads "You"
+    assert.equal(row.provenance_label, 'Max told Quorra');
+    assert.equal(row.owner_name, 'Max');
+    const mine = (await call(app, member, 'GET', '/memory/mine')).json.memories;
+    assert.equal(mine.find((m: any) => m.id === untagged.json.id).provenance_label, 'You told Quorra');
+    assert.ok(!mine.some((m: any) => m.owner_user_id !== member.id), 'a member lists only their own');
     assert.equal(row.importance_label, 'Looked up when the topic comes up');
     assert.equal(row.unreachable, true);
     assert.match(row.unreachable_reason, /no tags/);
@@ -139,5 +144,42 @@ describe('memory over HTTP', () => {
       ['Max is not feeling well today'],
     );
     assert.deepEqual((await call(app, member, 'POST', '/memory/briefing', {})).json.memories, []);
+  });
+
+  it('lets a member archive, restore and delete only their own memories, and finds memories by words', async () => {
+    const mine = (
+      await call(app, member, 'POST', '/memory', { content: 'Max keeps the spare key under the blue pot' })
+    ).json;
+    const theirs = (
+      await call(app, owner, 'POST', '/memory', { content: 'Olivia hides the blue pot key elsewhere' })
+    ).json;
+    assert.equal((await call(app, member, 'DELETE', `/memory/${mine.id}`)).status, 200);
+    const archived = (await call(app, member, 'GET', '/memory/mine?archived=only')).json.memories;
+    assert.ok(archived.some((m: any) => m.id === mine.id));
+    assert.equal((await call(app, member, 'POST', `/memory/${mine.id}/restore`)).status, 200);
+    assert.equal((await call(app, member, 'POST', `/memory/${theirs.id}/restore`)).status, 404);
+    assert.equal((await call(app, member, 'DELETE', `/memory/${theirs.id}/permanently`)).status, 404);
+    assert.ok(
+      (await call(app, owner, 'GET', `/owner/memories?q=blue+pot`)).json.memories.some(
+        (m: any) => m.id === theirs.id,
+      ),
+    );
+
+    const found = (await call(app, member, 'GET', '/memory/mine?q=SPARE%20key')).json.memories;
+    assert.deepEqual(
+      found.map((m: any) => m.id),
+      [mine.id],
+      'all words, any case, own rows only',
+    );
+    assert.deepEqual(
+      (await call(app, owner, 'GET', '/owner/memories?q=%25')).json.memories,
+      [],
+      '% is a character, not a wildcard',
+    );
+    assert.equal((await call(app, member, 'DELETE', `/memory/${mine.id}/permanently`)).status, 200);
+    assert.equal(
+      (await call(app, owner, 'GET', `/owner/memories?archived=include&q=spare`)).json.memories.length,
+      0,
+    );
   });
 });

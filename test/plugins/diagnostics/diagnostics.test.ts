@@ -1,4 +1,4 @@
-// The diagnostics plugin proves the contract: its tool, command, route and job are registered and work.
+// The diagnostics plugin without its agent: the tool, command and route still report what Quorra sees itself.
 import assert from 'node:assert/strict';
 import { createLogger } from '../../../core/logger.ts';
 import { type BootedApp, bootApp } from '../../support/boot-app.ts';
@@ -11,7 +11,7 @@ describe('diagnostics plugin', () => {
   });
   after(() => app.stop({ clean: true }));
 
-  it('registers system_get_health as a tier-0 tool that reports db, disk and uptime', async () => {
+  it('registers system_get_health as a tier-0 tool that reports db, disk, uptime and why the agent is missing', async () => {
     const tool = app.quorra.registries.tools.get('system_get_health');
     assert.ok(tool);
     assert.equal(tool.tier, 0);
@@ -19,6 +19,7 @@ describe('diagnostics plugin', () => {
     assert.equal(out.database, 'ok');
     assert.ok(out.diskFreeBytes > 0);
     assert.ok(out.uptimeSeconds >= 0);
+    assert.match(out.diagnostics.unavailable, /the diagnostics agent is not running/);
   });
 
   it('serves the same report at /plugins/diagnostics/health (owner only) and as a command', async () => {
@@ -29,7 +30,10 @@ describe('diagnostics plugin', () => {
     const res = await call(app, owner, 'GET', '/plugins/diagnostics/health');
     assert.equal(res.json.database, 'ok');
     const cmd = app.quorra.registries.commands.get('health')!;
-    assert.match(String(await cmd.run([], { userId: 'u', role: 'member' })), /"database":"ok"/);
+    assert.match(
+      String(await cmd.run([], { userId: 'u', role: 'member' })),
+      /^The diagnostics agent is not available: .*What Quorra sees itself: database ok, [\d.]+% of the disk free\.$/,
+    );
   });
 
   it('schedules its heartbeat job and counts runs', async () => {

@@ -14,7 +14,9 @@ const pluginsRoot = fileURLToPath(new URL('../../../plugins', import.meta.url));
 const triageCall = (body: any) =>
   String(body.messages?.[0]?.content ?? '').includes('You triage a household');
 
-describe('notepad in Matrix (real Radicale)', () => {
+describe('notepad in Matrix (real Radicale)', function () {
+  // a whole household in one process: on a loaded machine the waits below need more than mocha's default
+  this.timeout(120_000);
   let radicale: RadicaleServer;
   let w: MatrixWorld;
   let max: { mx: RegisteredUser; user?: TestUser };
@@ -53,7 +55,7 @@ describe('notepad in Matrix (real Radicale)', () => {
     const { event_id: jotEvent } = await maxClient.sendTextMessage(room, '!note dentist friday 10');
     const reaction = await waitUntil(
       () => w.hs.roomEvents(room).find((e: any) => e.type === 'm.reaction' && e.sender === w.bot.userId),
-      10000,
+      30000,
       'the ✓ reaction',
     );
     assert.deepEqual(reaction.content['m.relates_to'], {
@@ -86,7 +88,7 @@ describe('notepad in Matrix (real Radicale)', () => {
     const summary = await waitUntil(
       () =>
         w.botMessages(room).find((m) => String(m.content.body).startsWith('From your notepad: 1 proposal.')),
-      10000,
+      30000,
       'the morning summary',
     );
     assert.match(summary.content.body, /1\. Calendar event “Dentist” at 2026-12-04T10:00/);
@@ -101,7 +103,7 @@ describe('notepad in Matrix (real Radicale)', () => {
         w
           .botMessages(room)
           .find((m) => m.content['m.relates_to']?.['m.in_reply_to']?.event_id === replyEvent),
-      10000,
+      30000,
       'the answer to the reply',
     );
     assert.equal(answer.content.body, 'Done: Calendar event “Dentist” at 2026-12-04T10:00.');
@@ -121,7 +123,7 @@ describe('notepad in Matrix (real Radicale)', () => {
     await oliviaClient.sendTextMessage(room, '!quorra room scope notepad');
     await waitUntil(
       () => w.botMessages(room).find((m) => /notepad/.test(m.content.body)),
-      10000,
+      30000,
       'the room to map',
     );
     w.model.reset();
@@ -131,7 +133,7 @@ describe('notepad in Matrix (real Radicale)', () => {
         w.hs
           .roomEvents(room)
           .find((e: any) => e.type === 'm.reaction' && e.content['m.relates_to']?.event_id === event_id),
-      10000,
+      30000,
       'the ✓ reaction',
     );
     const service = (w.app.quorra.plugins.api('notepad') as { service: NotepadService }).service;

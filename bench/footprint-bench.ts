@@ -1,0 +1,98 @@
+// Footprint: cold start to /health and idle RSS of `quorra serve` (every plugin, Matrix on the homeserver double),
+// against a bare Node process serving one Koa handler, both started the same way in the same run.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { tempDir } from '../test/support/boot-app.ts';
+import { MatrixHomeserver } from '../test/support/matrix-homeserver/index.ts';
+import { ScriptedModelServer } from '../test/support/model-server.ts';
+import { reportGoal } from './support/goals.ts';
+
+const IDLE_MS = Number(process.env.BENCH_IDLE_MS ?? 5_000);
+const bin = fileURLToPath(new URL('../core/cli/bin.js', import.meta.url));
+const bareKoa = `
+import Koa from 'koa';
+const app = new Koa();
+app.use((ctx) => { ctx.body = { status: 'ok' }; });
+const server = app.listen(0, '127.0.0.1', () => console.log('listening on http://127.0.0.1:' + server.address().port));
+process.on('SIGTERM', () => server.close());`;
+
+/** Linux's resident set size of a process, in MB. */
+function rssMb(pid: number): number {
+  const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+  return Number(kb) / 1024;
+}
+
+/** Spawns, waits for /health (or /) to answer 200, idles, and returns the cold start and the idle RSS. */
+async function measure(args: string[], env: NodeJS.ProcessEnv, cwd: string, probe: string) {
+  const t0 = performance.now();
+  const child: ChildProcess = spawn(process.execPath, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      let out = '';
+      const onData = (d: Buffer) => {
+        out += d;
+        const m = /listening on (http:\/\/[^"\s]+)/.exec(out);
+        if (m) resolve(m[1]);
+      };
+      child.stdout!.on('data', onData);
+      child.stderr!.on('data', onData);
+      child.once('exit', (code) => reject(new Error(`exited ${code}: ${out.slice(-2000)}`)));
+    });
+    while ((await fetch(`${url}${probe}`)).status !== 200) await new Promise((r) => setTimeout(r, 20));
+    const coldMs = performance.now() - t0;
+    await new Promise((r) => setTimeout(r, IDLE_MS));
+    return { coldMs, rss: rssMb(child.pid!) };
+  } finally {
+    child.kill('SIGKILL');
+  }
+}
+
+const dir = tempDir('quorra-bench-footprint-');
+const hs = await MatrixHomeserver.start();
+const model = await ScriptedModelServer.start();
+model.always(() => true, { content: 'Instant reply.' });
+const bot = hs.registerUser('quorra', { displayName: 'Quorra' });
+try {
+  const env = {
+    PATH: process.env.PATH ?? '',
+    HOME: dir,
+    QUORRA_DATA_DIR: dir,
+    QUORRA_PORT: '0',
+    QUORRA_LOG_LEVEL: 'info',
+    OPENAI_BASE_URL: `${model.url}/v1`,
+    MATRIX_HOMESERVER_URL: hs.url,
+    MATRIX_ACCESS_TOKEN: bot.accessToken,
+  };
+  const bare = await measure(['--input-type=module', '-e', bareKoa], env, process.cwd(), '/');
+  const quorra = await measure([bin, 'serve'], env, dir, '/health');
+  console.log(
+    `footprint: bare Node + Koa   cold start ${bare.coldMs.toFixed(0)} ms, RSS ${bare.rss.toFixed(0)} MB`,
+  );
+  console.log(
+    `footprint: quorra serve (tsx) cold start ${quorra.coldMs.toFixed(0)} ms, idle RSS ${quorra.rss.toFixed(0)} MB` +
+      ` after ${IDLE_MS / 1000} s (every plugin enabled, Matrix pointed at the double)`,
+  );
+  reportGoal({
+    id: 'footprint.rss',
+    value: quorra.rss,
+    unit: ' MB',
+    target: 150,
+    direction: 'max',
+    baseline: `bare Node + Koa ${bare.rss.toFixed(0)} MB, same run (${(quorra.rss / bare.rss).toFixed(1)}x)`,
+    note: 'tsx at run time; compiled JavaScript not measured',
+  });
+  reportGoal({
+    id: 'footprint.cold',
+    value: quorra.coldMs / 1000,
+    unit: ' s',
+    target: 1.5,
+    direction: 'max',
+    baseline: `bare Node + Koa ${(bare.coldMs / 1000).toFixed(2)} s, same run (${(quorra.coldMs / bare.coldMs).toFixed(1)}x)`,
+    note: 'tsx at run time',
+  });
+} finally {
+  await hs.close();
+  await model.close();
+  rmSync(dir, { recursive: true, force: true });
+}

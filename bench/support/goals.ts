@@ -1,0 +1,55 @@
+// The performance goals of issue 17, and how a bench reports one figure against its goal to bench/run-all.ts.
+
+/** Every goal `npm run bench` must print, in order; a goal no bench reported is shown as "not measured". */
+export const GOALS = [
+  { id: 'vectors.p50', goal: 'embedded vector query p50 <= 10 ms at 100k chunks x 768 dims' },
+  { id: 'vectors.recall', goal: 'embedded vector recall@10 >= 0.95 against the exact answer' },
+  { id: 'vectors.1m', goal: 'embedded vectors at 1M x 768 still answer (p50 and memory)' },
+  { id: 'matrix.p50', goal: 'Matrix message -> reply p50 <= 1.3x a bare matrix-bot-sdk echo bot' },
+  { id: 'matrix.p95', goal: 'Matrix message -> reply p95 <= 1.3x a bare matrix-bot-sdk echo bot' },
+  { id: 'recall.p50', goal: 'memory recall p50 <= 2 ms at 100k memories' },
+  { id: 'recall.ratio', goal: 'memory recall p50 100k/1k <= 3x' },
+  { id: 'recall.quality', goal: 'memory recall@8 >= 0.95 against exhaustive BM25, whatever the age' },
+  { id: 'dream.calls', goal: 'Dream <= 0.5 model calls per note on a realistic mix' },
+  { id: 'dream.rate', goal: 'Dream >= 500 notes/s with an instant model' },
+  { id: 'footprint.rss', goal: 'idle RSS <= 150 MB, every plugin enabled, Matrix connected' },
+  { id: 'footprint.cold', goal: 'cold start to /health <= 1.5 s' },
+  { id: 'http.health', goal: 'GET /health throughput >= 0.8x a bare Koa handler' },
+  { id: 'http.chat', goal: '/chat overhead over the engine <= 0.5 ms per turn' },
+  { id: 'engine.overhead', goal: 'engine overhead per turn stays ~1.5 ms (keep)' },
+  { id: 'growth.turn', goal: 'chat turn cost at 5 years of use <= 2x an empty database' },
+] as const;
+
+export type GoalId = (typeof GOALS)[number]['id'];
+
+/** One measured figure: `value` in `unit`, compared with `target` (met when value <= target, or >= for 'min'). */
+export interface GoalResult {
+  id: GoalId;
+  value: number;
+  unit: string;
+  target: number;
+  direction: 'max' | 'min';
+  /** What the figure was measured against, e.g. "bare Koa handler, same run". */
+  baseline: string;
+  /** Anything that makes the figure not exactly the goal's (other dimensions, smaller sizes). */
+  note?: string;
+}
+
+export const GOAL_PREFIX = '##goal ';
+
+export const isMet = (r: GoalResult) => (r.direction === 'max' ? r.value <= r.target : r.value >= r.target);
+
+export function formatGoal(r: GoalResult): string {
+  const cmp = r.direction === 'max' ? '<=' : '>=';
+  const fmt = (n: number) => (Math.abs(n) >= 100 ? n.toFixed(0) : n.toFixed(2));
+  return (
+    `${isMet(r) ? 'met    ' : 'NOT met'}  ${fmt(r.value)}${r.unit} (goal ${cmp} ${fmt(r.target)}${r.unit};` +
+    ` vs ${r.baseline})${r.note ? ` [${r.note}]` : ''}`
+  );
+}
+
+/** Prints the figure for a reader and a machine-readable line that run-all collects into its summary. */
+export function reportGoal(r: GoalResult): void {
+  console.log(`  goal ${r.id}: ${formatGoal(r)}`);
+  console.log(`${GOAL_PREFIX}${JSON.stringify(r)}`);
+}

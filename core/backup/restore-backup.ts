@@ -1,0 +1,78 @@
+// `quorra restore`: unpacks and verifies an archive, then puts the database, the data dir and a separate vault
+// back where this configuration expects them. A non-empty target is refused unless forced (then moved aside).
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import type { QuorraConfig } from '../config/schema.ts';
+import { sqliteIntegrity } from '../db/sqlite-integrity.ts';
+import { QuorraError } from '../errors.ts';
+import { type BackupManifest, backupSources, DB_ENTRY, verifyUnpacked } from './backup-layout.ts';
+import { unpackTo } from './tar.ts';
+
+export interface RestoreResult {
+  manifest: BackupManifest;
+  /** Where the previous contents went when forced. */
+  movedAside?: string;
+}
+
+/** Restores `archive`; with `force`, what was there is moved to `<dataDir>.before-restore-<time>` first. */
+export async function restoreBackup(
+  config: QuorraConfig,
+  archive: string,
+  opts: { force?: boolean; now?: Date } = {},
+): Promise<RestoreResult> {
+  const src = backupSources(config);
+  const file = path.resolve(archive);
+  if (!existsSync(file)) throw new QuorraError('QUORRA_RESTORE_NO_ARCHIVE', `there is no archive at ${file}`);
+  // the backup dir may live inside the data dir (the default); it is neither checked nor touched
+  const occupied = [
+    ...new Set([
+      ...entries(src.dataDir, [src.backupDir, file]).map((e) => path.join(src.dataDir, e)),
+      ...(existsSync(src.db) ? [src.db] : []),
+      ...(src.separateVault ? entries(src.vault).map((e) => path.join(src.vault, e)) : []),
+    ]),
+  ];
+  if (occupied.length && !opts.force)
+    throw new QuorraError(
+      'QUORRA_RESTORE_NOT_EMPTY',
+      `the data directory ${src.dataDir} is not empty (${occupied.length} entries); restore into an empty one, or pass --force to move what is there aside first`,
+    );
+  mkdirSync(src.dataDir, { recursive: true });
+  const work = mkdtempSync(path.join(path.dirname(src.dataDir), '.quorra-restore-'));
+  try {
+    await unpackTo(file, work);
+    const manifest = await verifyUnpacked(work);
+    const integrity = sqliteIntegrity(path.join(work, DB_ENTRY));
+    if (!integrity.ok)
+      throw new QuorraError(
+        'QUORRA_BACKUP_CORRUPT',
+        `the archive's database fails its integrity check: ${integrity.problems[0]}`,
+      );
+    let movedAside: string | undefined;
+    if (occupied.length) {
+      movedAside = `${src.dataDir}.before-restore-${(opts.now ?? new Date()).toISOString().replace(/[:.]/g, '-')}`;
+      mkdirSync(movedAside, { recursive: true });
+      occupied.forEach((p, i) => {
+        renameSync(p, path.join(movedAside!, `${i}-${path.basename(p)}`));
+      });
+    }
+    for (const e of entries(path.join(work, 'data')))
+      renameSync(path.join(work, 'data', e), path.join(src.dataDir, e));
+    mkdirSync(path.dirname(src.db), { recursive: true });
+    renameSync(path.join(work, DB_ENTRY), src.db);
+    if (manifest.separateVault && existsSync(path.join(work, 'vault'))) {
+      // a vault that was separate comes back to this configuration's vault path, wherever that is now
+      mkdirSync(src.vault, { recursive: true });
+      for (const e of entries(path.join(work, 'vault')))
+        renameSync(path.join(work, 'vault', e), path.join(src.vault, e));
+    }
+    return { manifest, movedAside };
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/** Names in a directory (none when it does not exist), without the absolute paths in `except`. */
+function entries(dir: string, except: string[] = []): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).filter((e) => !except.includes(path.join(dir, e)));
+}

@@ -1,0 +1,40 @@
+// One declaration per table: a migration creates a table from its entity's metadata instead of restating it.
+// Migrations stay explicit and ordered (a class per step); later steps add columns with addEntityColumns.
+import { type QueryRunner, Table, TableColumn } from 'typeorm';
+import { TableUtils } from 'typeorm/schema-builder/util/TableUtils.js';
+
+/** Creates each entity's table (columns, indices, uniques) exactly as the entity declares it. */
+export async function createEntityTables(q: QueryRunner, entities: Function[]): Promise<void> {
+  for (const entity of entities) {
+    const meta = q.connection.getMetadata(entity);
+    await q.createTable(Table.create(meta, q.connection.driver), false, true, true);
+  }
+}
+
+/**
+ * Adds the named properties' columns to an existing table. A database created after the column joined the
+ * entity already has it (createEntityTables made it), so present columns are skipped.
+ */
+export async function addEntityColumns(
+  q: QueryRunner,
+  entity: Function,
+  properties: string[],
+): Promise<void> {
+  const meta = q.connection.getMetadata(entity);
+  const table = await q.getTable(meta.tablePath);
+  for (const property of properties) {
+    const column = meta.findColumnWithPropertyName(property);
+    if (!column) throw new Error(`${meta.name} has no property "${property}"`);
+    if (table?.findColumnByName(column.databaseName)) continue;
+    await q.addColumn(
+      meta.tablePath,
+      new TableColumn(TableUtils.createTableColumnOptions(column, q.connection.driver)),
+    );
+  }
+}
+
+/** Drops the entities' tables (a migration's down), last first. */
+export async function dropEntityTables(q: QueryRunner, entities: Function[]): Promise<void> {
+  for (const entity of [...entities].reverse())
+    await q.dropTable(q.connection.getMetadata(entity).tablePath, true);
+}

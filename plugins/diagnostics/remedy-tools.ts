@@ -1,0 +1,30 @@
+// The diagnostics tools beyond system_get_health: run one check now (tier 0), and the acting remedy the agent
+// offers, pruning old backups (tier 2: never before the owner says yes).
+import { z } from 'zod';
+import { defineTool } from '../../core/tools/define-tool.ts';
+import type { AgentLink } from './ipc/agent-link.ts';
+
+export function diagnosticsTools(link: AgentLink) {
+  return [
+    defineTool({
+      name: 'diagnostics_run_check',
+      description:
+        'Run one health check now (disk, database, backup, homeserver, model, embeddings, qdrant, caldav, memory, gpu) and report the finding with its remedy.',
+      tier: 0,
+      scopes: ['general', 'system'],
+      input: z.object({ check: z.string().min(1).max(64) }).strict(),
+      run: ({ check }) => link.run(check),
+    }),
+    defineTool({
+      name: 'diagnostics_prune_backups',
+      description: 'Free disk space by deleting backup archives older than the configured number to keep.',
+      tier: 2,
+      scopes: ['general', 'system'],
+      input: z.object({}).strict(),
+      run: async () => {
+        const removed = await link.act('prune_backups');
+        return { removed: removed.length, archives: removed };
+      },
+    }),
+  ];
+}
