@@ -141,7 +141,9 @@ describe('admin UI sign-in through Matrix (Chromium)', () => {
     assert.equal((await byToken.json()).via, 'token');
   });
 
-  it('signs in once with a link from `quorra admin-link`, and signs out everywhere', async () => {
+  it('signs in once with a link from `quorra admin-link`, and signs out everywhere', async function () {
+    // boots a whole CLI process: on a loaded machine that outlasts mocha's default
+    this.timeout(120_000);
     const run = spawnSync(process.execPath, [bin, 'admin-link', olivia.user!.id], {
       env: {
         PATH: process.env.PATH ?? '',
