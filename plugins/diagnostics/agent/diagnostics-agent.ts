@@ -38,6 +38,8 @@ export class DiagnosticsAgent {
   private main?: MainReport;
   /** Connections that asked for alerts, with their send function. */
   private subscribers = new Map<Socket, (msg: unknown) => void>();
+  /** Every open connection: server.close() waits for them all, so stop() must end them. */
+  private readonly connections = new Set<Socket>();
   private round?: Promise<HealthSummary>;
 
   constructor(private readonly o: AgentOptions) {
@@ -73,7 +75,7 @@ export class DiagnosticsAgent {
 
   async stop(): Promise<void> {
     clearInterval(this.timer);
-    for (const s of this.subscribers.keys()) s.destroy();
+    for (const s of this.connections) s.destroy();
     await new Promise<void>((r) => (this.server ? this.server.close(() => r()) : r()));
     await this.round?.catch(() => undefined);
     rmSync(this.socketPath, { force: true });
@@ -121,7 +123,11 @@ export class DiagnosticsAgent {
 
   private serve(sock: Socket): void {
     sock.on('error', () => undefined);
-    sock.on('close', () => this.subscribers.delete(sock));
+    this.connections.add(sock);
+    sock.on('close', () => {
+      this.subscribers.delete(sock);
+      this.connections.delete(sock);
+    });
     const send = (msg: unknown) => {
       if (!sock.destroyed) sock.write(`${JSON.stringify(msg)}\n`);
     };
