@@ -1,14 +1,11 @@
 // Notepad proposals on the admin UI's Approvals page in a real Chromium: approve, edit (re-triaged), reject.
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
+import { answer, triageCall } from '../plugins/notepad/triage-script.ts';
 import { type BootedApp, bootApp } from '../support/boot-app.ts';
 import { addUser, call, type TestUser } from '../support/household.ts';
 import { ScriptedModelServer } from '../support/model-server.ts';
 import { ensureUiBuilt, launchChromium } from './ui-build.ts';
-
-const triageCall = (body: any) =>
-  String(body.messages?.[0]?.content ?? '').includes('You triage a household');
-const answer = (results: unknown[]) => ({ content: JSON.stringify({ results }) });
 
 describe('admin UI notepad proposals (Chromium)', () => {
   let model: ScriptedModelServer;

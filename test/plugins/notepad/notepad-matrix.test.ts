@@ -9,10 +9,9 @@ import type { TestUser } from '../../support/household.ts';
 import type { RegisteredUser } from '../../support/matrix-homeserver/index.ts';
 import { waitUntil } from '../../support/matrix-homeserver/test-clients.ts';
 import { type RadicaleServer, startRadicale } from '../../support/radicale-server.ts';
+import { triageCall } from './triage-script.ts';
 
 const pluginsRoot = fileURLToPath(new URL('../../../plugins', import.meta.url));
-const triageCall = (body: any) =>
-  String(body.messages?.[0]?.content ?? '').includes('You triage a household');
 
 describe('notepad in Matrix (real Radicale)', function () {
   // a whole household in one process: on a loaded machine the waits below need more than mocha's default

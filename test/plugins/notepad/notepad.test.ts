@@ -5,10 +5,7 @@ import type { NotepadService } from '../../../plugins/notepad/notepad-service.ts
 import { type BootedApp, bootApp } from '../../support/boot-app.ts';
 import { addUser, call, type TestUser } from '../../support/household.ts';
 import { ScriptedModelServer } from '../../support/model-server.ts';
-
-const triageCall = (body: any) =>
-  String(body.messages?.[0]?.content ?? '').includes('You triage a household');
-const answer = (results: unknown[]) => ({ content: JSON.stringify({ results }) });
+import { answer, triageCall } from './triage-script.ts';
 
 describe('notepad plugin', () => {
   let model: ScriptedModelServer;
