@@ -202,6 +202,10 @@ export const configSchema = z
         /** A scheduled pass waits until nobody has talked to Quorra for this long (0: never waits). */
         quietMinutes: z.coerce.number().int().min(0).max(720).default(15),
         extractionTimeoutMs: z.coerce.number().int().min(100).default(60_000),
+        /** Estimated tokens of short notes sent in one extraction call (0: one call per note). */
+        extractionBatchTokens: z.coerce.number().int().min(0).max(32_000).default(1500),
+        /** Notes in one extraction call at most. */
+        extractionBatchNotes: z.coerce.number().int().min(1).max(50).default(16),
         promoteAfterReferences: z.coerce.number().int().min(1).default(3),
         promoteAfterSources: z.coerce.number().int().min(2).default(3),
         embeddingExcludedWorkspaces: commaList.default([]),
