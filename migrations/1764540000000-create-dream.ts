@@ -11,7 +11,8 @@ import { DreamRun } from '../core/dream/dream-run.entity.ts';
 import { DreamSetting } from '../core/dream/dream-setting.entity.ts';
 import { DreamSubject } from '../core/dream/dream-subject.entity.ts';
 
-const tables = [
+/** Dream's tables; core/dream/entities.ts lists them as the core's Dream entities. */
+export const dreamTables = [
   DreamCursor,
   DreamRun,
   DreamNoteAttempt,
@@ -25,6 +26,6 @@ const tables = [
 export class CreateDream1764540000000 implements MigrationInterface {
   name = 'CreateDream1764540000000';
 
-  up = (q: QueryRunner) => createEntityTables(q, tables);
-  down = (q: QueryRunner) => dropEntityTables(q, tables);
+  up = (q: QueryRunner) => createEntityTables(q, dreamTables);
+  down = (q: QueryRunner) => dropEntityTables(q, dreamTables);
 }

@@ -11,7 +11,8 @@ import { LedgerSplit } from '../ledger/ledger-split.entity.ts';
 import { LedgerTransaction } from '../ledger/ledger-transaction.entity.ts';
 import { ColumnMappingRow } from '../statements/column-mapping.entity.ts';
 
-const tables = [
+/** Finance's tables, which are also the plugin's entities. */
+export const financeTables = [
   LedgerAccount,
   LedgerCategoryGroup,
   LedgerCategory,
@@ -25,6 +26,6 @@ const tables = [
 export class CreateFinance1764600000000 implements MigrationInterface {
   name = 'CreateFinance1764600000000';
 
-  up = (q: QueryRunner) => createEntityTables(q, tables);
-  down = (q: QueryRunner) => dropEntityTables(q, tables);
+  up = (q: QueryRunner) => createEntityTables(q, financeTables);
+  down = (q: QueryRunner) => dropEntityTables(q, financeTables);
 }
