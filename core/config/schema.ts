@@ -137,6 +137,8 @@ export const configSchema = z
         keyWaitSeconds: z.coerce.number().min(0).max(3600).default(60),
         /** How often the typing notice is renewed while a turn runs or waits for the model (it lapses after 30 s). */
         typingRenewMs: z.coerce.number().int().min(50).max(25_000).default(20_000),
+        /** The typing notice starts only once a turn has taken this long: a quick answer comes without one. */
+        typingDelayMs: z.coerce.number().int().min(0).max(10_000).default(300),
         /** A slow answer streams into the room by editing the bot's message (at most once a second); off sends it whole. */
         streamEdits: envBoolean.default(true),
         /** Room → workspace/scope mappings seeded into the rooms table (first sight only). */
