@@ -162,8 +162,8 @@ export class KnowledgePage extends LitElement {
       </p>
       <div class="card" data-testid="knowledge-summary">
         <div class="counts">
-          <span><strong data-field="files">${d.files}</strong> files</span>
-          <span><strong data-field="chunks">${d.chunks}</strong> passages</span>
+          <span><strong data-field="files">${d.files}</strong> ${d.files === 1 ? 'file' : 'files'}</span>
+          <span><strong data-field="chunks">${d.chunks}</strong> ${d.chunks === 1 ? 'passage' : 'passages'}</span>
         </div>
         <p class="muted small">
           ${
