@@ -2,19 +2,14 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
+import { eventListeners, indexIdle } from '../plugins/knowledge/knowledge-app-kit.ts';
 import { writeVault } from '../plugins/knowledge/knowledge-test-kit.ts';
-import { type BootedApp, bootApp, metricsHeaders, tempDir } from '../support/boot-app.ts';
+import { type BootedApp, bootApp, tempDir } from '../support/boot-app.ts';
 import { addUser, call, eventually, type TestUser } from '../support/household.ts';
 import { ensureUiBuilt, launchChromium } from './ui-build.ts';
 
 const shown = (l: Locator) => l.first().waitFor({ state: 'visible' });
 const FILES = 320;
-
-/** The open index event streams, as /metrics counts them. */
-async function listeners(app: BootedApp): Promise<number> {
-  const text = await (await fetch(`${app.url}/metrics`, { headers: metricsHeaders })).text();
-  return Number(/^quorra_knowledge_event_listeners (\d+)$/m.exec(text)?.[1]);
-}
 
 describe('admin UI Knowledge page (Chromium)', () => {
   let app: BootedApp;
@@ -50,21 +45,10 @@ describe('admin UI Knowledge page (Chromium)', () => {
       config: { plugins: { knowledge: { settings: { watch: false, indexOnStart: false } } } },
     });
     owner = await addUser(app, 'Olivia');
-    member = await app.quorra.conversation.users
-      .add({ id: 'max', name: 'Max', role: 'member' })
-      .then(async (u) => {
-        const token = await app.quorra.conversation.tokens.create(u.id);
-        return {
-          id: u.id,
-          token,
-          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        };
-      });
+    member = await addUser(app, 'Max', 'member');
+    assert.equal(member.id, 'max', 'the vault folder members/max is theirs');
     // the pass activation starts (guest windows) has to finish before the page's own reindex
-    await eventually(
-      async () => (await call(app, owner, 'GET', '/plugins/knowledge/status')).json.running === null,
-      30_000,
-    );
+    await indexIdle(app, owner);
     browser = await launchChromium();
   });
   after(async () => {
@@ -88,7 +72,7 @@ describe('admin UI Knowledge page (Chromium)', () => {
   it('reindexes on request and moves the progress bar through intermediate values until done', async () => {
     const page = await signedIn(owner);
     await shown(page.getByRole('button', { name: 'Reindex now' }));
-    await eventually(async () => (await listeners(app)) === 1, 10_000);
+    await eventually(async () => (await eventListeners(app)) === 1, 10_000);
     // every value the bar takes, recorded in the page as the DOM changes (not sampled on a clock)
     // (a string, so the test runner's compiled helpers never reach the page)
     await page.evaluate(`(() => {
@@ -122,7 +106,7 @@ describe('admin UI Knowledge page (Chromium)', () => {
     assert.ok(audit.some((a) => a.tool === 'knowledge_reindex' && a.userId === owner.id));
     // leaving the page hangs up: the server's listener goes with it
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Overview' }).click();
-    await eventually(async () => (await listeners(app)) === 0, 10_000);
+    await eventually(async () => (await eventListeners(app)) === 0, 10_000);
     await page.context().close();
   });
 
@@ -130,7 +114,7 @@ describe('admin UI Knowledge page (Chromium)', () => {
     const page = await signedIn(member);
     await shown(page.getByRole('alert').filter({ hasText: 'Owner only.' }));
     assert.equal(await page.getByRole('button', { name: 'Reindex now' }).count(), 0);
-    assert.equal(await listeners(app), 0);
+    assert.equal(await eventListeners(app), 0);
     assert.equal((await call(app, member, 'POST', '/plugins/knowledge/reindex')).status, 403);
     assert.equal((await call(app, member, 'GET', '/plugins/knowledge/events')).status, 403);
     await page.context().close();

@@ -1,7 +1,7 @@
 // The owner's index controls over HTTP: status per collection, "reindex now", and live progress as SSE without leaks.
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { type BootedApp, bootApp, metricsHeaders, tempDir } from '../../support/boot-app.ts';
+import { type BootedApp, bootApp, tempDir } from '../../support/boot-app.ts';
 import {
   addUser,
   call,
@@ -10,14 +10,8 @@ import {
   sseEvents,
   type TestUser,
 } from '../../support/household.ts';
+import { eventListeners, indexIdle } from './knowledge-app-kit.ts';
 import { writeVault } from './knowledge-test-kit.ts';
-
-/** The open-streams gauge as Prometheus reads it. */
-async function listeners(app: BootedApp): Promise<number> {
-  const text = await (await fetch(`${app.url}/metrics`, { headers: metricsHeaders })).text();
-  const line = text.split('\n').find((l) => l.startsWith('quorra_knowledge_event_listeners '));
-  return Number(line?.split(' ')[1]);
-}
 
 /** Opens the event stream as `user`; `next()` reads the next event, `close()` hangs up. */
 async function openEvents(app: BootedApp, user: TestUser) {
@@ -36,14 +30,6 @@ async function openEvents(app: BootedApp, user: TestUser) {
     },
     close: () => ac.abort(),
   };
-}
-
-/** Waits until no pass is running. */
-async function idle(app: BootedApp, user: TestUser): Promise<void> {
-  await eventually(
-    async () => (await call(app, user, 'GET', '/plugins/knowledge/status')).json.running === null,
-    30_000,
-  );
 }
 
 describe('knowledge index events, reindex and status per collection', () => {
@@ -71,7 +57,7 @@ describe('knowledge index events, reindex and status per collection', () => {
     owner = await addUser(app, 'Olivia');
     member = await addUser(app, 'Max', 'member');
     // activation files workspace documents into guest windows with a pass of its own: let it finish
-    await idle(app, owner);
+    await indexIdle(app, owner);
   });
   after(() => app.stop({ clean: true }));
 
@@ -105,9 +91,9 @@ describe('knowledge index events, reindex and status per collection', () => {
     assert.equal(done.trigger, 'manual');
     assert.equal(done.files, FILES + 3);
     assert.equal(done.skipped, 2);
-    assert.equal(await listeners(app), 1);
+    assert.equal(await eventListeners(app), 1);
     stream.close();
-    await eventually(async () => (await listeners(app)) === 0);
+    await eventually(async () => (await eventListeners(app)) === 0);
     const audit = await app.quorra.conversation.audit.recent(5);
     assert.ok(audit.some((a) => a.tool === 'knowledge_reindex' && a.userId === owner.id));
   });
@@ -115,11 +101,11 @@ describe('knowledge index events, reindex and status per collection', () => {
   it('removes the listener of every client that hangs up, however many come and go', async () => {
     const streams = await Promise.all(Array.from({ length: 5 }, () => openEvents(app, owner)));
     for (const s of streams) assert.equal((await s.next())?.event, 'state');
-    assert.equal(await listeners(app), 5);
+    assert.equal(await eventListeners(app), 5);
     for (const s of streams.slice(0, 3)) s.close();
-    await eventually(async () => (await listeners(app)) === 2);
+    await eventually(async () => (await eventListeners(app)) === 2);
     for (const s of streams.slice(3)) s.close();
-    await eventually(async () => (await listeners(app)) === 0);
+    await eventually(async () => (await eventListeners(app)) === 0);
   });
 
   it('shows each collection’s files, chunks, last indexed time and skipped files, members’ names withheld', async () => {
@@ -149,7 +135,7 @@ describe('knowledge index events, reindex and status per collection', () => {
       assert.equal((await call(app, member, method, route)).status, 403, route);
       assert.equal((await call(app, null, method, route)).status, 401, route);
     }
-    assert.equal(await listeners(app), 0);
+    assert.equal(await eventListeners(app), 0);
   });
 
   it('ends open streams when the app stops, so shutdown never waits on a browser tab', async () => {
@@ -157,7 +143,7 @@ describe('knowledge index events, reindex and status per collection', () => {
       config: { plugins: { knowledge: { settings: { watch: false, indexOnStart: false } } } },
     });
     const user = await addUser(extra, 'Olivia');
-    await idle(extra, user);
+    await indexIdle(extra, user);
     const stream = await openEvents(extra, user);
     assert.equal((await stream.next())?.event, 'state');
     await extra.stop({ clean: true });
