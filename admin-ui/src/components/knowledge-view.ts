@@ -110,10 +110,22 @@ export class KnowledgePage extends LitElement {
   }
 
   private listen() {
-    this.follow = new AbortController();
-    followIndex((e) => this.onEvent(e), this.follow.signal).catch((err) => {
-      this.error = err;
-    });
+    const follow = new AbortController();
+    this.follow = follow;
+    followIndex((e) => this.onEvent(e), follow.signal).then(
+      () => {
+        // the server ended the stream (it restarted): follow again shortly, unless this page was left
+        if (follow.signal.aborted) return;
+        setTimeout(() => {
+          if (follow.signal.aborted) return;
+          void this.load();
+          this.listen();
+        }, 5000);
+      },
+      (err) => {
+        this.error = err;
+      },
+    );
   }
 
   // Awaited per event: each step renders before the next is read, so the bar shows every value it is sent.
