@@ -14,6 +14,7 @@ export async function openCliDatabase(config: QuorraConfig) {
   const { plugins } = await loadPlugins(roots);
   const opened = await openDatabase({
     path: databasePath(config),
+    url: config.database.url,
     busyTimeoutMs: config.database.busyTimeoutMs,
     entities: coreEntities,
     migrations: coreMigrations,
