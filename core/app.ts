@@ -275,6 +275,7 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
     async stop() {
       if (stopped) return;
       stopped = true;
+      routes.endStreams();
       await server?.close(config.server.shutdownTimeoutMs);
       await metricsServer?.close(config.server.shutdownTimeoutMs);
       await dream.stop();
