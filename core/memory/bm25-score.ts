@@ -78,3 +78,20 @@ export function scoreDocs<D extends ScoringDoc>(
   });
   return scored.sort((a, b) => b.score - a.score || b.doc.id - a.doc.id);
 }
+
+/** Statistics taken from the ranked documents themselves, for a backend that cannot read its index's counts. */
+export function windowStats(docs: ScoringDoc[], queryWords: string[]): ScoringStats {
+  const terms = new Set(queryWords.map(foldWord));
+  const df = new Map<string, number>();
+  let length = 0;
+  for (const doc of docs) {
+    const seen = new Set<string>();
+    for (const w of [...words(doc.content), ...doc.tags.flatMap(words)]) {
+      length++;
+      const f = foldWord(w);
+      if (terms.has(f)) seen.add(f);
+    }
+    for (const t of seen) df.set(t, (df.get(t) ?? 0) + 1);
+  }
+  return { rows: docs.length, avgLength: docs.length > 0 ? length / docs.length : 1, df };
+}
