@@ -179,8 +179,7 @@ interface Doc {
 }
 
 /** Every live row, with its folded words, to rank exhaustively (the bench writes no archived or expiring rows). */
-async function loadDocs(store: MemoryStore, conn: ReturnType<typeof sqliteConnection>): Promise<Doc[]> {
-  void store;
+function loadDocs(conn: ReturnType<typeof sqliteConnection>): Doc[] {
   const rows = conn
     .prepare('SELECT id, content, tags, workspace, owner_user_id FROM memories')
     .all() as Array<{
@@ -228,7 +227,7 @@ async function quality(
   conn: ReturnType<typeof sqliteConnection>,
   old: { id: number; seal: Seal; query: RecallQuery },
 ): Promise<{ recall: number; oldFound: boolean }> {
-  const docs = await loadDocs(store, conn);
+  const docs = loadDocs(conn);
   let wanted = 0;
   let found = 0;
   const check = async (seal: Seal, query: RecallQuery) => {
