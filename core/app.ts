@@ -5,6 +5,7 @@ import type { DataSource } from 'typeorm';
 import { coreMigrations } from '../migrations/index.ts';
 import { adminRoutes } from './admin/admin-routes.ts';
 import { peopleRoutes } from './admin/people-routes.ts';
+import { pluginSettingsRoutes } from './admin/plugin-settings-routes.ts';
 import { publicUrlOf } from './auth/sign-in-link.ts';
 import { signInRoutes } from './auth/sign-in-routes.ts';
 import { scheduleBackups } from './backup/backup-job.ts';
@@ -175,6 +176,7 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
     failures,
   );
   contribute.routes(adminRoutes(host, conversation, registries.approvals));
+  contribute.routes(pluginSettingsRoutes(host, conversation.audit));
   contribute.routes(peopleRoutes(conversation));
   let server: HttpServer | undefined;
   contribute.routes(

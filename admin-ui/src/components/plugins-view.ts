@@ -1,8 +1,9 @@
-// <plugins-view>: every plugin with its state and an enable/disable switch; a refusal (409 …) shows on its row.
+// <plugins-view>: every plugin with its state, an enable/disable switch (a refusal shows on its row) and its settings form.
 import { css, html, LitElement } from 'lit';
 import { listPlugins, type PluginStatus, setPluginEnabled } from '../data/plugins.ts';
 import { sharedStyles } from './shared-styles.ts';
 import './error-notice.ts';
+import './plugin-settings-form.ts';
 import './status-badge.ts';
 
 /** The plugin list (owner only). */
@@ -12,7 +13,9 @@ export class PluginsView extends LitElement {
     error: { state: true },
     rowErrors: { state: true },
     busy: { state: true },
+    editing: { state: true },
   };
+  declare editing: string | null;
   declare plugins: PluginStatus[] | null;
   declare error: unknown;
   declare rowErrors: Record<string, unknown>;
@@ -38,6 +41,7 @@ export class PluginsView extends LitElement {
     this.error = null;
     this.rowErrors = {};
     this.busy = null;
+    this.editing = null;
   }
 
   connectedCallback() {
@@ -69,6 +73,12 @@ export class PluginsView extends LitElement {
     await this.load();
   }
 
+  private async edit(id: string) {
+    this.editing = this.editing === id ? null : id;
+    await this.updateComplete;
+    (this.renderRoot.querySelector('#settings h3') as HTMLElement | null)?.focus();
+  }
+
   render() {
     return html`<h2>Plugins</h2>
       <p class="muted small">
@@ -76,7 +86,15 @@ export class PluginsView extends LitElement {
         one needs.
       </p>
       <error-notice .error=${this.error}></error-notice>
-      ${this.plugins ? this.renderTable(this.plugins) : this.error ? null : html`<p class="muted">Loading…</p>`}`;
+      ${this.plugins ? this.renderTable(this.plugins) : this.error ? null : html`<p class="muted">Loading…</p>`}
+      ${
+        this.editing
+          ? html`<section id="settings" class="card" aria-labelledby="settings-title">
+              <h3 id="settings-title" tabindex="-1">Settings: ${this.editing}</h3>
+              <plugin-settings-form plugin=${this.editing} @saved=${() => this.load()}></plugin-settings-form>
+            </section>`
+          : null
+      }`;
   }
 
   private renderTable(plugins: PluginStatus[]) {
@@ -103,6 +121,14 @@ export class PluginsView extends LitElement {
                 @click=${() => this.toggle(p)}
               >
                 ${this.busy === p.id ? 'Working…' : p.enabled ? 'Disable' : 'Enable'}
+              </button>
+              <button
+                type="button"
+                aria-label="Settings for ${p.id}"
+                aria-expanded=${this.editing === p.id ? 'true' : 'false'}
+                @click=${() => this.edit(p.id)}
+              >
+                Settings
               </button>
             </td>
           </tr>`,
