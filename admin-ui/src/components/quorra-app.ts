@@ -11,15 +11,19 @@ import './memory-view.ts';
 import './overview-view.ts';
 import './people-view.ts';
 import './plugins-view.ts';
+import './rooms-view.ts';
 import './settings-view.ts';
 import './sign-in-form.ts';
 import './tokens-view.ts';
+import './workspaces-view.ts';
 
 const routes = [
   { id: 'overview', label: 'Overview', ownerOnly: false },
   { id: 'people', label: 'People', ownerOnly: true },
   { id: 'tokens', label: 'API tokens', ownerOnly: false },
   { id: 'plugins', label: 'Plugins', ownerOnly: true },
+  { id: 'workspaces', label: 'Workspaces', ownerOnly: true },
+  { id: 'rooms', label: 'Rooms', ownerOnly: true },
   { id: 'memory', label: 'Memory', ownerOnly: false },
   { id: 'approvals', label: 'Approvals', ownerOnly: false },
   { id: 'dream', label: 'Dream', ownerOnly: true },
@@ -230,6 +234,10 @@ export class QuorraApp extends LitElement {
         return html`<tokens-view></tokens-view>`;
       case 'plugins':
         return html`<plugins-view></plugins-view>`;
+      case 'workspaces':
+        return html`<workspaces-view></workspaces-view>`;
+      case 'rooms':
+        return html`<rooms-view></rooms-view>`;
       case 'memory':
         return html`<memory-view .session=${this.session}></memory-view>`;
       case 'approvals':
