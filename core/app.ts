@@ -185,6 +185,7 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
       logger,
       notify: () => matrix.notify,
       publicUrl: () => publicUrlOf(config, server?.url),
+      developerMode: () => config.developerMode,
     }),
   );
   contribute.routes([

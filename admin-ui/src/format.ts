@@ -62,3 +62,10 @@ export function relativeTime(value: string | null | undefined, now = Date.now())
   }
   return rtf.format(Math.round(n), 'year');
 }
+
+/** A reason without addresses and file paths: those are the owner's Technical details, not everyday words. */
+export function plainReason(reason: string): string {
+  return reason
+    .replace(/\bhttps?:\/\/[^\s)"']+/g, 'its address')
+    .replace(/(^|[\s(])\/[^\s)"']*\/[^\s)"']+/g, '$1its file');
+}

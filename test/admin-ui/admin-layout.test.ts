@@ -6,6 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { rootDir } from '../../core/build-info.ts';
 import { type BootedApp, bootApp } from '../support/boot-app.ts';
 import { addUser, call, type TestUser } from '../support/household.ts';
+import { signedInPage } from './sign-in-page.ts';
 import { ensureUiBuilt, launchChromium } from './ui-build.ts';
 
 /** Where the screenshots go (git-ignored); look at them after a run. */
@@ -18,21 +19,14 @@ describe('admin UI layout at 390 px and 1280 px (Chromium)', () => {
   let browser: Browser;
   const pages: string[] = [];
 
-  async function signedIn(width: number): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width, height: 844 } });
-    const page = await context.newPage();
-    page.setDefaultTimeout(10_000);
-    const link = await app.quorra.conversation.signInGrants.issueLink(owner.id);
-    await page.goto(`${app.url}/admin/#/link/${link}`);
-    await page.getByTestId('signed-in-as').waitFor();
-    return page;
-  }
+  const signedIn = (width: number) => signedInPage(browser, app, owner.id, { width, height: 844 });
 
   before(async function () {
     this.timeout(120_000);
     await ensureUiBuilt();
     mkdirSync(screenshotDir, { recursive: true });
-    app = await bootApp();
+    // developer mode: the turn inspector is one of the pages too
+    app = await bootApp({ config: { developerMode: true } });
     owner = await addUser(app, 'Olivia', 'owner', { matrix: ['@olivia:home.example'] });
     await addUser(app, 'Maximilian', 'member', {
       matrix: ['@maximilian.with.a.rather.long.matrix.id:home.example'],
@@ -60,7 +54,8 @@ describe('admin UI layout at 390 px and 1280 px (Chromium)', () => {
 
   for (const width of widths) {
     it(`renders every page at ${width} px${width < 500 ? ' without sideways scrolling' : ''}, with a screenshot`, async () => {
-      assert.ok(pages.length >= 6, `found the pages: ${pages.join(', ')}`);
+      for (const expected of ['plugins', 'workspaces', 'rooms', 'audit', 'inspector'])
+        assert.ok(pages.includes(expected), `found the pages: ${pages.join(', ')}`);
       const page = await signedIn(width);
       const overflowing: string[] = [];
       for (const route of ['sign-in', ...pages]) {

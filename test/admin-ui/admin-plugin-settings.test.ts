@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { type BootedApp, bootApp } from '../support/boot-app.ts';
 import { addUser, call, type TestUser } from '../support/household.ts';
+import { signedInPage } from './sign-in-page.ts';
 import { ensureUiBuilt, launchChromium } from './ui-build.ts';
 
 const SECRET = 'whsec-never-shown-0123456789abcdef';
@@ -28,14 +29,10 @@ describe('admin UI plugin settings (Chromium)', () => {
     app = await bootApp({ config: { plugins: { concierge: { settings: { retryDelayMs: 250 } } } } });
     owner = await addUser(app, 'Olivia');
     browser = await launchChromium();
-    page = await (await browser.newContext()).newPage();
-    page.setDefaultTimeout(10_000);
+    page = await signedInPage(browser, app, owner.id);
     page.on('response', async (r) => {
       if (r.url().includes('/admin/')) answers.push(await r.text().catch(() => ''));
     });
-    const link = await app.quorra.conversation.signInGrants.issueLink(owner.id);
-    await page.goto(`${app.url}/admin/#/link/${link}`);
-    await page.getByTestId('signed-in-as').waitFor();
   });
   after(async () => {
     await browser?.close();

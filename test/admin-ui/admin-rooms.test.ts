@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { MatrixWorld } from '../core/matrix/matrix-world.ts';
 import { call, type TestUser } from '../support/household.ts';
+import { signedInPage } from './sign-in-page.ts';
 import { ensureUiBuilt, launchChromium } from './ui-build.ts';
 
 describe('admin UI rooms and workspaces (Chromium, homeserver double)', () => {
@@ -25,11 +26,7 @@ describe('admin UI rooms and workspaces (Chromium, homeserver double)', () => {
     member = max.user!;
     kitchen = await w.group(olivia.mx, [max.mx], 'Kitchen');
     browser = await launchChromium();
-    page = await (await browser.newContext()).newPage();
-    page.setDefaultTimeout(10_000);
-    const link = await w.app.quorra.conversation.signInGrants.issueLink(owner.id);
-    await page.goto(`${w.app.url}/admin/#/link/${link}`);
-    await page.getByTestId('signed-in-as').waitFor();
+    page = await signedInPage(browser, w.app, owner.id);
   });
   after(async () => {
     await browser?.close();

@@ -13,7 +13,7 @@ import {
   type SchemaNode,
   setAt,
 } from '../schema-fields.ts';
-import { sharedStyles } from './shared-styles.ts';
+import { formStyles, sharedStyles } from './shared-styles.ts';
 import './error-notice.ts';
 
 type Obj = Record<string, unknown>;
@@ -44,41 +44,8 @@ export class PluginSettingsForm extends LitElement {
 
   static styles = [
     sharedStyles,
+    formStyles,
     css`
-      .field {
-        display: grid;
-        gap: 0.2rem;
-        margin-bottom: 0.75rem;
-        max-width: 34rem;
-      }
-      input:not([type='checkbox']),
-      select,
-      textarea {
-        width: 100%;
-        box-sizing: border-box;
-        font: inherit;
-      }
-      textarea {
-        padding: 0.35rem 0.5rem;
-        border-radius: 6px;
-        border: 1px solid var(--q-border);
-        background: var(--q-surface);
-        color: var(--q-text);
-      }
-      fieldset {
-        border: 1px solid var(--q-border);
-        border-radius: 8px;
-        margin: 0 0 0.75rem;
-        padding: 0.5rem 0.8rem;
-        min-width: 0;
-      }
-      .err {
-        color: var(--q-bad);
-        font-size: 0.85rem;
-      }
-      [aria-invalid='true'] {
-        border-color: var(--q-bad);
-      }
       .check {
         display: flex;
         gap: 0.4rem;

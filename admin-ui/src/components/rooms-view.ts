@@ -2,7 +2,7 @@
 import { css, html, LitElement, nothing } from 'lit';
 import { type JoinedRoom, listJoinedRooms, mapRoom } from '../data/rooms.ts';
 import { listWorkspaces, type WorkspaceSummary, workspaceOptions } from '../data/workspaces.ts';
-import { sharedStyles } from './shared-styles.ts';
+import { formStyles, sharedStyles } from './shared-styles.ts';
 import './error-notice.ts';
 
 /** Picks a workspace and scope for each joined room. */
@@ -27,6 +27,7 @@ export class RoomsView extends LitElement {
 
   static styles = [
     sharedStyles,
+    formStyles,
     css`
       .rooms {
         display: grid;
@@ -36,20 +37,6 @@ export class RoomsView extends LitElement {
       article h3 {
         margin: 0 0 0.2rem;
         overflow-wrap: anywhere;
-      }
-      fieldset {
-        border: 1px solid var(--q-border);
-        border-radius: 6px;
-        margin: 0.5rem 0;
-        min-width: 0;
-      }
-      .field {
-        display: grid;
-        gap: 0.2rem;
-        margin: 0.5rem 0;
-      }
-      select {
-        max-width: 100%;
       }
     `,
   ];

@@ -9,7 +9,7 @@ import {
   type WorkspaceOptions,
   workspaceOptions,
 } from '../data/workspaces.ts';
-import { sharedStyles } from './shared-styles.ts';
+import { formStyles, sharedStyles } from './shared-styles.ts';
 import './error-notice.ts';
 
 const steps = ['Name', 'Services', 'Room and personas', 'Starter notes', 'Review'] as const;
@@ -48,6 +48,7 @@ export class WorkspaceWizard extends LitElement {
 
   static styles = [
     sharedStyles,
+    formStyles,
     css`
       ol.steps {
         display: flex;
@@ -61,29 +62,6 @@ export class WorkspaceWizard extends LitElement {
       ol.steps [aria-current='step'] {
         color: var(--q-accent);
         font-weight: 600;
-      }
-      .field {
-        display: grid;
-        gap: 0.2rem;
-        margin-bottom: 0.75rem;
-        max-width: 34rem;
-      }
-      input:not([type='checkbox']),
-      select,
-      textarea {
-        width: 100%;
-        box-sizing: border-box;
-        font: inherit;
-      }
-      fieldset {
-        border: 1px solid var(--q-border);
-        border-radius: 6px;
-        min-width: 0;
-        margin: 0 0 0.75rem;
-      }
-      .err {
-        color: var(--q-bad);
-        font-size: 0.85rem;
       }
       dl {
         display: grid;

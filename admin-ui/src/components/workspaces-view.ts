@@ -1,7 +1,7 @@
 // <workspaces-view>: the household's workspaces (services, personas, room) and the guided flow that creates one (owner only).
 import { css, html, LitElement, nothing } from 'lit';
 import { type JoinedRoom, listJoinedRooms } from '../data/rooms.ts';
-import { listWorkspaces, type WorkspaceSummary } from '../data/workspaces.ts';
+import { listWorkspaces, type WorkspaceSummary, workspaceOptions } from '../data/workspaces.ts';
 import { relativeTime } from '../format.ts';
 import { sharedStyles } from './shared-styles.ts';
 import './error-notice.ts';
@@ -49,7 +49,9 @@ export class WorkspacesView extends LitElement {
   /** Reads the workspaces again (and room names, when Matrix is connected). */
   async load() {
     try {
-      this.workspaces = await listWorkspaces();
+      // the options are the owner's: a member is told so instead of seeing a flow the server would refuse
+      const [list] = await Promise.all([listWorkspaces(), workspaceOptions()]);
+      this.workspaces = list;
       this.error = null;
     } catch (err) {
       this.error = err;
