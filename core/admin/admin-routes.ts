@@ -48,8 +48,10 @@ export function adminRoutes(host: PluginHost, c: Conversation, approvals: Regist
       method: 'GET',
       path: '/admin/plugins',
       auth: 'owner',
-      summary: 'Every plugin with its state and, when failed, the code and reason',
-      handler: () => ({ plugins: host.status() }),
+      summary: 'Every plugin with what it does, its state and, when failed, the code and reason',
+      handler: () => ({
+        plugins: host.status().map((s) => ({ ...s, description: host.definition(s.id)?.description ?? '' })),
+      }),
     }),
     defineRoute({
       method: 'PUT',

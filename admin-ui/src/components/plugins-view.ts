@@ -24,10 +24,12 @@ export class PluginsView extends LitElement {
   static styles = [
     sharedStyles,
     css`
-      td.actions,
-      td.id {
+      td.actions {
         width: 1%;
         white-space: nowrap;
+      }
+      td.id {
+        min-width: 10rem;
       }
       .problem code {
         margin-right: 0.3rem;
@@ -106,7 +108,7 @@ export class PluginsView extends LitElement {
       <tbody>
         ${plugins.map(
           (p) => html`<tr data-plugin=${p.id}>
-            <td class="id"><strong>${p.id}</strong></td>
+            <td class="id"><strong>${p.id}</strong>${p.description ? html`<div class="small muted what">${p.description}</div>` : null}</td>
             <td><status-badge state=${p.state}></status-badge></td>
             <td>${p.dependsOn.length ? p.dependsOn.join(', ') : html`<span class="muted">—</span>`}</td>
             <td class="problem">

@@ -8,6 +8,8 @@ export interface PluginStatus {
   enabled: boolean;
   state: 'active' | 'disabled' | 'failed';
   dependsOn: string[];
+  /** What the plugin does, in a sentence. */
+  description?: string;
   code?: string;
   reason?: string;
 }
