@@ -27,8 +27,9 @@ describe('plugin settings schema', () => {
 
   it('marks secrets declared with .meta({ secret: true }) and those named like one, inside nested objects too', () => {
     assert.deepEqual(paths.map((p) => p.join('.')).sort(), ['password', 'pin', 'pms.apiKey']);
-    assert.equal(json.properties?.url.secret, undefined);
-    assert.equal((json.properties?.retries as any).maximum, 10, 'the limits reach the form');
+    const props = json.properties ?? {};
+    assert.equal(props.url.secret, undefined);
+    assert.equal(props.retries.maximum, 10, 'the limits reach the form');
   });
 
   it('never lets a secret value out, only whether it is set', () => {
