@@ -74,12 +74,31 @@ describe('admin UI layout at 390 px and 1280 px (Chromium)', () => {
         await page.getByText('Loading…').first().waitFor({ state: 'detached' });
         await page.screenshot({ path: path.join(screenshotDir, `${route}-${width}.png`), fullPage: true });
         if (width < 500 && (await scrollsSideways(page))) overflowing.push(route);
+        const open = opened[route];
+        if (!open) continue;
+        // the page's form open too: the plugin settings form, the guided new-workspace flow
+        await open(page);
+        await page.getByText('Loading…').first().waitFor({ state: 'detached' });
+        await page.screenshot({ path: path.join(screenshotDir, `${route}-open-${width}.png`), fullPage: true });
+        if (width < 500 && (await scrollsSideways(page))) overflowing.push(`${route} (open)`);
       }
       assert.deepEqual(overflowing, [], `pages that scroll sideways at ${width} px`);
       await page.context().close();
     });
   }
 });
+
+/** Pages with a second state worth a screenshot: how to open it. */
+const opened: Record<string, (page: Page) => Promise<void>> = {
+  plugins: async (page) => {
+    await page.getByRole('button', { name: 'Settings for concierge' }).click();
+    await page.getByRole('form', { name: 'Settings for concierge' }).waitFor();
+  },
+  workspaces: async (page) => {
+    await page.getByRole('button', { name: 'New workspace' }).click();
+    await page.getByLabel('Name').waitFor();
+  },
+};
 
 /** Whether the document is wider than the viewport (a phone would scroll it sideways). */
 function scrollsSideways(page: Page): Promise<boolean> {
