@@ -79,7 +79,10 @@ describe('admin UI layout at 390 px and 1280 px (Chromium)', () => {
         // the page's form open too: the plugin settings form, the guided new-workspace flow
         await open(page);
         await page.getByText('Loading…').first().waitFor({ state: 'detached' });
-        await page.screenshot({ path: path.join(screenshotDir, `${route}-open-${width}.png`), fullPage: true });
+        await page.screenshot({
+          path: path.join(screenshotDir, `${route}-open-${width}.png`),
+          fullPage: true,
+        });
         if (width < 500 && (await scrollsSideways(page))) overflowing.push(`${route} (open)`);
       }
       assert.deepEqual(overflowing, [], `pages that scroll sideways at ${width} px`);

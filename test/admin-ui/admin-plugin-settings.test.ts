@@ -90,6 +90,19 @@ describe('admin UI plugin settings (Chromium)', () => {
     assert.ok(audit.includes('admin_set_plugin_settings') && !audit.includes(SECRET));
   });
 
+  it('starts with the saved settings after a restart (the database wins over the config file)', async function () {
+    this.timeout(60_000);
+    const dataDir = app.dataDir;
+    await app.stop();
+    app = await bootApp({ dataDir, config: { plugins: { concierge: { settings: { retryDelayMs: 250 } } } } });
+    // the owner's API token is in the database too
+    const settings = await call(app, owner, 'GET', '/admin/plugins/concierge/settings');
+    assert.equal(settings.json.values.sendAttempts, 5);
+    assert.equal(settings.json.values.retryDelayMs, 300);
+    assert.equal(settings.json.secrets.webhookSecret, true);
+    assert.equal(await webhookStatus(), 401, 'the secret is in use again');
+  });
+
   it('refuses a member the settings (403) and an unknown plugin (404)', async () => {
     const member = await addUser(app, 'Max', 'member');
     assert.equal((await call(app, member, 'GET', '/admin/plugins/concierge/settings')).status, 403);
