@@ -157,6 +157,15 @@ export const sharedStyles = css`
       padding: 0.15rem 0.7rem;
     }
   }
+  /* a column's name beside a cell's value, shown only when a phone stacks the table into cards */
+  .cell-label {
+    display: none;
+  }
+  @media (max-width: 40rem) {
+    .cell-label {
+      display: inline;
+    }
+  }
 `;
 
 /** Stacked forms (settings, guided flows): a labelled field per row, full-width controls, messages in red by their field. */
