@@ -9,6 +9,7 @@ import './dream-view.ts';
 import './error-notice.ts';
 import './finance-view.ts';
 import './inspector-view.ts';
+import './knowledge-view.ts';
 import './memory-view.ts';
 import './overview-view.ts';
 import './people-view.ts';
@@ -28,6 +29,7 @@ const routes = [
   { id: 'memory', label: 'Memory', ownerOnly: false },
   { id: 'approvals', label: 'Approvals', ownerOnly: false },
   { id: 'dream', label: 'Dream', ownerOnly: true },
+  { id: 'knowledge', label: 'Knowledge', ownerOnly: true },
   { id: 'finance', label: 'Finance', ownerOnly: false },
   { id: 'audit', label: 'Audit log', ownerOnly: true },
   { id: 'inspector', label: 'Turn inspector', ownerOnly: true, developerOnly: true },
@@ -246,6 +248,8 @@ export class QuorraApp extends LitElement {
         return html`<approvals-view></approvals-view>`;
       case 'dream':
         return html`<dream-view></dream-view>`;
+      case 'knowledge':
+        return html`<knowledge-view></knowledge-view>`;
       case 'finance':
         return html`<finance-view></finance-view>`;
       case 'audit':
