@@ -5,6 +5,8 @@ import type { DataSource } from 'typeorm';
 import { coreMigrations } from '../migrations/index.ts';
 import { adminRoutes } from './admin/admin-routes.ts';
 import { peopleRoutes } from './admin/people-routes.ts';
+import type { ApprovalQueue } from './approvals/approval-queue.ts';
+import { setupApprovals } from './approvals/setup-approvals.ts';
 import { publicUrlOf } from './auth/sign-in-link.ts';
 import { signInRoutes } from './auth/sign-in-routes.ts';
 import { scheduleBackups } from './backup/backup-job.ts';
@@ -54,6 +56,8 @@ export interface Quorra {
   scheduler: Scheduler;
   health: Health;
   registries: CoreRegistries;
+  /** The approvals queue (rows from every producer). */
+  approvals: ApprovalQueue;
   plugins: PluginHost;
   conversation: Conversation;
   workspaces: WorkspaceStore;
@@ -143,6 +147,13 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
     health,
     contribute,
   });
+  const approvals = await setupApprovals({
+    db,
+    logger: logger.child({ subsystem: 'approvals' }),
+    registries,
+    confirmations: conversation.confirmations,
+    contribute,
+  });
   const host = new PluginHost(
     {
       config,
@@ -169,12 +180,15 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
         notify: matrix.notify,
         routes,
         vaultDir: vaultRoot(config),
+        approvals,
+        approvalKinds: registries.approvalKinds,
+        approvalSources: registries.approvals,
       },
     },
     loaded,
     failures,
   );
-  contribute.routes(adminRoutes(host, conversation, registries.approvals));
+  contribute.routes(adminRoutes(host, conversation));
   contribute.routes(peopleRoutes(conversation));
   let server: HttpServer | undefined;
   contribute.routes(
@@ -254,6 +268,7 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
     scheduler,
     health,
     registries,
+    approvals,
     plugins: host,
     conversation,
     workspaces,

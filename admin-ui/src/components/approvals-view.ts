@@ -1,4 +1,4 @@
-// <approvals-view>: everything waiting on the signed-in person, with buttons — Confirm / Cancel, Send / Edit and send / Discard.
+// <approvals-view>: everything waiting on the signed-in person as cards with buttons — Confirm / Cancel, Approve / Edit / Reject / Defer (Send / Edit and send / Discard for a guest reply).
 import { css, html, LitElement } from 'lit';
 import {
   type ApprovalAction,
@@ -7,7 +7,10 @@ import {
   listApprovals,
   type OtherApproval,
   type PendingApproval,
+  type Proposal,
+  type ProposalAction,
   runApprovalAction,
+  runProposalAction,
 } from '../data/approvals.ts';
 import { formatTime, relativeTime } from '../format.ts';
 import { sharedStyles } from './shared-styles.ts';
@@ -35,6 +38,25 @@ export class ApprovalsView extends LitElement {
     css`
       .what {
         overflow-wrap: anywhere;
+      }
+      dl.fields {
+        display: grid;
+        grid-template-columns: max-content 1fr;
+        gap: 0.2rem 0.8rem;
+        margin: 0.4rem 0;
+      }
+      dl.fields dt {
+        font-weight: 600;
+      }
+      dl.fields dd {
+        margin: 0;
+        white-space: pre-wrap;
+        overflow-wrap: anywhere;
+      }
+      @media (max-width: 30rem) {
+        dl.fields {
+          grid-template-columns: 1fr;
+        }
       }
       textarea {
         font: inherit;
@@ -92,11 +114,70 @@ export class ApprovalsView extends LitElement {
       ${this.pending ? this.renderList(this.pending) : this.error ? null : html`<p class="muted">Loading…</p>`}`;
   }
 
-  private renderList({ confirmations, other }: Approvals) {
-    if (!confirmations.length && !other.length)
+  private renderList({ confirmations, proposals, other }: Approvals) {
+    if (!confirmations.length && !proposals.length && !other.length)
       return html`<p class="empty">Nothing is waiting for your approval.</p>`;
     return html`${confirmations.length ? this.renderConfirmations(confirmations) : null}
+      ${proposals.length ? this.renderProposals(proposals) : null}
       ${other.length ? this.renderOther(other) : null}`;
+  }
+
+  private renderProposals(proposals: Proposal[]) {
+    return html`<h3>Proposals</h3>
+      <ul class="plain" aria-label="Proposals">
+        ${proposals.map(
+          (p) => html`<li class="card" data-proposal=${p.id} data-kind=${p.kind}>
+            <div class="what"><strong><bdi class="untrusted" data-field="title">${p.title}</bdi></strong></div>
+            <dl class="fields">
+              ${p.fields.map(
+                (f) => html`<dt>${f.label}</dt>
+                  <dd>${f.untrusted ? html`<bdi class="untrusted" data-field=${f.label}>${f.value}</bdi>` : f.value}</dd>`,
+              )}
+            </dl>
+            ${p.error ? html`<p class="small error">Last try failed: <bdi class="untrusted">${p.error}</bdi></p>` : null}
+            ${p.blocked ? html`<p class="small muted">Cannot be applied now: ${p.blocked}</p>` : null}
+            <div class="muted small">${p.state === 'deferred' ? 'Deferred · ' : ''}${relativeTime(p.created_at)}</div>
+            <p class="row">${p.actions.map((a) => this.renderProposalAction(p, a))}</p>
+            ${p.actions.map((a) => (a.edit && this.editing === `p${p.id}:${a.verb}` ? this.renderProposalEditor(a) : null))}
+          </li>`,
+        )}
+      </ul>`;
+  }
+
+  private renderProposalAction(p: Proposal, a: ProposalAction) {
+    const key = `p${p.id}:${a.verb}`;
+    return html`<button
+      type="button"
+      class=${a.tone ?? ''}
+      ?disabled=${this.busy}
+      aria-label=${`${a.label}: ${p.title}`}
+      aria-expanded=${a.edit ? String(this.editing === key) : 'undefined'}
+      @click=${() => {
+        if (a.edit) this.editing = this.editing === key ? null : key;
+        else void this.act(() => runProposalAction(a).then(() => `${a.label}: done.`));
+      }}
+    >
+      ${a.label}
+    </button>`;
+  }
+
+  private renderProposalEditor(a: ProposalAction) {
+    return html`<form
+      @submit=${(e: SubmitEvent) => {
+        e.preventDefault();
+        const text = (e.target as HTMLFormElement).querySelector('textarea')?.value ?? '';
+        void this.act(() => runProposalAction(a, text).then(() => `${a.label}: done.`));
+      }}
+    >
+      <label for="proposal-text">Your text</label>
+      <textarea id="proposal-text" .value=${a.edit?.initial ?? ''}></textarea>
+      <p class="row">
+        <button class="primary" type="submit" ?disabled=${this.busy}>${a.label}</button>
+        <button type="button" @click=${() => {
+          this.editing = null;
+        }}>Cancel</button>
+      </p>
+    </form>`;
   }
 
   private renderConfirmations(pending: PendingApproval[]) {
