@@ -34,7 +34,7 @@ export function proposalWire(v: ProposalView, kinds: Registry<ApprovalKindDefini
   const edit = def?.edit;
   const actions = [
     ...(v.blocked ? [] : [action('approve', labels.approve ?? 'Approve', { tone: 'primary' })]),
-    ...(edit && !v.blocked
+    ...(edit
       ? [
           action('edit', labels.edit ?? 'Edit', {
             edit: { field: 'text', initial: 'field' in edit ? String(v.payload[edit.field] ?? '') : '' },
