@@ -63,6 +63,8 @@ describe('approvals in core: migration', () => {
     );
     const indices = (await db.query("PRAGMA index_list('proposed_actions')")) as { name: string }[];
     assert.ok(indices.some((i) => i.name === 'ix_proposed_actions_user_state'));
+    // the upgraded table is exactly what the entity declares: the schema builder has nothing left to change
+    assert.deepEqual((await db.driver.createSchemaBuilder().log()).upQueries, []);
     await db.getRepository(ProposedAction).insert({
       userId: null,
       audience: 'owners',
