@@ -16,6 +16,9 @@ import { formatTime, relativeTime } from '../format.ts';
 import { sharedStyles } from './shared-styles.ts';
 import './error-notice.ts';
 
+/** What a button needs: a plugin item's action and a proposal's action both have these. */
+type Action = Pick<ApprovalAction | ProposalAction, 'label' | 'tone'> & { edit: { initial: string } | null };
+
 /** Pending confirmations of the caller, and what plugins wait on them for. */
 export class ApprovalsView extends LitElement {
   static properties = {
@@ -137,47 +140,17 @@ export class ApprovalsView extends LitElement {
             ${p.error ? html`<p class="small error">Last try failed: <bdi class="untrusted">${p.error}</bdi></p>` : null}
             ${p.blocked ? html`<p class="small muted">Cannot be applied now: ${p.blocked}</p>` : null}
             <div class="muted small">${p.state === 'deferred' ? 'Deferred · ' : ''}${relativeTime(p.created_at)}</div>
-            <p class="row">${p.actions.map((a) => this.renderProposalAction(p, a))}</p>
-            ${p.actions.map((a) => (a.edit && this.editing === `p${p.id}:${a.verb}` ? this.renderProposalEditor(a) : null))}
+            <p class="row">
+              ${p.actions.map((a) => this.renderAction(a, `p${p.id}:${a.verb}`, p.title, (t) => runProposalAction(a, t)))}
+            </p>
+            ${p.actions.map((a) =>
+              a.edit && this.editing === `p${p.id}:${a.verb}`
+                ? this.renderEditor(a, (t) => runProposalAction(a, t))
+                : null,
+            )}
           </li>`,
         )}
       </ul>`;
-  }
-
-  private renderProposalAction(p: Proposal, a: ProposalAction) {
-    const key = `p${p.id}:${a.verb}`;
-    return html`<button
-      type="button"
-      class=${a.tone ?? ''}
-      ?disabled=${this.busy}
-      aria-label=${`${a.label}: ${p.title}`}
-      aria-expanded=${a.edit ? String(this.editing === key) : 'undefined'}
-      @click=${() => {
-        if (a.edit) this.editing = this.editing === key ? null : key;
-        else void this.act(() => runProposalAction(a).then(() => `${a.label}: done.`));
-      }}
-    >
-      ${a.label}
-    </button>`;
-  }
-
-  private renderProposalEditor(a: ProposalAction) {
-    return html`<form
-      @submit=${(e: SubmitEvent) => {
-        e.preventDefault();
-        const text = (e.target as HTMLFormElement).querySelector('textarea')?.value ?? '';
-        void this.act(() => runProposalAction(a, text).then(() => `${a.label}: done.`));
-      }}
-    >
-      <label for="proposal-text">Your text</label>
-      <textarea id="proposal-text" .value=${a.edit?.initial ?? ''}></textarea>
-      <p class="row">
-        <button class="primary" type="submit" ?disabled=${this.busy}>${a.label}</button>
-        <button type="button" @click=${() => {
-          this.editing = null;
-        }}>Cancel</button>
-      </p>
-    </form>`;
   }
 
   private renderConfirmations(pending: PendingApproval[]) {
@@ -213,24 +186,29 @@ export class ApprovalsView extends LitElement {
             ${
               o.actions.length
                 ? html`<p class="row">
-                  ${o.actions.map((a, j) => this.renderAction(a, `${i}:${j}`, o.description))}
+                  ${o.actions.map((a, j) => this.renderAction(a, `${i}:${j}`, o.description, (t) => runApprovalAction(a, t)))}
                 </p>`
                 : o.hint
                   ? html`<p class="small">Answer in Matrix: <code>${o.hint}</code></p>`
                   : null
             }
-            ${o.actions.map((a, j) => (this.editing === `${i}:${j}` && a.edit ? this.renderEditor(a) : null))}
+            ${o.actions.map((a, j) =>
+              this.editing === `${i}:${j}` && a.edit
+                ? this.renderEditor(a, (t) => runApprovalAction(a, t))
+                : null,
+            )}
           </li>`,
         )}
       </ul>`;
   }
 
-  private async run(a: ApprovalAction, text?: string): Promise<string> {
-    await runApprovalAction(a, text);
-    return `${a.label}: done.`;
+  /** Runs one button's call and says it is done (a failure shows as the page's error). */
+  private run(label: string, call: (text?: string) => Promise<void>, text?: string) {
+    void this.act(() => call(text).then(() => `${label}: done.`));
   }
 
-  private renderAction(a: ApprovalAction, key: string, what: string) {
+  /** One button; an edit button opens its text box instead of calling at once. */
+  private renderAction(a: Action, key: string, what: string, call: (text?: string) => Promise<void>) {
     return html`<button
       type="button"
       class=${a.tone ?? ''}
@@ -239,19 +217,18 @@ export class ApprovalsView extends LitElement {
       aria-expanded=${a.edit ? String(this.editing === key) : 'undefined'}
       @click=${() => {
         if (a.edit) this.editing = this.editing === key ? null : key;
-        else void this.act(() => this.run(a));
+        else this.run(a.label, call);
       }}
     >
       ${a.label}
     </button>`;
   }
 
-  private renderEditor(a: ApprovalAction) {
+  private renderEditor(a: Action, call: (text?: string) => Promise<void>) {
     return html`<form
       @submit=${(e: SubmitEvent) => {
         e.preventDefault();
-        const text = (e.target as HTMLFormElement).querySelector('textarea')?.value ?? '';
-        void this.act(() => this.run(a, text));
+        this.run(a.label, call, (e.target as HTMLFormElement).querySelector('textarea')?.value ?? '');
       }}
     >
       <label for="edit-text">Your text</label>
