@@ -11,7 +11,7 @@ import { publicUrlOf } from './auth/sign-in-link.ts';
 import { signInRoutes } from './auth/sign-in-routes.ts';
 import { scheduleBackups } from './backup/backup-job.ts';
 import { buildInfo, rootDir } from './build-info.ts';
-import { databasePath, vaultRoot } from './config/data-paths.ts';
+import { databaseLabel, databasePath, vaultRoot } from './config/data-paths.ts';
 import type { QuorraConfig } from './config/schema.ts';
 import { coreEntities } from './db/entities.ts';
 import { ensureWritableDir, openDatabase } from './db/open-database.ts';
@@ -90,6 +90,7 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
   checkPluginSettings(config, found);
   const { db, applied, pluginFailures } = await openDatabase({
     path: databasePath(config),
+    url: config.database.url,
     busyTimeoutMs: config.database.busyTimeoutMs,
     entities: coreEntities,
     migrations: coreMigrations,
@@ -232,7 +233,7 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
     async () => {
       await db.query('SELECT 1');
       const fs = statfsSync(dataDir);
-      return { status: 'ok', path: databasePath(config), diskFreeBytes: fs.bavail * fs.bsize };
+      return { status: 'ok', path: databaseLabel(config), diskFreeBytes: fs.bavail * fs.bsize };
     },
     { critical: true },
   );
@@ -289,6 +290,7 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
     async stop() {
       if (stopped) return;
       stopped = true;
+      routes.endStreams();
       await server?.close(config.server.shutdownTimeoutMs);
       await metricsServer?.close(config.server.shutdownTimeoutMs);
       await dream.stop();
