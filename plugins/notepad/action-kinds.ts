@@ -1,7 +1,8 @@
-// The kinds of action triage may propose: each a zod payload, a plain-words line, and the owning plugin's tool that applies it.
+// The kinds of action triage may propose: each a zod payload, a plain-words line, and the owning plugin's tool that applies it (and, where its input differs, how the payload becomes that input).
 import { z } from 'zod';
 import type { ApprovalKindDefinition, Approver, ProposalView } from '../../core/approvals/approval-kind.ts';
 import type { ToolCallsCapability } from '../../core/plugin/capabilities.ts';
+import { slugify } from '../../core/text/slugify.ts';
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 const moment = z.string().trim().min(10).max(40);
@@ -65,6 +66,11 @@ export const actionKinds = {
     tool: 'document_create',
     payload: z.object({ workspace: text(80), title: text(200), content: text(20_000) }).strict(),
     describe: (p: { title: string; workspace: string }) => `Document “${p.title}” in ${p.workspace}`,
+    // the knowledge tool writes inside the workspace it runs in, under a file name made from the title
+    call: (p: { workspace: string; title: string; content: string }) => ({
+      workspace: p.workspace,
+      input: { filename: `${slugify(p.title)}.md`, title: p.title, body: p.content },
+    }),
   },
 } as const;
 
