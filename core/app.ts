@@ -6,6 +6,8 @@ import { coreMigrations } from '../migrations/index.ts';
 import { adminRoutes } from './admin/admin-routes.ts';
 import { peopleRoutes } from './admin/people-routes.ts';
 import { pluginSettingsRoutes } from './admin/plugin-settings-routes.ts';
+import type { ApprovalQueue } from './approvals/approval-queue.ts';
+import { setupApprovals } from './approvals/setup-approvals.ts';
 import { publicUrlOf } from './auth/sign-in-link.ts';
 import { signInRoutes } from './auth/sign-in-routes.ts';
 import { scheduleBackups } from './backup/backup-job.ts';
@@ -55,6 +57,8 @@ export interface Quorra {
   scheduler: Scheduler;
   health: Health;
   registries: CoreRegistries;
+  /** The approvals queue (rows from every producer). */
+  approvals: ApprovalQueue;
   plugins: PluginHost;
   conversation: Conversation;
   workspaces: WorkspaceStore;
@@ -145,6 +149,13 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
     health,
     contribute,
   });
+  const approvals = await setupApprovals({
+    db,
+    logger: logger.child({ subsystem: 'approvals' }),
+    registries,
+    confirmations: conversation.confirmations,
+    contribute,
+  });
   const host = new PluginHost(
     {
       config,
@@ -171,12 +182,15 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
         notify: matrix.notify,
         routes,
         vaultDir: vaultRoot(config),
+        approvals,
+        approvalKinds: registries.approvalKinds,
+        approvalSources: registries.approvals,
       },
     },
     loaded,
     failures,
   );
-  contribute.routes(adminRoutes(host, conversation, registries.approvals));
+  contribute.routes(adminRoutes(host, conversation));
   contribute.routes(pluginSettingsRoutes(host, conversation.audit));
   contribute.routes(peopleRoutes(conversation));
   let server: HttpServer | undefined;
@@ -258,6 +272,7 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
     scheduler,
     health,
     registries,
+    approvals,
     plugins: host,
     conversation,
     workspaces,

@@ -3,11 +3,8 @@ import { z } from 'zod';
 import { REMOVAL_EFFECTS } from '../auth/remove-user.ts';
 import type { Confirmation } from '../engine/confirmation.entity.ts';
 import type { Conversation } from '../engine/setup-conversation.ts';
-import type { ApprovalSource } from '../plugin/contributions.ts';
-import { collectApprovals } from '../plugin/pending-approvals.ts';
 import type { PluginHost } from '../plugin/plugin-host.ts';
 import { defineRoute } from '../plugin/route-definition.ts';
-import type { Registry } from '../registry.ts';
 import { personWire } from './people-routes.ts';
 
 /** Filters of GET /admin/audit; `to` is exclusive, so a day is [midnight, next midnight). */
@@ -30,7 +27,7 @@ const auditQuery = z
   .refine((q) => !q.from || !q.to || q.from < q.to, { message: 'from must be before to', path: ['to'] });
 
 /** The JSON shape of a pending tier-2 confirmation. */
-function confirmationWire(p: Confirmation) {
+export function confirmationWire(p: Confirmation) {
   return {
     id: p.id,
     session_id: p.sessionId,
@@ -41,8 +38,8 @@ function confirmationWire(p: Confirmation) {
   };
 }
 
-/** /admin/* (owner only), /confirmations and /approvals (the caller's own). */
-export function adminRoutes(host: PluginHost, c: Conversation, approvals: Registry<ApprovalSource>) {
+/** /admin/* (owner only) and /confirmations (the caller's own); /approvals is the queue's (core/approvals). */
+export function adminRoutes(host: PluginHost, c: Conversation) {
   return [
     defineRoute({
       method: 'GET',
@@ -102,30 +99,6 @@ export function adminRoutes(host: PluginHost, c: Conversation, approvals: Regist
       handler: async ({ principal }) => ({
         pending: (await c.confirmations.pendingForUser(principal.userId)).map(confirmationWire),
       }),
-    }),
-    // everything waiting on the caller: tier-2 confirmations and what plugins contribute (e.g. guest drafts)
-    defineRoute({
-      method: 'GET',
-      path: '/approvals',
-      auth: 'member',
-      summary: 'Everything waiting on the caller: confirmations and plugin approvals',
-      handler: async ({ principal }) => {
-        const confirmations = await c.confirmations.pendingForUser(principal.userId);
-        const other = (await collectApprovals(approvals.list(), principal)).map((a) => ({
-          source: a.source,
-          description: a.description,
-          hint: a.hint ?? null,
-          created_at: a.createdAt ?? null,
-          actions: (a.actions ?? []).map((x) => ({
-            label: x.label,
-            method: 'POST',
-            path: x.path,
-            edit: x.edit ?? null,
-            tone: x.tone ?? null,
-          })),
-        }));
-        return { confirmations: confirmations.map(confirmationWire), other };
-      },
     }),
   ];
 }

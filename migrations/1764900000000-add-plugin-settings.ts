@@ -4,8 +4,8 @@ import { addEntityColumns } from '../core/db/entity-tables.ts';
 import { PluginState } from '../core/plugin/plugin-state.entity.ts';
 
 /** Additive: one nullable column; existing plugins keep reading their settings from config. */
-export class AddPluginSettings1764590000000 implements MigrationInterface {
-  name = 'AddPluginSettings1764590000000';
+export class AddPluginSettings1764900000000 implements MigrationInterface {
+  name = 'AddPluginSettings1764900000000';
 
   async up(q: QueryRunner): Promise<void> {
     await addEntityColumns(q, PluginState, ['settings']);
