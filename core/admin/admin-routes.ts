@@ -7,6 +7,25 @@ import type { PluginHost } from '../plugin/plugin-host.ts';
 import { defineRoute } from '../plugin/route-definition.ts';
 import { personWire } from './people-routes.ts';
 
+/** Filters of GET /admin/audit; `to` is exclusive, so a day is [midnight, next midnight). */
+const auditQuery = z
+  .object({
+    limit: z.coerce.number().int().min(1).max(500).default(100),
+    user: z.string().trim().min(1).max(64).optional(),
+    tool: z.string().trim().min(1).max(64).optional(),
+    from: z.iso
+      .datetime({ offset: true })
+      .transform((s) => new Date(s))
+      .optional(),
+    to: z.iso
+      .datetime({ offset: true })
+      .transform((s) => new Date(s))
+      .optional(),
+    before: z.coerce.number().int().positive().optional(),
+  })
+  .strict()
+  .refine((q) => !q.from || !q.to || q.from < q.to, { message: 'from must be before to', path: ['to'] });
+
 /** The JSON shape of a pending tier-2 confirmation. */
 export function confirmationWire(p: Confirmation) {
   return {
@@ -26,8 +45,10 @@ export function adminRoutes(host: PluginHost, c: Conversation) {
       method: 'GET',
       path: '/admin/plugins',
       auth: 'owner',
-      summary: 'Every plugin with its state and, when failed, the code and reason',
-      handler: () => ({ plugins: host.status() }),
+      summary: 'Every plugin with what it does, its state and, when failed, the code and reason',
+      handler: () => ({
+        plugins: host.status().map((s) => ({ ...s, description: host.definition(s.id)?.description ?? '' })),
+      }),
     }),
     defineRoute({
       method: 'PUT',
@@ -63,9 +84,12 @@ export function adminRoutes(host: PluginHost, c: Conversation) {
       method: 'GET',
       path: '/admin/audit',
       auth: 'owner',
-      summary: 'The audit trail, newest first',
-      query: z.object({ limit: z.coerce.number().int().min(1).max(500).default(100) }).strict(),
-      handler: async ({ query }) => ({ entries: await c.audit.recent(query.limit) }),
+      summary: 'The audit trail, newest first: by person (or "system"), tool and time, a page at a time',
+      query: auditQuery,
+      handler: async ({ query }) => {
+        const page = await c.audit.query(query);
+        return { entries: page.entries, next_before: page.nextBefore, tools: await c.audit.tools() };
+      },
     }),
     defineRoute({
       method: 'GET',
