@@ -24,6 +24,7 @@ export default definePlugin({
       settings: ctx.settings,
       vaultRoot,
       db: ctx.db,
+      dataDir: ctx.dataDir,
       model: ctx.model,
       logger: ctx.logger,
       metrics: knowledgeMetrics(ctx.metrics),
