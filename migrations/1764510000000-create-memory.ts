@@ -1,5 +1,8 @@
-// Creates the memory layer: the notes log with its sequence counter, memories, and (SQLite) their FTS5 index.
-import { type MigrationInterface, type QueryRunner, Table, TableIndex } from 'typeorm';
+// Creates the memory layer from its entities: the notes log with its sequence counter, memories, and (SQLite) their FTS5 index.
+import { type MigrationInterface, type QueryRunner, Table } from 'typeorm';
+import { createEntityTables, dropEntityTables } from '../core/db/entity-tables.ts';
+import { Memory } from '../core/memory/memory.entity.ts';
+import { Note } from '../core/memory/note.entity.ts';
 
 /** The FTS `scope` token of a row's slice; core/memory/seal-filter.ts `scopeKey` computes the same in TypeScript. */
 const SCOPE_KEY = (row: 'new' | 'old') =>
@@ -17,40 +20,8 @@ export class CreateMemory1764510000000 implements MigrationInterface {
   name = 'CreateMemory1764510000000';
 
   async up(q: QueryRunner): Promise<void> {
-    await q.createTable(
-      new Table({
-        name: 'notes',
-        columns: [
-          {
-            name: 'id',
-            type: 'integer',
-            isPrimary: true,
-            isGenerated: true,
-            generationStrategy: 'increment',
-          },
-          { name: 'seq', type: 'integer' },
-          { name: 'workspace', type: 'varchar', length: '64', isNullable: true },
-          { name: 'visibility', type: 'varchar', length: '16' },
-          { name: 'owner_user_id', type: 'varchar', length: '128', isNullable: true },
-          { name: 'source_kind', type: 'varchar', length: '32' },
-          { name: 'source_id', type: 'varchar', length: '256', isNullable: true },
-          { name: 'occurred_at', type: 'datetime' },
-          { name: 'text', type: 'text' },
-          { name: 'created_at', type: 'datetime' },
-          { name: 'edited_at', type: 'datetime', isNullable: true },
-        ],
-        indices: [
-          new TableIndex({ name: 'idx_notes_seq', columnNames: ['seq'], isUnique: true }),
-          // readAfter: one slice, seq > cursor, in seq order — answered from this index alone.
-          new TableIndex({
-            name: 'idx_notes_slice_seq',
-            columnNames: ['workspace', 'visibility', 'owner_user_id', 'seq'],
-          }),
-          new TableIndex({ name: 'idx_notes_source', columnNames: ['source_kind', 'source_id'] }),
-        ],
-      }),
-      true,
-    );
+    await createEntityTables(q, [Note]);
+    // the counter seq is drawn from: one row, no entity (core/memory/notes-log.ts reads it with SQL)
     await q.createTable(
       new Table({
         name: 'note_sequence',
@@ -62,66 +33,7 @@ export class CreateMemory1764510000000 implements MigrationInterface {
       true,
     );
     await q.query('INSERT INTO note_sequence (id, last_seq) VALUES (1, 0)');
-
-    await q.createTable(
-      new Table({
-        name: 'memories',
-        columns: [
-          {
-            name: 'id',
-            type: 'integer',
-            isPrimary: true,
-            isGenerated: true,
-            generationStrategy: 'increment',
-          },
-          { name: 'content', type: 'text' },
-          { name: 'owner_user_id', type: 'varchar', length: '128', isNullable: true },
-          { name: 'workspace', type: 'varchar', length: '64', isNullable: true },
-          { name: 'importance', type: 'varchar', length: '16' },
-          { name: 'kind', type: 'varchar', length: '16' },
-          { name: 'tags', type: 'text', default: "'[]'" },
-          { name: 'confidence', type: 'real' },
-          { name: 'stability', type: 'varchar', length: '16' },
-          { name: 'provenance', type: 'varchar', length: '24' },
-          { name: 'source_note_ids', type: 'text', default: "'[]'" },
-          { name: 'quote', type: 'text', isNullable: true },
-          { name: 'expires_at', type: 'datetime', isNullable: true },
-          { name: 'surface_once', type: 'boolean', default: false },
-          { name: 'surfaced_at', type: 'datetime', isNullable: true },
-          { name: 'archived_at', type: 'datetime', isNullable: true },
-          { name: 'valid_until', type: 'datetime', isNullable: true },
-          { name: 'superseded_by', type: 'integer', isNullable: true },
-          { name: 'reference_count', type: 'integer', default: 0 },
-          { name: 'last_referenced_at', type: 'datetime', isNullable: true },
-          { name: 'created_at', type: 'datetime' },
-          { name: 'updated_at', type: 'datetime' },
-        ],
-        indices: [
-          // Each branch of the seal predicate (workspace, owner) plus importance = 'core' for prompt injection.
-          new TableIndex({
-            name: 'idx_memories_slice',
-            columnNames: ['workspace', 'owner_user_id', 'importance'],
-          }),
-          new TableIndex({
-            name: 'idx_memories_surface',
-            columnNames: ['workspace', 'owner_user_id', 'surface_once'],
-          }),
-          // Partial, for the nightly purge and expiry sweep: a full index on archived_at would tempt the planner
-          // to answer sealed reads through `archived_at IS NULL`, which matches nearly every row.
-          new TableIndex({
-            name: 'idx_memories_archived_at',
-            columnNames: ['archived_at'],
-            where: 'archived_at IS NOT NULL',
-          }),
-          new TableIndex({
-            name: 'idx_memories_expires_at',
-            columnNames: ['expires_at'],
-            where: 'expires_at IS NOT NULL',
-          }),
-        ],
-      }),
-      true,
-    );
+    await createEntityTables(q, [Memory]);
 
     // SQLite only: the FTS5 index and the triggers that keep it in step with `memories` whoever writes the row.
     // Another database (PostgreSQL) would get its own full-text index in its own migration; the tables above port.
@@ -154,8 +66,8 @@ export class CreateMemory1764510000000 implements MigrationInterface {
       }
       await q.query('DROP TABLE IF EXISTS memories_fts');
     }
-    await q.dropTable('memories', true);
+    await dropEntityTables(q, [Memory]);
     await q.dropTable('note_sequence', true);
-    await q.dropTable('notes', true);
+    await dropEntityTables(q, [Note]);
   }
 }

@@ -1,5 +1,7 @@
 // Adds the reply target (handler name and ref) to matrix_outbox, so a Matrix reply to a notification can be routed.
-import { type MigrationInterface, type QueryRunner, TableColumn, TableIndex } from 'typeorm';
+import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { addEntityColumns, addEntityIndices } from '../core/db/entity-tables.ts';
+import { OutboxItem } from '../core/matrix/outbox-item.entity.ts';
 
 const INDEX = 'IDX_matrix_outbox_event_id';
 
@@ -8,11 +10,8 @@ export class AddOutboxReply1764560000000 implements MigrationInterface {
   name = 'AddOutboxReply1764560000000';
 
   async up(q: QueryRunner): Promise<void> {
-    await q.addColumns('matrix_outbox', [
-      new TableColumn({ name: 'reply_handler', type: 'varchar', length: '100', isNullable: true }),
-      new TableColumn({ name: 'reply_ref', type: 'varchar', length: '255', isNullable: true }),
-    ]);
-    await q.createIndex('matrix_outbox', new TableIndex({ name: INDEX, columnNames: ['event_id'] }));
+    await addEntityColumns(q, OutboxItem, ['replyHandler', 'replyRef']);
+    await addEntityIndices(q, OutboxItem, [INDEX]);
   }
 
   async down(q: QueryRunner): Promise<void> {

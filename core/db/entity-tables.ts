@@ -1,6 +1,6 @@
 // One declaration per table: a migration creates a table from its entity's metadata instead of restating it.
 // Migrations stay explicit and ordered (a class per step); later steps add columns with addEntityColumns.
-import { type QueryRunner, Table, TableColumn } from 'typeorm';
+import { type QueryRunner, Table, TableColumn, TableIndex } from 'typeorm';
 import { TableUtils } from 'typeorm/schema-builder/util/TableUtils.js';
 
 /** Creates each entity's table (columns, indices, uniques) exactly as the entity declares it. */
@@ -30,6 +30,18 @@ export async function addEntityColumns(
       meta.tablePath,
       new TableColumn(TableUtils.createTableColumnOptions(column, q.connection.driver)),
     );
+  }
+}
+
+/** Creates the entity's named indices that the table lacks (a newer database got them with the table). */
+export async function addEntityIndices(q: QueryRunner, entity: Function, names: string[]): Promise<void> {
+  const meta = q.connection.getMetadata(entity);
+  const table = await q.getTable(meta.tablePath);
+  for (const name of names) {
+    const index = meta.indices.find((i) => i.name === name);
+    if (!index) throw new Error(`${meta.name} declares no index "${name}"`);
+    if (table?.indices.some((i) => i.name === name)) continue;
+    await q.createIndex(meta.tablePath, TableIndex.create(index));
   }
 }
 

@@ -1,13 +1,15 @@
 // A Dream cursor: how far consolidation has read one tenant slice of the notes log (by ingestion sequence).
-import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryGeneratedColumn, Unique } from 'typeorm';
 
 @Entity('dream_cursor')
+@Unique('uq_dream_cursor_slice', ['sliceKey'])
+@Index('idx_dream_cursor_columns', ['visibility', 'workspace', 'ownerUserId'])
 export class DreamCursor {
   @PrimaryGeneratedColumn({ type: 'integer' })
   id!: number;
 
   /** JSON [visibility, workspace, owner]: unique even where workspace or owner is NULL. */
-  @Column({ type: 'varchar', length: 400, name: 'slice_key', unique: true })
+  @Column({ type: 'varchar', length: 400, name: 'slice_key' })
   sliceKey!: string;
 
   @Column({ type: 'varchar', length: 64, nullable: true })

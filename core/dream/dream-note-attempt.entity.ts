@@ -1,7 +1,8 @@
 // A note whose extraction failed (malformed, timed out, refused) and waits for another attempt in a later run.
-import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
 @Entity('dream_note_attempts')
+@Index('idx_dream_attempts_slice', ['sliceKey', 'noteSeq'])
 export class DreamNoteAttempt {
   @PrimaryColumn({ type: 'integer', name: 'note_id' })
   noteId!: number;

@@ -1,7 +1,8 @@
 // A contradiction put in front of the owner: the older belief was superseded by the newer, both are kept.
-import { Column, Entity, PrimaryGeneratedColumn, Unique } from 'typeorm';
+import { Column, Entity, Index, PrimaryGeneratedColumn, Unique } from 'typeorm';
 
 @Entity('dream_reviews')
+@Index('idx_dream_reviews_status', ['status', 'id'])
 @Unique('uq_dream_review_pair', ['olderMemoryId', 'newerMemoryId'])
 export class DreamReview {
   @PrimaryGeneratedColumn({ type: 'integer' })

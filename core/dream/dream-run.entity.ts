@@ -1,7 +1,8 @@
 // One Dream run over one tenant slice: when, why, what it counted, how it ended, and its readable report.
-import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
 @Entity('dream_runs')
+@Index('idx_dream_runs_slice', ['sliceKey', 'id'])
 export class DreamRun {
   @PrimaryGeneratedColumn({ type: 'integer' })
   id!: number;

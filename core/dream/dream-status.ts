@@ -94,7 +94,7 @@ export function runWire(r: RunRecord) {
   };
 }
 
-const flagsWire = (f: DreamFlags) => ({
+export const flagsWire = (f: DreamFlags) => ({
   workspace: f.workspace,
   enabled: f.enabled,
   allow_llm_text: f.allowLlmText,
@@ -108,7 +108,7 @@ const flagsWire = (f: DreamFlags) => ({
   ...(f.error ? { error: f.error } : {}),
 });
 
-const retiredWire = (n: RetiredNote) => ({
+export const retiredWire = (n: RetiredNote) => ({
   id: n.id,
   note_id: n.noteId,
   note_seq: n.noteSeq,
@@ -120,7 +120,7 @@ const retiredWire = (n: RetiredNote) => ({
   retired_at: n.retiredAt,
 });
 
-const reviewWire = (v: Review) => ({
+export const reviewWire = (v: Review) => ({
   id: v.id,
   run_id: v.runId,
   slice: wireSlice(v.slice),

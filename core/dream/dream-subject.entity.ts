@@ -1,7 +1,8 @@
 // What a Dream-written belief is about (normalised) and when it was stated: the key contradictions are found by.
-import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
 @Entity('dream_subjects')
+@Index('idx_dream_subjects_key', ['sliceKey', 'kind', 'subject'])
 export class DreamSubject {
   @PrimaryColumn({ type: 'integer', name: 'memory_id' })
   memoryId!: number;

@@ -132,12 +132,15 @@ export class NoteRetries {
     await this.clear(note.id);
   }
 
-  /** Retired notes, newest first; `owners` narrows to those users' private slices. */
-  async retired(limit = 50, owners?: string[]): Promise<RetiredNote[]> {
-    const only = owners ? ` WHERE owner_user_id IN (${owners.map(() => '?').join(', ') || 'NULL'})` : '';
+  /** Retired notes, newest first; `owners` narrows to those users' private slices, `beforeId` pages. */
+  async retired(limit = 50, owners?: string[], beforeId?: number): Promise<RetiredNote[]> {
+    const where = [
+      ...(owners ? [`owner_user_id IN (${owners.map(() => '?').join(', ') || 'NULL'})`] : []),
+      ...(beforeId !== undefined ? ['id < ?'] : []),
+    ];
     const rows: Row[] = await this.db.query(
-      `SELECT * FROM dream_retired_notes${only} ORDER BY id DESC LIMIT ?`,
-      [...(owners ?? []), limit],
+      `SELECT * FROM dream_retired_notes${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY id DESC LIMIT ?`,
+      [...(owners ?? []), ...(beforeId !== undefined ? [beforeId] : []), limit],
     );
     return rows.map((r) => ({
       id: Number(r.id),
@@ -154,5 +157,11 @@ export class NoteRetries {
       runId: r.run_id === null ? null : Number(r.run_id),
       retiredAt: fromDbTime(r.retired_at)!,
     }));
+  }
+
+  /** How many notes have been retired in all. */
+  async retiredCount(): Promise<number> {
+    const rows: Row[] = await this.db.query('SELECT count(*) AS n FROM dream_retired_notes');
+    return Number(rows[0]?.n ?? 0);
   }
 }

@@ -154,14 +154,28 @@ export class Reconciler {
     return archiveSliceOrphans(this.db, slice, this.now());
   }
 
-  /** Open reviews, newest first; `owners` narrows to those users' private slices. */
-  async openReviews(limit = 50, owners?: string[]): Promise<Review[]> {
-    const only = owners ? ` AND r.owner_user_id IN (${owners.map(() => '?').join(', ') || 'NULL'})` : '';
+  /** Open contradictions, newest first; `owners` narrows to those users' private slices. */
+  openReviews(limit = 50, owners?: string[]): Promise<Review[]> {
+    return this.reviews({ statuses: ['open'], limit, owners });
+  }
+
+  /** Contradictions in the given states, newest first, paged by `beforeId`. */
+  async reviews(q: {
+    statuses: string[];
+    limit: number;
+    owners?: string[];
+    beforeId?: number;
+  }): Promise<Review[]> {
+    const where = [
+      `r.status IN (${q.statuses.map(() => '?').join(', ')})`,
+      ...(q.owners ? [`r.owner_user_id IN (${q.owners.map(() => '?').join(', ') || 'NULL'})`] : []),
+      ...(q.beforeId !== undefined ? ['r.id < ?'] : []),
+    ];
     const rows: Row[] = await this.db.query(
       'SELECT r.*, o.content AS older_content, n.content AS newer_content FROM dream_reviews r' +
         ' LEFT JOIN memories o ON o.id = r.older_memory_id LEFT JOIN memories n ON n.id = r.newer_memory_id' +
-        ` WHERE r.status = 'open'${only} ORDER BY r.id DESC LIMIT ?`,
-      [...(owners ?? []), limit],
+        ` WHERE ${where.join(' AND ')} ORDER BY r.id DESC LIMIT ?`,
+      [...q.statuses, ...(q.owners ?? []), ...(q.beforeId !== undefined ? [q.beforeId] : []), q.limit],
     );
     return rows.map((r) => ({
       id: Number(r.id),
@@ -179,5 +193,13 @@ export class Reconciler {
       status: String(r.status),
       createdAt: fromDbTime(r.created_at)!,
     }));
+  }
+
+  /** How many contradictions are in each state. */
+  async reviewCounts(): Promise<Record<string, number>> {
+    const rows: Row[] = await this.db.query(
+      'SELECT status, count(*) AS n FROM dream_reviews GROUP BY status',
+    );
+    return Object.fromEntries(rows.map((r) => [String(r.status), Number(r.n)]));
   }
 }

@@ -12,6 +12,7 @@ import type { ModelClient } from '../model/model-client.ts';
 import type { CoreContributions } from '../plugin/core-contributions.ts';
 import type { Scheduler } from '../scheduler/scheduler.ts';
 import type { WorkspaceStore } from '../workspaces/workspace-store.ts';
+import { dreamBrowseRoutes } from './dream-browse-routes.ts';
 import { dreamCommand } from './dream-command.ts';
 import { DreamMetrics } from './dream-metrics.ts';
 import { dreamRoutes } from './dream-routes.ts';
@@ -96,6 +97,7 @@ export async function setupDream(deps: DreamSetupDeps): Promise<DreamService> {
   deps.contribute.schedule(config.dream.cron, DREAM_JOB, async () => {
     await dream.tick('scheduled');
   });
+  deps.contribute.routes(dreamBrowseRoutes({ dream, workspaces: deps.workspaces }));
   deps.contribute.routes(
     dreamRoutes({
       db,

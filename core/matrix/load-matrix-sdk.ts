@@ -33,11 +33,6 @@ export function loadMatrixSdk(): LoadedMatrixSdk {
   return loaded;
 }
 
-/** The one log line describing E2EE availability ("E2EE enabled" or "E2EE disabled: <reason>"). */
-export function describeE2ee(result: Pick<LoadedMatrixSdk, 'e2ee' | 'e2eeReason'>): string {
-  return result.e2ee ? 'E2EE enabled' : `E2EE disabled: ${result.e2eeReason ?? 'unknown reason'}`;
-}
-
 function stubModule(require: NodeJS.Require, path: string): void {
   const stub = new Module(path);
   stub.filename = path;

@@ -1,8 +1,15 @@
 // A memory: one durable belief Quorra acts on, sealed by owner user and workspace, with its lifecycle columns.
-import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import type { Importance, MemoryKind, Provenance, StabilityTier } from './memory-input.ts';
 
 @Entity('memories')
+// Each branch of the seal predicate (workspace, owner) plus importance = 'core' for prompt injection.
+@Index('idx_memories_slice', ['workspace', 'ownerUserId', 'importance'])
+@Index('idx_memories_surface', ['workspace', 'ownerUserId', 'surfaceOnce'])
+// Partial, for the nightly purge and expiry sweep: a full index on archived_at would tempt the planner
+// to answer sealed reads through `archived_at IS NULL`, which matches nearly every row.
+@Index('idx_memories_archived_at', ['archivedAt'], { where: 'archived_at IS NOT NULL' })
+@Index('idx_memories_expires_at', ['expiresAt'], { where: 'expires_at IS NOT NULL' })
 export class Memory {
   @PrimaryGeneratedColumn({ type: 'integer' })
   id!: number;
@@ -24,7 +31,7 @@ export class Memory {
   @Column({ type: 'varchar', length: 16 })
   kind!: MemoryKind;
 
-  @Column({ type: 'simple-json' })
+  @Column({ type: 'simple-json', default: '[]' })
   tags!: string[];
 
   @Column({ type: 'real' })
@@ -36,7 +43,7 @@ export class Memory {
   @Column({ type: 'varchar', length: 24 })
   provenance!: Provenance;
 
-  @Column({ type: 'simple-json', name: 'source_note_ids' })
+  @Column({ type: 'simple-json', name: 'source_note_ids', default: '[]' })
   sourceNoteIds!: number[];
 
   @Column({ type: 'text', nullable: true })
@@ -45,7 +52,7 @@ export class Memory {
   @Column({ type: 'datetime', name: 'expires_at', nullable: true })
   expiresAt!: Date | null;
 
-  @Column({ type: 'boolean', name: 'surface_once' })
+  @Column({ type: 'boolean', name: 'surface_once', default: false })
   surfaceOnce!: boolean;
 
   @Column({ type: 'datetime', name: 'surfaced_at', nullable: true })
@@ -61,7 +68,7 @@ export class Memory {
   @Column({ type: 'integer', name: 'superseded_by', nullable: true })
   supersededBy!: number | null;
 
-  @Column({ type: 'integer', name: 'reference_count' })
+  @Column({ type: 'integer', name: 'reference_count', default: 0 })
   referenceCount!: number;
 
   @Column({ type: 'datetime', name: 'last_referenced_at', nullable: true })

@@ -1,8 +1,12 @@
 // A note: one piece of raw material in the append-only intake log, ordered by its ingestion sequence number.
-import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import type { NoteSourceKind, NoteVisibility } from './note-input.ts';
 
 @Entity('notes')
+@Index('idx_notes_seq', ['seq'], { unique: true })
+// readAfter: one slice, seq > cursor, in seq order — answered from this index alone.
+@Index('idx_notes_slice_seq', ['workspace', 'visibility', 'ownerUserId', 'seq'])
+@Index('idx_notes_source', ['sourceKind', 'sourceId'])
 export class Note {
   @PrimaryGeneratedColumn({ type: 'integer' })
   id!: number;

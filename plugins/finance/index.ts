@@ -7,11 +7,9 @@ import { financeModes } from './finance-modes.ts';
 import { addFinanceRoutes } from './finance-routes.ts';
 import { FinanceService } from './finance-service.ts';
 import { financeSettings } from './finance-settings.ts';
-import { ledgerEntities } from './ledger/ledger-backend.ts';
-import { CreateFinance1764600000000 } from './migrations/1764600000000-create-finance.ts';
+import { CreateFinance1764600000000, financeTables } from './migrations/1764600000000-create-finance.ts';
 import { SeenTransactions } from './seen-transactions.ts';
 import { spentCommand } from './spent-command.ts';
-import { ColumnMappingRow } from './statements/column-mapping.entity.ts';
 import { ColumnMappings } from './statements/column-mappings.ts';
 import { StatementImporter } from './statements/statement-importer.ts';
 import { statementUpload } from './statements/statement-upload.ts';
@@ -28,7 +26,7 @@ export default definePlugin({
   description:
     "The household's budget: log spending, budgets, statement import; embedded ledger or Actual Budget.",
   settings: financeSettings,
-  entities: [...ledgerEntities, ColumnMappingRow],
+  entities: financeTables,
   migrations: [CreateFinance1764600000000],
   activate(ctx) {
     const { settings } = ctx;

@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { rootDir } from '../../core/build-info.ts';
+import { seedContradiction, seedRetired, seedRun } from '../core/dream/dream-seed.ts';
 import { type BootedApp, bootApp } from '../support/boot-app.ts';
 import { addUser, call, type TestUser } from '../support/household.ts';
 import { ensureUiBuilt, launchChromium } from './ui-build.ts';
@@ -43,6 +44,11 @@ describe('admin UI layout at 390 px and 1280 px (Chromium)', () => {
         (await call(app, owner, 'POST', '/memory', { content, importance: 'core', tags: ['house'] })).status,
         201,
       );
+    // Dream's page with something on every part: runs for the chart, a contradiction, a retired note
+    const slice = { workspace: null, visibility: 'private' as const, ownerUserId: owner.id };
+    for (const n of [3, 7, 2]) await seedRun(app, slice, { beliefsWritten: n, corroborated: 2, deduped: 1 });
+    await seedContradiction(app, owner.id, `Olivia drives a Golf ${long}`, 'Olivia drives an Audi');
+    await seedRetired(app, slice, 1, 'malformed');
     browser = await launchChromium();
     const page = await signedIn(1280);
     pages.push(

@@ -1,4 +1,4 @@
-// <dream-view>: Dream's recent runs as a timeline with their counts, and how far each slice has been read.
+// <dream-view>: Dream's switches, a chart and list of recent runs, slice progress, contradictions and retired notes.
 import { css, html, LitElement } from 'lit';
 import {
   type DreamRunView,
@@ -9,6 +9,10 @@ import {
 } from '../data/dream.ts';
 import { formatTime } from '../format.ts';
 import { sharedStyles } from './shared-styles.ts';
+import './dream-retired-list.ts';
+import './dream-review-list.ts';
+import './dream-switches.ts';
+import './dream-timeline-chart.ts';
 import './error-notice.ts';
 import './status-badge.ts';
 
@@ -141,6 +145,14 @@ export class DreamView extends LitElement {
                 <span class="muted small">${s.retiredNotes} retired note(s) · ${s.openReviews} open review(s)</span>
                 <button type="button" @click=${() => this.load()}>Refresh</button>
               </div>
+              <h3>Dream per workspace</h3>
+              <dream-switches></dream-switches>
+              <h3>What the recent runs did</h3>
+              <dream-timeline-chart .runs=${s.runs}></dream-timeline-chart>
+              <h3>Contradictions</h3>
+              <dream-review-list></dream-review-list>
+              <h3>Retired notes</h3>
+              <dream-retired-list></dream-retired-list>
               <h3>Recent runs</h3>
               ${this.renderRuns(s.runs)}
               <h3>Progress per slice</h3>

@@ -157,4 +157,13 @@ export const sharedStyles = css`
       padding: 0.15rem 0.7rem;
     }
   }
+  /* a column's name beside a cell's value, shown only when a phone stacks the table into cards */
+  .cell-label {
+    display: none;
+  }
+  @media (max-width: 40rem) {
+    .cell-label {
+      display: inline;
+    }
+  }
 `;

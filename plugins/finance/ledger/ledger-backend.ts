@@ -24,16 +24,6 @@ import { LedgerPayee } from './ledger-payee.entity.ts';
 import { LedgerSplit } from './ledger-split.entity.ts';
 import { LedgerTransaction } from './ledger-transaction.entity.ts';
 
-export const ledgerEntities = [
-  LedgerAccount,
-  LedgerCategoryGroup,
-  LedgerCategory,
-  LedgerPayee,
-  LedgerTransaction,
-  LedgerSplit,
-  LedgerBudgetAmount,
-];
-
 export class LedgerBackend implements FinanceBackend {
   readonly kind = 'ledger';
 

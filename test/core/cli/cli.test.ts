@@ -1,11 +1,13 @@
 // The quorra command as a real process: config errors exit 2, serve answers /health and stops on SIGTERM.
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { tempDir } from '../../support/boot-app.ts';
 
 const bin = fileURLToPath(new URL('../../../core/cli/bin.js', import.meta.url));
+const hostCheckPlugins = fileURLToPath(new URL('../../fixtures/host-check-plugins', import.meta.url));
 
 describe('quorra CLI', function () {
   // each test boots whole Node processes, which on a loaded machine outlast mocha's default
@@ -42,6 +44,26 @@ describe('quorra CLI', function () {
     assert.match(first.stdout, /applied: CreatePluginState/);
     const second = spawnSync(process.execPath, [bin, 'migrate'], { cwd: dir, env: env(), encoding: 'utf8' });
     assert.match(second.stdout, /up to date/);
+  });
+
+  it('migrate exits 1 naming each plugin whose migration failed, with its code, and migrates the rest', () => {
+    mkdirSync(path.join(dir, 'config'));
+    writeFileSync(
+      path.join(dir, 'config/quorra.yaml'),
+      `pluginPaths:\n  - ${JSON.stringify(hostCheckPlugins)}\n`,
+    );
+    const run = spawnSync(process.execPath, [bin, 'migrate'], { cwd: dir, env: env(), encoding: 'utf8' });
+    assert.equal(run.status, 1, run.stderr);
+    assert.match(run.stderr, /plugin bad-migration: QUORRA_PLUGIN_MIGRATION_FAILED: .*no_such_table/);
+    assert.match(run.stderr, /plugin no-table: QUORRA_PLUGIN_ENTITY_NO_TABLE: /);
+    assert.match(
+      run.stderr,
+      /migrations failed for plugin\(s\): (bad-migration, no-table|no-table, bad-migration);/,
+    );
+    const applied = /^applied: (.*)$/m.exec(run.stdout)?.[1] ?? '';
+    assert.match(applied, /CreatePluginState.*CreateFinance/);
+    assert.doesNotMatch(applied, /BrokenMigration/);
+    assert.doesNotMatch(run.stderr, /\n\s+at /);
   });
 
   it('doctor reports the data dir and an unreachable model endpoint', () => {

@@ -4,11 +4,12 @@ import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { Column, DataSource, Entity, Index, PrimaryColumn } from 'typeorm';
-import { addEntityColumns, createEntityTables } from '../../../core/db/entity-tables.ts';
+import { addEntityColumns, addEntityIndices, createEntityTables } from '../../../core/db/entity-tables.ts';
 import { tempDir } from '../../support/boot-app.ts';
 
 @Entity('kit_things')
 @Index('uq_kit_things_name', ['name'], { unique: true })
+@Index('idx_kit_things_added', ['addedLater'])
 class Thing {
   @PrimaryColumn({ type: 'varchar', length: 32 })
   id!: string;
@@ -35,11 +36,20 @@ describe('entity tables', () => {
   const columns = async () =>
     ((await db.query("PRAGMA table_info('kit_things')")) as { name: string }[]).map((c) => c.name);
 
+  const indices = async () =>
+    (
+      (await db.query(
+        "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'kit_things' AND sql IS NOT NULL ORDER BY name",
+      )) as { name: string }[]
+    ).map((i) => i.name);
+
   it('creates the table with every column and index the entity declares', async () => {
     const q = db.createQueryRunner();
     await createEntityTables(q, [Thing]);
     await addEntityColumns(q, Thing, ['addedLater']); // already there: nothing to do
+    await addEntityIndices(q, Thing, ['idx_kit_things_added']); // likewise
     await q.release();
+    assert.deepEqual(await indices(), ['idx_kit_things_added', 'uq_kit_things_name']);
     assert.deepEqual(await columns(), ['id', 'name', 'added_later']);
     await db.getRepository(Thing).insert({ id: 'a', name: 'same', addedLater: null });
     await assert.rejects(db.getRepository(Thing).insert({ id: 'b', name: 'same', addedLater: 1 }), /UNIQUE/);
@@ -51,7 +61,17 @@ describe('entity tables', () => {
     );
     const q = db.createQueryRunner();
     await addEntityColumns(q, Thing, ['addedLater']);
+    await addEntityIndices(q, Thing, ['idx_kit_things_added']);
     await q.release();
     assert.deepEqual(await columns(), ['id', 'name', 'added_later']);
+    assert.deepEqual(await indices(), ['idx_kit_things_added']);
+  });
+
+  it('names a property or index the entity does not declare', async () => {
+    const q = db.createQueryRunner();
+    await createEntityTables(q, [Thing]);
+    await assert.rejects(addEntityColumns(q, Thing, ['colour']), /Thing has no property "colour"/);
+    await assert.rejects(addEntityIndices(q, Thing, ['idx_nope']), /Thing declares no index "idx_nope"/);
+    await q.release();
   });
 });

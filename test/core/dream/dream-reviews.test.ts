@@ -1,8 +1,8 @@
 // The owner resolves a contradiction Dream found: accept the newer belief, or revert to the older one.
 import assert from 'node:assert/strict';
-import { DreamReview } from '../../../core/dream/dream-review.entity.ts';
 import { type BootedApp, bootApp } from '../../support/boot-app.ts';
 import { addUser, call, type TestUser } from '../../support/household.ts';
+import { seedContradiction } from './dream-seed.ts';
 
 describe('Dream contradiction reviews', () => {
   let app: BootedApp;
@@ -16,29 +16,7 @@ describe('Dream contradiction reviews', () => {
   });
   after(() => app.stop({ clean: true }));
 
-  async function contradiction(older: string, newer: string) {
-    const { store } = app.quorra.memory;
-    const origin = { ownerUserId: owner.id, workspace: null, provenance: 'model_inference' as const };
-    const a = await store.create({ content: older, tags: ['car'] }, origin);
-    const b = await store.create({ content: newer, tags: ['car'] }, origin);
-    const until = new Date();
-    await store.supersede(a.id, b.id, until);
-    const review = await app.quorra.db.getRepository(DreamReview).save({
-      runId: null,
-      sliceKey: `personal|private|${owner.id}`,
-      workspace: null,
-      visibility: 'private',
-      ownerUserId: owner.id,
-      kind: 'fact',
-      subject: "olivia's car",
-      olderMemoryId: a.id,
-      newerMemoryId: b.id,
-      validUntil: until,
-      status: 'open',
-      createdAt: new Date(),
-    });
-    return { a, b, review };
-  }
+  const contradiction = (older: string, newer: string) => seedContradiction(app, owner.id, older, newer);
 
   it('accept keeps the newer belief and closes the review', async () => {
     const { review } = await contradiction('Olivia drives a Golf', 'Olivia drives an Audi');

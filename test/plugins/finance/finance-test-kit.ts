@@ -7,9 +7,11 @@ import { openDatabase } from '../../../core/db/open-database.ts';
 import { ActualBackend } from '../../../plugins/finance/actual/actual-backend.ts';
 import { ActualSession } from '../../../plugins/finance/actual/actual-session.ts';
 import type { FinanceBackend } from '../../../plugins/finance/finance-backend.ts';
-import { LedgerBackend, ledgerEntities } from '../../../plugins/finance/ledger/ledger-backend.ts';
-import { CreateFinance1764600000000 } from '../../../plugins/finance/migrations/1764600000000-create-finance.ts';
-import { ColumnMappingRow } from '../../../plugins/finance/statements/column-mapping.entity.ts';
+import { LedgerBackend } from '../../../plugins/finance/ledger/ledger-backend.ts';
+import {
+  CreateFinance1764600000000,
+  financeTables,
+} from '../../../plugins/finance/migrations/1764600000000-create-finance.ts';
 
 /** A temp directory and a function that removes it. */
 export function makeTempDir(prefix = 'quorra-finance-'): { dir: string; remove(): void } {
@@ -22,7 +24,7 @@ export async function openFinanceDb(dir: string): Promise<DataSource> {
   const { db } = await openDatabase({
     path: path.join(dir, 'quorra.db'),
     busyTimeoutMs: 5000,
-    entities: [...ledgerEntities, ColumnMappingRow],
+    entities: financeTables,
     migrations: [CreateFinance1764600000000],
   });
   return db;
