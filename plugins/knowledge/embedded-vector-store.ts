@@ -77,11 +77,15 @@ export class EmbeddedVectorStore implements VectorStore {
         }
         for (const [key, ordinals] of byFile) {
           const [collection, path] = JSON.parse(key) as [string, string];
-          const rows: { id: number; ordinal: number }[] = await m.query(
-            'SELECT id, ordinal FROM knowledge_chunk WHERE collection = ? AND path = ?',
-            [collection, path],
+          // By path alone: with `collection = ?` beside it the planner may walk the collection index, one
+          // whole collection per file, which turned filling 100k chunks quadratic.
+          const rows: { id: number; ordinal: number; collection: string }[] = await m.query(
+            'SELECT id, ordinal, collection FROM knowledge_chunk WHERE path = ?',
+            [path],
           );
-          const stale = rows.filter((r) => ordinals.has(r.ordinal)).map((r) => r.id);
+          const stale = rows
+            .filter((r) => r.collection === collection && ordinals.has(r.ordinal))
+            .map((r) => r.id);
           if (stale.length) {
             await m.query(
               `DELETE FROM knowledge_chunk WHERE id IN (${stale.map(() => '?').join(',')})`,
@@ -129,15 +133,20 @@ export class EmbeddedVectorStore implements VectorStore {
   deleteByPath(path: string, collections?: string[]): Promise<void> {
     if (collections && !collections.length) return Promise.resolve();
     return this.exclusive(async () => {
-      const filter = collections ? ` AND collection IN (${collections.map(() => '?').join(',')})` : '';
-      const params = [path, ...(collections ?? [])];
-      const rows: { id: number; collection: string }[] = await this.db.query(
-        `SELECT id, collection FROM knowledge_chunk WHERE path = ?${filter}`,
-        params,
-      );
+      // Looked up by path alone (the path index), the collections filtered here: see upsert.
+      const wanted = collections && new Set(collections);
+      const rows = (
+        (await this.db.query('SELECT id, collection FROM knowledge_chunk WHERE path = ?', [path])) as {
+          id: number;
+          collection: string;
+        }[]
+      ).filter((r) => !wanted || wanted.has(r.collection));
       if (!rows.length) return;
       this.willChange(rows.map((r) => r.collection));
-      await this.db.query(`DELETE FROM knowledge_chunk WHERE path = ?${filter}`, params);
+      await this.db.query(
+        `DELETE FROM knowledge_chunk WHERE id IN (${rows.map(() => '?').join(',')})`,
+        rows.map((r) => r.id),
+      );
       for (const row of rows) this.caches.get(row.collection)?.remove(row.id);
       this.scheduleSave();
     });
