@@ -8,6 +8,7 @@ import { packVector, unpackVector } from './vector-cache.ts';
 import {
   batchDimensions,
   type CollectionInfo,
+  completeVectors,
   DimensionMismatchError,
   type SearchHit,
   type VectorRecord,
@@ -220,6 +221,20 @@ export class EmbeddedVectorStore implements VectorStore {
           score,
         };
       });
+  }
+
+  /** A file's stored vectors in one collection (read by path, like every per-file lookup here). */
+  async vectorsOf(collection: string, path: string, chunks: number): Promise<Float32Array[] | undefined> {
+    const rows: { collection: string; ordinal: number; vector: Uint8Array }[] = await this.db.query(
+      'SELECT collection, ordinal, vector FROM knowledge_chunk WHERE path = ?',
+      [path],
+    );
+    return completeVectors(
+      rows
+        .filter((r) => r.collection === collection)
+        .map((r) => ({ ordinal: Number(r.ordinal), vector: unpackVector(r.vector) })),
+      chunks,
+    );
   }
 
   /** Chunks in one collection, or overall. */

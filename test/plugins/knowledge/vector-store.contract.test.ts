@@ -188,6 +188,24 @@ function vectorStoreContract(name: string, makeBackend: () => Promise<StoreBacke
       assert.ok(!after.some((h) => /far-[012]\.md$/.test(h.path)));
     });
 
+    it('gives back a file’s stored vectors in chunk order, or nothing unless all are there', async () => {
+      await store.upsert([
+        record('household', 'household/a.md', 1, [0, 2, 0]),
+        record('household', 'household/a.md', 0, [3, 0, 0]),
+        record('household', 'household/b.md', 0, [0, 0, 1]),
+      ]);
+      const got = await store.vectorsOf('household', 'household/a.md', 2);
+      assert.deepEqual(
+        got?.map((v) => Array.from(v, (x) => Math.round(x * 1000) / 1000)),
+        [
+          [1, 0, 0],
+          [0, 1, 0],
+        ],
+      );
+      assert.equal(await store.vectorsOf('household', 'household/a.md', 3), undefined);
+      assert.equal(await store.vectorsOf('member:nobody', 'household/a.md', 2), undefined);
+    });
+
     it('overwrites a chunk upserted again under the same collection, path and ordinal', async () => {
       await store.upsert([record('household', 'household/a.md', 0, [1, 0], 'old text')]);
       assert.equal((await store.search(['household'], Float32Array.from([1, 0]), 1))[0].text, 'old text');
