@@ -14,7 +14,7 @@ import { compareCandidates } from './support/vector-candidates.ts';
 const DIMS = 768;
 const N = Number(process.env.BENCH_VECTORS ?? 100_000);
 const BIG = Number(process.env.BENCH_VECTORS_BIG ?? 1_000_000);
-const QUERIES = 200;
+const QUERIES = 100;
 const K = 10;
 
 const p50 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];

@@ -104,7 +104,7 @@ export class CollectionIndex {
 
   candidates(q: Float32Array, k: number): number[] {
     // Oversampling widens the graph walk; the exact rescoring then picks the true best k among them.
-    return this.graph ? this.graph.candidates(q, Math.max(4 * k, 64)) : [];
+    return this.graph ? this.graph.candidates(q, Math.max(8 * k, 128)) : [];
   }
 
   /** Saves the graph (if any and changed) with the fingerprint of the rows it now holds. */
