@@ -8,12 +8,16 @@ import { coreEntities } from '../db/entities.ts';
 import { openDatabase } from '../db/open-database.ts';
 import { loadPlugins } from '../plugin/plugin-loader.ts';
 
-/** The database with migrations applied, and the names applied by this call. */
-export async function openCliDatabase(config: QuorraConfig) {
+/**
+ * The database with migrations applied, and the names applied by this call. `where` overrides the configured
+ * database: a SQLite file (`url: undefined` with a `path`) or a PostgreSQL URL.
+ */
+export async function openCliDatabase(config: QuorraConfig, where?: { path?: string; url?: string }) {
   const roots = [path.join(rootDir, 'plugins'), ...config.pluginPaths.map((p) => path.resolve(p))];
   const { plugins } = await loadPlugins(roots);
   const opened = await openDatabase({
-    path: databasePath(config),
+    path: where?.path ?? databasePath(config),
+    url: where ? where.url : config.database.url,
     busyTimeoutMs: config.database.busyTimeoutMs,
     entities: coreEntities,
     migrations: coreMigrations,
