@@ -110,8 +110,9 @@ describe('approvals queue', () => {
       code: 'INVALID_PAYLOAD',
     });
     assert.equal((await queue().get(row.id, as(olivia, 'owner'))).state, 'draft');
-    const v = (await queue().edit(row.id, as(olivia, 'owner'), 'changed')) as { payload: unknown };
-    assert.deepEqual(v.payload, { note: 'changed' });
+    const v = await queue().edit(row.id, as(olivia, 'owner'), 'changed');
+    assert.ok('applied' in v);
+    assert.deepEqual(v.applied.payload, { note: 'changed' });
     assert.deepEqual(applies[0].payload, { note: 'changed' });
   });
 
