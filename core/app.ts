@@ -8,7 +8,7 @@ import { peopleRoutes } from './admin/people-routes.ts';
 import { publicUrlOf } from './auth/sign-in-link.ts';
 import { signInRoutes } from './auth/sign-in-routes.ts';
 import { scheduleBackups } from './backup/backup-job.ts';
-import { buildInfo, rootDir } from './build-info.ts';
+import { buildInfo } from './build-info.ts';
 import { databasePath, vaultRoot } from './config/data-paths.ts';
 import type { QuorraConfig } from './config/schema.ts';
 import { coreEntities } from './db/entities.ts';
@@ -38,7 +38,7 @@ import { checkPluginSettings } from './plugin/check-plugin-settings.ts';
 import { coreContributions } from './plugin/core-contributions.ts';
 import { type CoreRegistries, createRegistries } from './plugin/core-registries.ts';
 import { PluginHost } from './plugin/plugin-host.ts';
-import { loadPlugins } from './plugin/plugin-loader.ts';
+import { loadPlugins, pluginRoots, pluginTables } from './plugin/plugin-loader.ts';
 import { toolScopeCheck } from './plugin/tool-scope-check.ts';
 import { Scheduler } from './scheduler/scheduler.ts';
 import { setupWorkspaces } from './workspaces/setup-workspaces.ts';
@@ -78,22 +78,14 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
   const logger = opts.logger ?? createLogger(config.log.level);
   const dataDir = path.resolve(config.dataDir);
   ensureWritableDir(dataDir);
-  const roots = opts.pluginRoots ?? [
-    path.join(rootDir, 'plugins'),
-    ...config.pluginPaths.map((p) => path.resolve(p)),
-  ];
-  const found = await loadPlugins(roots);
+  const found = await loadPlugins(opts.pluginRoots ?? pluginRoots(config));
   checkPluginSettings(config, found);
   const { db, applied, pluginFailures } = await openDatabase({
     path: databasePath(config),
     busyTimeoutMs: config.database.busyTimeoutMs,
     entities: coreEntities,
     migrations: coreMigrations,
-    plugins: found.plugins.map((p) => ({
-      id: p.id,
-      entities: (p.definition.entities ?? []) as Function[],
-      migrations: (p.definition.migrations ?? []) as Function[],
-    })),
+    plugins: pluginTables(found.plugins),
   });
   if (applied.length) logger.info({ migrations: applied }, `applied ${applied.length} migration(s)`);
   // a plugin whose tables are not ready is failed here and never activated; the rest boot
