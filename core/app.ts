@@ -2,6 +2,7 @@
 import { statfsSync } from 'node:fs';
 import path from 'node:path';
 import type { DataSource } from 'typeorm';
+import { z } from 'zod';
 import { coreMigrations } from '../migrations/index.ts';
 import { adminRoutes } from './admin/admin-routes.ts';
 import { peopleRoutes } from './admin/people-routes.ts';
@@ -183,6 +184,7 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
       path: '/openapi.json',
       auth: 'public',
       summary: 'This API as OpenAPI 3.1, every core and plugin route',
+      response: z.looseObject({ openapi: z.literal('3.1.0'), paths: z.record(z.string(), z.unknown()) }),
       handler: () => openApiDocument(routes.list()),
     },
   ]);
