@@ -10,6 +10,7 @@ import type { DreamService } from './dream-service.ts';
 import { dreamSettingPatchSchema } from './dream-settings.ts';
 import { PERSONAL } from './dream-slice.ts';
 import { dreamStatus } from './dream-status.ts';
+import { statusSchema } from './dream-wire.ts';
 import { resolveReview } from './review-resolution.ts';
 
 /** The deps Dream's routes read. */
@@ -79,6 +80,7 @@ export function dreamRoutes(deps: DreamRouteDeps) {
       path: '/brain/dream/status',
       auth: 'owner',
       summary: 'Dream’s schedule, runs, settings per workspace and open reviews',
+      response: statusSchema,
       handler: () => dreamStatus(deps.db, deps.dream, deps.schedule?.()),
     }),
     defineRoute({
