@@ -6,11 +6,13 @@ import { z } from 'zod';
 import { coreMigrations } from '../migrations/index.ts';
 import { adminRoutes } from './admin/admin-routes.ts';
 import { peopleRoutes } from './admin/people-routes.ts';
+import type { ApprovalQueue } from './approvals/approval-queue.ts';
+import { setupApprovals } from './approvals/setup-approvals.ts';
 import { publicUrlOf } from './auth/sign-in-link.ts';
 import { signInRoutes } from './auth/sign-in-routes.ts';
 import { scheduleBackups } from './backup/backup-job.ts';
 import { buildInfo } from './build-info.ts';
-import { databasePath, vaultRoot } from './config/data-paths.ts';
+import { databaseLabel, databasePath, vaultRoot } from './config/data-paths.ts';
 import type { QuorraConfig } from './config/schema.ts';
 import { coreEntities } from './db/entities.ts';
 import { ensureWritableDir, openDatabase } from './db/open-database.ts';
@@ -55,6 +57,8 @@ export interface Quorra {
   scheduler: Scheduler;
   health: Health;
   registries: CoreRegistries;
+  /** The approvals queue (rows from every producer). */
+  approvals: ApprovalQueue;
   plugins: PluginHost;
   conversation: Conversation;
   workspaces: WorkspaceStore;
@@ -83,6 +87,7 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
   checkPluginSettings(config, found);
   const { db, applied, pluginFailures } = await openDatabase({
     path: databasePath(config),
+    url: config.database.url,
     busyTimeoutMs: config.database.busyTimeoutMs,
     entities: coreEntities,
     migrations: coreMigrations,
@@ -136,6 +141,13 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
     health,
     contribute,
   });
+  const approvals = await setupApprovals({
+    db,
+    logger: logger.child({ subsystem: 'approvals' }),
+    registries,
+    confirmations: conversation.confirmations,
+    contribute,
+  });
   const host = new PluginHost(
     {
       config,
@@ -162,12 +174,15 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
         notify: matrix.notify,
         routes,
         vaultDir: vaultRoot(config),
+        approvals,
+        approvalKinds: registries.approvalKinds,
+        approvalSources: registries.approvals,
       },
     },
     loaded,
     failures,
   );
-  contribute.routes(adminRoutes(host, conversation, registries.approvals));
+  contribute.routes(adminRoutes(host, conversation));
   contribute.routes(peopleRoutes(conversation));
   let server: HttpServer | undefined;
   contribute.routes(
@@ -212,7 +227,7 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
     async () => {
       await db.query('SELECT 1');
       const fs = statfsSync(dataDir);
-      return { status: 'ok', path: databasePath(config), diskFreeBytes: fs.bavail * fs.bsize };
+      return { status: 'ok', path: databaseLabel(config), diskFreeBytes: fs.bavail * fs.bsize };
     },
     { critical: true },
   );
@@ -248,6 +263,7 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
     scheduler,
     health,
     registries,
+    approvals,
     plugins: host,
     conversation,
     workspaces,
@@ -268,6 +284,7 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
     async stop() {
       if (stopped) return;
       stopped = true;
+      routes.endStreams();
       await server?.close(config.server.shutdownTimeoutMs);
       await metricsServer?.close(config.server.shutdownTimeoutMs);
       await dream.stop();

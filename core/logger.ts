@@ -1,5 +1,6 @@
 // Structured JSON logging (pino); secrets are redacted and errors are logged without the input that caused them.
 import pino, { type Logger } from 'pino';
+import { redactDatabaseUrls } from './db/database-url.ts';
 import { echo } from './text/text-safety.ts';
 
 export type { Logger };
@@ -22,7 +23,7 @@ export function logError(err: unknown): unknown {
     .slice(0, MAX_FRAMES);
   return {
     type: e.name,
-    message: echo(e.message).replace(SECRET_TEXT, '[redacted]'),
+    message: redactDatabaseUrls(echo(e.message).replace(SECRET_TEXT, '[redacted]')),
     ...(typeof e.code === 'string' || typeof e.code === 'number' ? { code: e.code } : {}),
     ...(typeof e.status === 'number' ? { status: e.status } : {}),
     ...(frames.length ? { stack: frames.join('\n') } : {}),

@@ -3,12 +3,9 @@ import { z } from 'zod';
 import { REMOVAL_EFFECTS } from '../auth/remove-user.ts';
 import type { Confirmation } from '../engine/confirmation.entity.ts';
 import type { Conversation } from '../engine/setup-conversation.ts';
-import type { ApprovalSource } from '../plugin/contributions.ts';
-import { collectApprovals } from '../plugin/pending-approvals.ts';
 import type { PluginHost } from '../plugin/plugin-host.ts';
 import { defineRoute } from '../plugin/route-definition.ts';
 import { wireTime } from '../plugin/wire-schemas.ts';
-import type { Registry } from '../registry.ts';
 import { personSchema, personWire } from './people-routes.ts';
 
 const pluginStatus = z.strictObject({
@@ -19,7 +16,8 @@ const pluginStatus = z.strictObject({
   reason: z.string().optional(),
   dependsOn: z.array(z.string()),
 });
-const confirmationSchema = z.strictObject({
+/** A pending tier-2 confirmation on the wire. */
+export const confirmationSchema = z.strictObject({
   id: z.string(),
   session_id: z.string(),
   tool: z.string(),
@@ -38,24 +36,8 @@ const auditEntry = z.strictObject({
   outcome: z.string(),
   detail: z.string(),
 });
-const approvalSchema = z.strictObject({
-  source: z.string(),
-  description: z.string(),
-  hint: z.string().nullable(),
-  created_at: wireTime.nullable(),
-  actions: z.array(
-    z.strictObject({
-      label: z.string(),
-      method: z.literal('POST'),
-      path: z.string(),
-      edit: z.strictObject({ field: z.string(), initial: z.string() }).nullable(),
-      tone: z.enum(['danger', 'primary']).nullable(),
-    }),
-  ),
-});
-
 /** The JSON shape of a pending tier-2 confirmation. */
-function confirmationWire(p: Confirmation): z.output<typeof confirmationSchema> {
+export function confirmationWire(p: Confirmation): z.output<typeof confirmationSchema> {
   return {
     id: p.id,
     session_id: p.sessionId,
@@ -66,8 +48,8 @@ function confirmationWire(p: Confirmation): z.output<typeof confirmationSchema> 
   };
 }
 
-/** /admin/* (owner only), /confirmations and /approvals (the caller's own). */
-export function adminRoutes(host: PluginHost, c: Conversation, approvals: Registry<ApprovalSource>) {
+/** /admin/* (owner only) and /confirmations (the caller's own); /approvals is the queue's (core/approvals). */
+export function adminRoutes(host: PluginHost, c: Conversation) {
   return [
     defineRoute({
       method: 'GET',
@@ -127,34 +109,6 @@ export function adminRoutes(host: PluginHost, c: Conversation, approvals: Regist
       handler: async ({ principal }) => ({
         pending: (await c.confirmations.pendingForUser(principal.userId)).map(confirmationWire),
       }),
-    }),
-    // everything waiting on the caller: tier-2 confirmations and what plugins contribute (e.g. guest drafts)
-    defineRoute({
-      method: 'GET',
-      path: '/approvals',
-      auth: 'member',
-      summary: 'Everything waiting on the caller: confirmations and plugin approvals',
-      response: z.strictObject({
-        confirmations: z.array(confirmationSchema),
-        other: z.array(approvalSchema),
-      }),
-      handler: async ({ principal }) => {
-        const confirmations = await c.confirmations.pendingForUser(principal.userId);
-        const other = (await collectApprovals(approvals.list(), principal)).map((a) => ({
-          source: a.source,
-          description: a.description,
-          hint: a.hint ?? null,
-          created_at: a.createdAt ?? null,
-          actions: (a.actions ?? []).map((x) => ({
-            label: x.label,
-            method: 'POST' as const,
-            path: x.path,
-            edit: x.edit ?? null,
-            tone: x.tone ?? null,
-          })),
-        }));
-        return { confirmations: confirmations.map(confirmationWire), other };
-      },
     }),
   ];
 }

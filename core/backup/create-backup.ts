@@ -52,6 +52,12 @@ export async function createBackup(
 ): Promise<{ file: string; manifest: BackupManifest }> {
   const now = opts.now ?? new Date();
   const src = backupSources(config);
+  // an archive without the database would restore an empty household: refuse rather than look like a backup
+  if (config.database.url)
+    throw new QuorraError(
+      'QUORRA_BACKUP_POSTGRES',
+      'the database is PostgreSQL: back it up with pg_dump (and the data directory with it); quorra backup archives SQLite households',
+    );
   if (!existsSync(src.db))
     throw new QuorraError('QUORRA_BACKUP_FAILED', `there is no database at ${src.db} to back up`);
   const file = resolveDest(config, opts.dest, now);

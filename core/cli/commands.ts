@@ -14,6 +14,7 @@ const diagnostics = lazy(async () => (await import('./diagnostics.ts')).diagnost
 const doctor = lazy(async () => (await import('./doctor.ts')).doctor);
 const restore = lazy(async () => (await import('./backup-commands.ts')).restore);
 const migrate = lazy(async () => (await import('./migrate.ts')).migrate);
+const migrateDb = lazy(async () => (await import('./migrate-db.ts')).migrateDb);
 const model = lazy(async () => (await import('./model-commands.ts')).model);
 const serve = lazy(async () => (await import('./serve.ts')).serve);
 const token = lazy(async () => (await import('./token-commands.ts')).token);
@@ -29,6 +30,11 @@ export interface CliCommand {
 export const commands: Record<string, CliCommand> = {
   serve: { usage: 'serve', description: 'start the server (what npm start runs)', run: serve },
   migrate: { usage: 'migrate', description: 'apply pending database migrations and exit', run: migrate },
+  'migrate-db': {
+    usage: 'migrate-db --from sqlite[:<file>] --to <postgres-url> [--force] [--batch <rows>]',
+    description: "copy the household's data from SQLite into PostgreSQL (an empty target unless --force)",
+    run: migrateDb,
+  },
   doctor: { usage: 'doctor', description: 'check configuration and which endpoints answer', run: doctor },
   model: {
     usage: 'model pull [name] [--mirror URL] | model list',

@@ -1,6 +1,6 @@
 // `quorra doctor`: validates config (already done by the caller) and reports which endpoints answer.
 import type { Writable } from 'node:stream';
-import { databasePath } from '../config/data-paths.ts';
+import { databaseLabel } from '../config/data-paths.ts';
 import type { QuorraConfig } from '../config/schema.ts';
 import { ensureWritableDir } from '../db/open-database.ts';
 import { Metrics } from '../metrics/metrics.ts';
@@ -23,7 +23,7 @@ export async function doctor(_args: string[], config: QuorraConfig, out: Writabl
   out.write('config: valid\n');
   try {
     ensureWritableDir(config.dataDir);
-    out.write(`data dir: ${config.dataDir} writable (database ${databasePath(config)})\n`);
+    out.write(`data dir: ${config.dataDir} writable (database ${databaseLabel(config)})\n`);
   } catch (err) {
     out.write(`data dir: ${(err as Error).message}\n`);
     code = 1;

@@ -7,11 +7,15 @@ import { coreEntities } from '../db/entities.ts';
 import { openDatabase } from '../db/open-database.ts';
 import { loadPlugins, pluginRoots, pluginTables } from '../plugin/plugin-loader.ts';
 
-/** The database with migrations applied, and the names applied by this call. */
-export async function openCliDatabase(config: QuorraConfig) {
+/**
+ * The database with migrations applied, and the names applied by this call. `where` overrides the configured
+ * database: a SQLite file (`url: undefined` with a `path`) or a PostgreSQL URL.
+ */
+export async function openCliDatabase(config: QuorraConfig, where?: { path?: string; url?: string }) {
   const { plugins } = await loadPlugins(pluginRoots(config));
   const opened = await openDatabase({
-    path: databasePath(config),
+    path: where?.path ?? databasePath(config),
+    url: where ? where.url : config.database.url,
     busyTimeoutMs: config.database.busyTimeoutMs,
     entities: coreEntities,
     migrations: coreMigrations,

@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import type { ZodError } from 'zod';
+import { redactDatabaseUrls } from '../db/database-url.ts';
 import { configSchema, envVariables, type QuorraConfig } from './schema.ts';
 
 /** One thing wrong with the configuration, in words an operator can act on. */
@@ -154,7 +155,8 @@ export function describeIssues(
     return {
       key: key + (envNames[key] ? ` (${envNames[key]})` : ''),
       expected: expectedOf(issue),
-      got: got === undefined ? 'nothing' : JSON.stringify(got),
+      // a database URL's password never reaches the terminal, even when the URL is wrong
+      got: got === undefined ? 'nothing' : redactDatabaseUrls(JSON.stringify(got)),
     };
   });
 }

@@ -1,6 +1,8 @@
 // The one zod schema for Quorra's configuration: defaults live here and nowhere else.
+
 import { z } from 'zod';
 import { newUserSchema } from '../auth/new-user-schema.ts';
+import { isPostgresUrl } from '../db/database-url.ts';
 import { DEFAULT_CHAT_MODEL, DEFAULT_EMBEDDING_MODEL } from '../model/model-manifest.ts';
 
 /** The in-process model (node-llama-cpp): which GGUF files and how to run them. */
@@ -89,6 +91,11 @@ export const configSchema = z
     database: z
       .object({
         path: z.string().min(1).optional(),
+        /** `postgres://user:password@host:5432/db`: run on PostgreSQL instead of the SQLite file. */
+        url: z
+          .string()
+          .refine(isPostgresUrl, 'a postgres:// or postgresql:// URL with a host and a database name')
+          .optional(),
         busyTimeoutMs: z.coerce.number().int().positive().default(5000),
       })
       .strict()
@@ -251,6 +258,7 @@ export const envVariables: Record<string, string> = {
   QUORRA_DATA_DIR: 'dataDir',
   QUORRA_VAULT_DIR: 'vaultDir',
   QUORRA_DB_PATH: 'database.path',
+  DATABASE_URL: 'database.url',
   QUORRA_LOG_LEVEL: 'log.level',
   QUORRA_DEVELOPER_MODE: 'developerMode',
   QUORRA_MODEL_BACKEND: 'model.backend',

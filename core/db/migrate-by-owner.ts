@@ -2,6 +2,7 @@
 // then checks that every entity has its table, so a missing migration is named at boot, not at the first query.
 import type { DataSource, MigrationInterface } from 'typeorm';
 import { QuorraError } from '../errors.ts';
+import { tableNames } from './dialect.ts';
 import type { PluginTableFailure, PluginTables } from './open-database.ts';
 import { runMigrations } from './open-database.ts';
 
@@ -32,11 +33,7 @@ export async function migrateByOwner(
   } finally {
     use(all);
   }
-  const tables = new Set(
-    ((await db.query("SELECT name FROM sqlite_master WHERE type = 'table'")) as { name: string }[]).map(
-      (r) => r.name,
-    ),
-  );
+  const tables = await tableNames(db);
   const entityOwner = new Map<unknown, string>();
   for (const p of plugins) for (const e of p.entities) entityOwner.set(e, p.id);
   for (const meta of db.entityMetadatas) {

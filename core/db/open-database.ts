@@ -1,12 +1,18 @@
-// Opens Quorra's SQLite database through TypeORM (WAL, busy timeout) and runs pending migrations in order.
+// Opens Quorra's database through TypeORM (SQLite with WAL and a busy timeout, or PostgreSQL when a URL is given)
+// and runs pending migrations in order.
 import { accessSync, constants, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { DataSource, type MixedList } from 'typeorm';
+import { DataSource, type DataSourceOptions, type MixedList } from 'typeorm';
 import { QuorraError } from '../errors.ts';
+import { describeDatabaseUrl, redactDatabaseUrls } from './database-url.ts';
 import { migrateByOwner } from './migrate-by-owner.ts';
+import { adaptPostgres } from './postgres-adapter.ts';
 
 export interface OpenDatabaseOptions {
+  /** The SQLite file; unused when `url` is set. */
   path: string;
+  /** A `postgres://` URL: the database lives in PostgreSQL instead of the SQLite file. */
+  url?: string;
   busyTimeoutMs: number;
   /** Core entities and migrations: a failing one stops the boot. */
   entities: MixedList<Function>;
@@ -46,25 +52,41 @@ export function ensureWritableDir(dir: string): void {
 export async function openDatabase(
   opts: OpenDatabaseOptions,
 ): Promise<{ db: DataSource; applied: string[]; pluginFailures: PluginTableFailure[] }> {
-  ensureWritableDir(path.dirname(opts.path));
   const plugins = opts.plugins ?? [];
-  const db = new DataSource({
-    type: 'better-sqlite3',
-    database: opts.path,
-    enableWAL: true,
-    timeout: opts.busyTimeoutMs,
+  const common = {
     entities: [...(opts.entities as Function[]), ...plugins.flatMap((p) => p.entities)],
     migrations: [...(opts.migrations as Function[]), ...plugins.flatMap((p) => p.migrations)],
     migrationsTableName: 'migrations',
     synchronize: false,
     logging: false,
-  });
+  } satisfies Partial<DataSourceOptions>;
+  let db: DataSource;
+  if (opts.url) {
+    db = new DataSource({
+      ...common,
+      type: 'postgres',
+      url: opts.url,
+      connectTimeoutMS: opts.busyTimeoutMs,
+      applicationName: 'quorra',
+    });
+    adaptPostgres(db);
+  } else {
+    ensureWritableDir(path.dirname(opts.path));
+    db = new DataSource({
+      ...common,
+      type: 'better-sqlite3',
+      database: opts.path,
+      enableWAL: true,
+      timeout: opts.busyTimeoutMs,
+    });
+  }
   try {
     await db.initialize();
   } catch (err) {
+    const where = opts.url ? describeDatabaseUrl(opts.url) : opts.path;
     throw new QuorraError(
       'QUORRA_DB_OPEN_FAILED',
-      `could not open database ${opts.path}: ${(err as Error).message}`,
+      `could not open database ${where}: ${redactDatabaseUrls((err as Error).message)}`,
     );
   }
   serializeTransactions(db);

@@ -59,9 +59,13 @@ export class DreamCursors {
       'INSERT INTO dream_cursor (slice_key, workspace, visibility, owner_user_id, last_seq, last_occurred_at,' +
         ' last_note_id, last_run_id, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)' +
         ' ON CONFLICT(slice_key) DO UPDATE SET' +
-        ' last_occurred_at = CASE WHEN excluded.last_seq > last_seq THEN excluded.last_occurred_at ELSE last_occurred_at END,' +
-        ' last_note_id = CASE WHEN excluded.last_seq > last_seq THEN excluded.last_note_id ELSE last_note_id END,' +
-        ' last_seq = max(last_seq, excluded.last_seq), last_run_id = excluded.last_run_id,' +
+        // the existing row's columns are named with the table: PostgreSQL would find them ambiguous
+        ' last_occurred_at = CASE WHEN excluded.last_seq > dream_cursor.last_seq THEN excluded.last_occurred_at' +
+        ' ELSE dream_cursor.last_occurred_at END,' +
+        ' last_note_id = CASE WHEN excluded.last_seq > dream_cursor.last_seq THEN excluded.last_note_id' +
+        ' ELSE dream_cursor.last_note_id END,' +
+        ' last_seq = CASE WHEN excluded.last_seq > dream_cursor.last_seq THEN excluded.last_seq' +
+        ' ELSE dream_cursor.last_seq END, last_run_id = excluded.last_run_id,' +
         ' updated_at = excluded.updated_at',
       [
         key,

@@ -31,8 +31,8 @@ export async function sliceProgress(db: DataSource, owner?: string): Promise<Sli
   const rows: Row[] = await db.query(
     'SELECT n.workspace, n.visibility, n.owner_user_id, count(*) AS total,' +
       ' sum(CASE WHEN n.seq <= coalesce(c.last_seq, 0) THEN 1 ELSE 0 END) AS consumed FROM notes n' +
-      ' LEFT JOIN dream_cursor c ON c.visibility = n.visibility AND c.workspace IS n.workspace' +
-      ' AND c.owner_user_id IS n.owner_user_id GROUP BY n.workspace, n.visibility, n.owner_user_id',
+      ' LEFT JOIN dream_cursor c ON c.visibility = n.visibility AND c.workspace IS NOT DISTINCT FROM n.workspace' +
+      ' AND c.owner_user_id IS NOT DISTINCT FROM n.owner_user_id GROUP BY n.workspace, n.visibility, n.owner_user_id',
   );
   const cursors: Row[] = await db.query('SELECT * FROM dream_cursor');
   const retries: Row[] = await db.query(

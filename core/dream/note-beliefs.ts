@@ -1,5 +1,6 @@
 // The note → belief links: what a note already produced, so a replayed note changes nothing (even superseded rows).
 import type { DataSource } from 'typeorm';
+import { pinnedJoin } from '../db/dialect.ts';
 import type { Memory } from '../memory/memory.entity.ts';
 import { toMemory } from '../memory/memory-row.ts';
 
@@ -9,16 +10,16 @@ export class NoteBeliefs {
 
   /** Links a note to a belief it produced or corroborated (once). */
   async link(noteId: number, memoryId: number): Promise<void> {
-    await this.db.query('INSERT OR IGNORE INTO dream_note_beliefs (note_id, memory_id) VALUES (?, ?)', [
-      noteId,
-      memoryId,
-    ]);
+    await this.db.query(
+      'INSERT INTO dream_note_beliefs (note_id, memory_id) VALUES (?, ?) ON CONFLICT DO NOTHING',
+      [noteId, memoryId],
+    );
   }
 
   /** The unarchived beliefs a note is linked to, live or superseded. */
   async of(noteId: number): Promise<Memory[]> {
     const rows: Record<string, unknown>[] = await this.db.query(
-      'SELECT m.* FROM dream_note_beliefs l CROSS JOIN memories m ON m.id = l.memory_id' +
+      `SELECT m.* FROM dream_note_beliefs l ${pinnedJoin(this.db)} memories m ON m.id = l.memory_id` +
         ' WHERE l.note_id = ? AND m.archived_at IS NULL ORDER BY m.id',
       [noteId],
     );

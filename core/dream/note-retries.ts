@@ -68,7 +68,7 @@ export class NoteRetries {
    */
   async known(notes: Pick<Note, 'id' | 'seq'>[]): Promise<Set<number>> {
     if (notes.length === 0) return new Set();
-    const pairs = notes.map(() => '(?, ?)').join(', ');
+    const pairs = notes.map(() => '(CAST(? AS INTEGER), CAST(? AS INTEGER))').join(', ');
     const params = notes.flatMap((n) => [n.id, n.seq]);
     const rows: Row[] = await this.db.query(
       `WITH b(id, seq) AS (VALUES ${pairs}) SELECT b.id FROM b WHERE` +
@@ -89,7 +89,8 @@ export class NoteRetries {
     const rows: Row[] = await this.db.query(
       'INSERT INTO dream_note_attempts (note_id, note_seq, slice_key, attempts, last_reason, last_error,' +
         ' last_attempt_at) VALUES (?, ?, ?, 1, ?, ?, ?) ON CONFLICT(note_id) DO UPDATE SET' +
-        ' attempts = CASE WHEN note_seq = excluded.note_seq THEN attempts + 1 ELSE 1 END,' +
+        ' attempts = CASE WHEN dream_note_attempts.note_seq = excluded.note_seq THEN dream_note_attempts.attempts + 1' +
+        ' ELSE 1 END,' +
         ' note_seq = excluded.note_seq, slice_key = excluded.slice_key, last_reason = excluded.last_reason,' +
         ' last_error = excluded.last_error, last_attempt_at = excluded.last_attempt_at RETURNING attempts',
       [note.id, note.seq, sliceKey(slice), reason, detail.slice(0, 2000), toDbTime(this.now())],
@@ -113,8 +114,9 @@ export class NoteRetries {
   ): Promise<void> {
     const [key, workspace, visibility, owner] = sliceColumns(slice);
     await this.db.query(
-      'INSERT OR IGNORE INTO dream_retired_notes (note_id, note_seq, slice_key, workspace, visibility,' +
-        ' owner_user_id, attempts, reason, detail, run_id, retired_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      'INSERT INTO dream_retired_notes (note_id, note_seq, slice_key, workspace, visibility,' +
+        ' owner_user_id, attempts, reason, detail, run_id, retired_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)' +
+        ' ON CONFLICT DO NOTHING',
       [
         note.id,
         note.seq,

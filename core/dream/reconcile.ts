@@ -42,7 +42,8 @@ export class Reconciler {
   /** Remembers what a belief is about and when it was stated (first write wins). */
   async recordSubject(memoryId: number, slice: NoteSlice, kind: string, subject: string, statedAt: Date) {
     await this.db.query(
-      'INSERT OR IGNORE INTO dream_subjects (memory_id, slice_key, kind, subject, stated_at) VALUES (?, ?, ?, ?, ?)',
+      'INSERT INTO dream_subjects (memory_id, slice_key, kind, subject, stated_at) VALUES (?, ?, ?, ?, ?)' +
+        ' ON CONFLICT DO NOTHING',
       [memoryId, sliceKey(slice), kind, subject, toDbTime(statedAt)],
     );
   }
@@ -108,9 +109,9 @@ export class Reconciler {
   ): Promise<Review | null> {
     const t = this.now();
     const rows: Row[] = await this.db.query(
-      'INSERT OR IGNORE INTO dream_reviews (run_id, slice_key, workspace, visibility, owner_user_id, kind, subject,' +
+      'INSERT INTO dream_reviews (run_id, slice_key, workspace, visibility, owner_user_id, kind, subject,' +
         " older_memory_id, newer_memory_id, valid_until, status, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', ?)" +
-        ' RETURNING id',
+        ' ON CONFLICT DO NOTHING RETURNING id',
       [
         runId,
         ...sliceColumns(slice),

@@ -9,7 +9,8 @@ type Row = Record<string, unknown>;
 export async function hasPendingWork(db: DataSource, slice: NoteSlice): Promise<boolean> {
   const key = sliceKey(slice);
   const rows: Row[] = await db.query(
-    'SELECT EXISTS (SELECT 1 FROM notes n WHERE n.workspace IS ? AND n.visibility = ? AND n.owner_user_id IS ?' +
+    'SELECT EXISTS (SELECT 1 FROM notes n WHERE n.workspace IS NOT DISTINCT FROM ? AND n.visibility = ?' +
+      ' AND n.owner_user_id IS NOT DISTINCT FROM ?' +
       ' AND n.seq > coalesce((SELECT last_seq FROM dream_cursor WHERE slice_key = ?), 0))' +
       ' OR EXISTS (SELECT 1 FROM dream_note_attempts WHERE slice_key = ?) AS pending',
     [slice.workspace, slice.visibility, slice.ownerUserId, key, key],
@@ -27,12 +28,12 @@ export async function planPrivateSlices(
   cap: number,
 ): Promise<{ picked: NoteSlice[]; deferred: number }> {
   const tops: Row[] = await db.query(
-    "SELECT n.owner_user_id AS owner, max(n.seq) AS top FROM notes n WHERE n.workspace IS ? AND n.visibility = 'private'" +
+    "SELECT n.owner_user_id AS owner, max(n.seq) AS top FROM notes n WHERE n.workspace IS NOT DISTINCT FROM ? AND n.visibility = 'private'" +
       ' GROUP BY n.owner_user_id',
     [workspace],
   );
   const cursors: Row[] = await db.query(
-    "SELECT owner_user_id AS owner, last_seq, updated_at FROM dream_cursor WHERE visibility = 'private' AND workspace IS ?",
+    "SELECT owner_user_id AS owner, last_seq, updated_at FROM dream_cursor WHERE visibility = 'private' AND workspace IS NOT DISTINCT FROM ?",
     [workspace],
   );
   const retrying: Row[] = await db.query('SELECT DISTINCT slice_key FROM dream_note_attempts');

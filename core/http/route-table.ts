@@ -28,6 +28,8 @@ const DEFAULT_TIMESTAMP_HEADER = 'x-quorra-timestamp';
 export class RouteTable implements RouteSink {
   private readonly entries = new Map<string, RouteEntry>();
   private dispatch: Middleware | undefined;
+  /** Aborted at shutdown: ends the event streams that asked for it (`endOnShutdown`). */
+  private readonly shutdown = new AbortController();
 
   /** `authenticate` sets ctx.state.principal or throws 401. */
   constructor(private readonly authenticate: Middleware) {}
@@ -57,6 +59,11 @@ export class RouteTable implements RouteSink {
       if (this.entries.get(key) === entry) this.entries.delete(key);
       this.dispatch = undefined;
     });
+  }
+
+  /** Ends every open `endOnShutdown` event stream (and any opened later), before the server drains. */
+  endStreams(): void {
+    this.shutdown.abort();
   }
 
   /** Every route, in registration order. */
@@ -119,7 +126,17 @@ export class RouteTable implements RouteSink {
       header: (name: string) => ctx.get(name) || undefined,
       signal: abort.signal,
     } as never);
-    if (result instanceof EventStream) return streamEvents(ctx, result);
+    if (result instanceof EventStream) {
+      if (!result.options.endOnShutdown) return streamEvents(ctx, result);
+      const end = () => abort.abort();
+      if (this.shutdown.signal.aborted) end();
+      this.shutdown.signal.addEventListener('abort', end, { once: true });
+      try {
+        return await streamEvents(ctx, result);
+      } finally {
+        this.shutdown.signal.removeEventListener('abort', end);
+      }
+    }
     if (result instanceof RouteReply) {
       ctx.status = result.status;
       if (result.type) ctx.type = result.type;

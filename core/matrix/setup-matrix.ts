@@ -57,10 +57,8 @@ export function setupMatrix(deps: {
   const notify: Notify = (userId, text, opts) => outbox.notify(userId, text, opts);
   for (const command of coreCommands({
     commands: registries.commands,
-    approvals: registries.approvals,
     users: conversation.users,
     controls: conversation.controls,
-    confirmations: conversation.confirmations,
     roomSessions,
     health: deps.health,
   }))

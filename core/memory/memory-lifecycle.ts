@@ -1,6 +1,7 @@
 // Memory lifecycle: soft archive, restore, permanent purge, retention purge, expiry sweep, surface-once hand-off.
 import type { DataSource } from 'typeorm';
 import type { Seal } from '../auth/principal.ts';
+import { jsonIntegers } from '../db/dialect.ts';
 import type { Memory } from './memory.entity.ts';
 import { toMemory } from './memory-row.ts';
 import { type RowFilter, sealFilter } from './seal-filter.ts';
@@ -87,7 +88,7 @@ export async function archiveOrphans(db: DataSource, now: Date): Promise<number>
   const t = toDbTime(now);
   const rows: Rows = await db.query(
     "UPDATE memories SET archived_at = ?, updated_at = ? WHERE archived_at IS NULL AND provenance = 'model_inference'" +
-      " AND source_note_ids <> '[]' AND NOT EXISTS (SELECT 1 FROM json_each(memories.source_note_ids) j" +
+      ` AND source_note_ids <> '[]' AND NOT EXISTS (SELECT 1 FROM ${jsonIntegers(db, 'memories.source_note_ids')} j` +
       ' JOIN notes n ON n.id = j.value) RETURNING id',
     [t, t],
   );
@@ -103,7 +104,7 @@ export async function takeSurfaceOnce(db: DataSource, seal: Seal, now: Date, lim
   const t = toDbTime(now);
   const rows: Rows = await db.query(
     'UPDATE memories SET archived_at = ?, surfaced_at = ?, updated_at = ? WHERE id IN' +
-      ` (SELECT m.id FROM memories m WHERE ${f.where} AND m.surface_once = 1 ORDER BY m.id LIMIT ?) RETURNING *`,
+      ` (SELECT m.id FROM memories m WHERE ${f.where} AND m.surface_once = TRUE ORDER BY m.id LIMIT ?) RETURNING *`,
     [t, t, t, ...f.params, Math.min(500, Math.max(1, Math.trunc(limit)))],
   );
   return rows.map(toMemory).sort((a, b) => a.id - b.id);

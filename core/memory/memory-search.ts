@@ -1,9 +1,12 @@
-// Full-text + tag search over memories through FTS5, restricted by a seal or slice filter, ranked in a window.
+// Full-text + tag search over memories (FTS5 on SQLite, tsvector on PostgreSQL), restricted by a seal or slice
+// filter, ranked in a window by the same BM25 on both.
 import type { DataSource } from 'typeorm';
+import { dialectOf, pinnedJoin } from '../db/dialect.ts';
 import { buildMatches, queryWords } from './fts-query.ts';
 import type { Memory } from './memory.entity.ts';
 import { tagSchema } from './memory-input.ts';
 import { toMemory } from './memory-row.ts';
+import { postgresCandidates } from './postgres-text-search.ts';
 import type { RowFilter } from './seal-filter.ts';
 import { scoreWindow } from './window-bm25.ts';
 
@@ -37,6 +40,31 @@ export function normalizeQueryTags(tags: readonly unknown[] | undefined): string
   return [...out];
 }
 
+/** Each query term's newest matches inside the filter (at most `perTerm` per term), with what ranking reads. */
+export type CandidateSearch = (
+  db: DataSource,
+  filter: RowFilter,
+  query: { words: string[]; tags: string[] },
+  perTerm: number,
+) => Promise<Array<{ id: number; content: string; tags: string }>>;
+
+/** SQLite: one FTS5 MATCH per term (see buildMatches), newest rowids first, then the filter row by row. */
+const fts5Candidates: CandidateSearch = async (db, filter, { words, tags }, perTerm) => {
+  const matches = buildMatches({ scopeKeys: filter.scopeKeys, words, tags });
+  if (matches.length === 0) return [];
+  const hits = matches
+    .map(
+      () =>
+        'SELECT id FROM (SELECT rowid AS id FROM memories_fts WHERE memories_fts MATCH ? ORDER BY rowid DESC LIMIT ?)',
+    )
+    .join(' UNION ');
+  // Rank on the narrow columns, then load whole rows only for the few that are returned.
+  return db.query(
+    `SELECT m.id, m.content, m.tags FROM (${hits}) hits CROSS JOIN memories m ON m.id = hits.id WHERE ${filter.where}`,
+    [...matches.flatMap((match) => [match, perTerm]), ...filter.params],
+  );
+};
+
 /**
  * Searches the memories a filter admits. For each query word (and for the tags) FTS5 returns that term's newest
  * matches inside the filter's slices, walking rowids backwards so it stops early; the window is shared out between
@@ -51,21 +79,12 @@ export async function searchMemories(
 ): Promise<ScoredMemory[]> {
   const words = queryWords(query.text ?? '');
   const tags = normalizeQueryTags(query.tags);
-  const matches = buildMatches({ scopeKeys: filter.scopeKeys, words, tags });
-  if (matches.length === 0) return [];
+  const terms = words.length + (tags.length > 0 ? 1 : 0);
+  if (terms === 0 || filter.scopeKeys.length === 0) return [];
   const limit = Math.min(50, Math.max(1, Math.trunc(query.limit ?? 8)));
-  const perTerm = Math.max(Math.min(MIN_PER_WORD, window), Math.ceil(window / matches.length));
-  const hits = matches
-    .map(
-      () =>
-        'SELECT id FROM (SELECT rowid AS id FROM memories_fts WHERE memories_fts MATCH ? ORDER BY rowid DESC LIMIT ?)',
-    )
-    .join(' UNION ');
-  // Rank on the narrow columns, then load whole rows only for the few that are returned.
-  const candidates: Array<{ id: number; content: string; tags: string }> = await db.query(
-    `SELECT m.id, m.content, m.tags FROM (${hits}) hits CROSS JOIN memories m ON m.id = hits.id WHERE ${filter.where}`,
-    [...matches.flatMap((match) => [match, perTerm]), ...filter.params],
-  );
+  const perTerm = Math.max(Math.min(MIN_PER_WORD, window), Math.ceil(window / terms));
+  const search = dialectOf(db) === 'postgres' ? postgresCandidates : fts5Candidates;
+  const candidates = await search(db, filter, { words, tags }, perTerm);
   const best = scoreWindow(
     candidates.map((r) => ({
       id: Number(r.id),
@@ -76,9 +95,9 @@ export async function searchMemories(
   ).slice(0, limit);
   if (best.length === 0) return [];
   const rows: Record<string, unknown>[] = await db.query(
-    // CROSS JOIN pins the join order: look the few ids up by primary key rather than walking the seal's index.
-    `WITH picked(id) AS (VALUES ${best.map(() => '(?)').join(', ')})` +
-      ` SELECT m.* FROM picked CROSS JOIN memories m ON m.id = picked.id WHERE ${filter.where}`,
+    // the pinned join: look the few ids up by primary key rather than walking the seal's index
+    `WITH picked(id) AS (VALUES ${best.map(() => '(CAST(? AS INTEGER))').join(', ')})` +
+      ` SELECT m.* FROM picked ${pinnedJoin(db)} memories m ON m.id = picked.id WHERE ${filter.where}`,
     [...best.map((b) => b.doc.id), ...filter.params],
   );
   const byId = new Map(rows.map((r) => [Number(r.id), toMemory(r)]));

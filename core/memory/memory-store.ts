@@ -29,7 +29,7 @@ import {
 } from './memory-search.ts';
 import { listForOwner, type OwnerListedMemory, type OwnerListFilters } from './owner-listing.ts';
 import { type MemorySlice, sealFilter, sliceFilter } from './seal-filter.ts';
-import { atomically, toDbTime } from './sql-values.ts';
+import { atomically, forUpdate, type Steps, sql, toDbTime } from './sql-values.ts';
 
 export interface MemoryStoreOptions {
   /** The clock every expiry, archive and validity comparison uses (tests pass a fixed one). */
@@ -174,19 +174,22 @@ export class MemoryStore {
     if (!Number.isInteger(noteId) || noteId <= 0)
       throw new RangeError('a source note id is a positive integer');
     const t = toDbTime(this.now());
-    const row = atomically(this.db, (conn) => {
-      const current = conn.prepare('SELECT source_note_ids FROM memories WHERE id = ?').get(id) as
-        | { source_note_ids: string }
-        | undefined;
+    const lock = forUpdate(this.db);
+    const row = await atomically(this.db, function* (): Steps<Record<string, unknown> | undefined> {
+      const current = yield sql(`SELECT source_note_ids FROM memories WHERE id = ?${lock}`, id);
       if (!current) return undefined;
-      const sources = JSON.parse(current.source_note_ids) as number[];
-      if (sources.includes(noteId)) return conn.prepare('SELECT * FROM memories WHERE id = ?').get(id);
-      return conn
-        .prepare(
-          'UPDATE memories SET source_note_ids = ?, confidence = min(1.0, confidence + ?), updated_at = ?' +
-            ' WHERE id = ? RETURNING *',
-        )
-        .get(JSON.stringify([...sources, noteId]), Math.max(0, step), t, id);
+      const sources = JSON.parse(String(current.source_note_ids)) as number[];
+      if (sources.includes(noteId)) return yield sql('SELECT * FROM memories WHERE id = ?', id);
+      return yield sql(
+        'UPDATE memories SET source_note_ids = ?,' +
+          ' confidence = CASE WHEN confidence + ? > 1.0 THEN 1.0 ELSE confidence + ? END, updated_at = ?' +
+          ' WHERE id = ? RETURNING *',
+        JSON.stringify([...sources, noteId]),
+        Math.max(0, step),
+        Math.max(0, step),
+        t,
+        id,
+      );
     });
     return row ? toMemory(row as Record<string, unknown>) : null;
   }

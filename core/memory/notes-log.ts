@@ -1,5 +1,4 @@
 // The notes log: append-only intake of raw material, ordered by a monotonic ingestion sequence number.
-import type Database from 'better-sqlite3';
 import type { DataSource } from 'typeorm';
 import type { Principal } from '../auth/principal.ts';
 import { toNote } from './memory-row.ts';
@@ -11,7 +10,7 @@ import {
   noteSliceSchema,
   noteTextSchema,
 } from './note-input.ts';
-import { atomically, nullableEq, toDbTime } from './sql-values.ts';
+import { atomically, forUpdate, nullableEq, type Steps, sql, toDbTime } from './sql-values.ts';
 
 /** One chat turn: the user's message and Quorra's reply, in a workspace (null = personal chat). */
 export interface ChatTurn {
@@ -33,10 +32,8 @@ type Row = Record<string, unknown>;
  * never handed out twice, even after the newest note is removed; callers run it inside `atomically` so the
  * allocation and the write that uses it are one step no reader can see half of.
  */
-function nextSeq(conn: Database.Database): number {
-  const row = conn
-    .prepare('UPDATE note_sequence SET last_seq = last_seq + 1 WHERE id = 1 RETURNING last_seq')
-    .get() as { last_seq: number } | undefined;
+function* nextSeq(): Steps<number> {
+  const row = yield sql('UPDATE note_sequence SET last_seq = last_seq + 1 WHERE id = 1 RETURNING last_seq');
   if (!row) throw new Error('note_sequence has no counter row; is the memory migration applied?');
   return Number(row.last_seq);
 }
@@ -52,24 +49,21 @@ export class NotesLog {
   async append(input: NoteAppend): Promise<Note> {
     const n = noteAppendSchema.parse(input);
     const t = toDbTime(this.now());
-    const row = atomically(this.db, (conn) =>
-      conn
-        .prepare(
-          'INSERT INTO notes (seq, workspace, visibility, owner_user_id, source_kind, source_id, occurred_at, text,' +
-            ' created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *',
-        )
-        .get(
-          nextSeq(conn),
-          n.slice.workspace,
-          n.slice.visibility,
-          n.slice.ownerUserId,
-          n.sourceKind,
-          n.sourceId,
-          n.occurredAt ? toDbTime(n.occurredAt) : t,
-          n.text,
-          t,
-        ),
-    );
+    const row = await atomically(this.db, function* (): Steps<Row | undefined> {
+      return yield sql(
+        'INSERT INTO notes (seq, workspace, visibility, owner_user_id, source_kind, source_id, occurred_at, text,' +
+          ' created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *',
+        yield* nextSeq(),
+        n.slice.workspace,
+        n.slice.visibility,
+        n.slice.ownerUserId,
+        n.sourceKind,
+        n.sourceId,
+        n.occurredAt ? toDbTime(n.occurredAt) : t,
+        n.text,
+        t,
+      );
+    });
     return toNote(row as Row);
   }
 
@@ -97,11 +91,16 @@ export class NotesLog {
   async edit(id: number, text: string): Promise<Note | null> {
     const body = noteTextSchema.parse(text);
     const t = toDbTime(this.now());
-    const row = atomically(this.db, (conn) => {
-      if (!conn.prepare('SELECT 1 FROM notes WHERE id = ?').get(id)) return undefined;
-      return conn
-        .prepare('UPDATE notes SET text = ?, seq = ?, edited_at = ? WHERE id = ? RETURNING *')
-        .get(body, nextSeq(conn), t, id);
+    const lock = forUpdate(this.db);
+    const row = await atomically(this.db, function* (): Steps<Row | undefined> {
+      if (!(yield sql(`SELECT 1 AS found FROM notes WHERE id = ?${lock}`, id))) return undefined;
+      return yield sql(
+        'UPDATE notes SET text = ?, seq = ?, edited_at = ? WHERE id = ? RETURNING *',
+        body,
+        yield* nextSeq(),
+        t,
+        id,
+      );
     });
     return row ? toNote(row as Row) : null;
   }

@@ -1,5 +1,6 @@
 // Slice-scoped memory reads and upkeep the Dream pass needs beyond MemoryStore: recent rows, promotion, orphans.
 import type { DataSource } from 'typeorm';
+import { jsonArrayLength, jsonIntegers } from '../db/dialect.ts';
 import type { Memory } from './memory.entity.ts';
 import type { MemoryKind } from './memory-input.ts';
 import { toMemory } from './memory-row.ts';
@@ -35,7 +36,7 @@ export async function promotableIds(
   const f = sliceFilter(slice, now);
   const rows: Rows = await db.query(
     `SELECT m.id FROM memories m WHERE ${f.where} AND m.importance = 'contextual'` +
-      ' AND (m.reference_count >= ? OR json_array_length(m.source_note_ids) >= ?) ORDER BY m.id',
+      ` AND (m.reference_count >= ? OR ${jsonArrayLength(db, 'm.source_note_ids')} >= ?) ORDER BY m.id`,
     [...f.params, thresholds.references, thresholds.sources],
   );
   return rows.map((r) => Number(r.id));
@@ -53,7 +54,7 @@ export async function archiveSliceOrphans(db: DataSource, slice: MemorySlice, no
     `UPDATE memories SET archived_at = ?, updated_at = ? WHERE id IN (SELECT m.id FROM memories m WHERE ${f.where}` +
       " AND ((trim(m.content) = '' AND m.tags = '[]' AND m.source_note_ids = '[]')" +
       " OR (m.provenance = 'model_inference' AND m.source_note_ids <> '[]' AND NOT EXISTS" +
-      ' (SELECT 1 FROM json_each(m.source_note_ids) j JOIN notes n ON n.id = j.value)))) RETURNING id',
+      ` (SELECT 1 FROM ${jsonIntegers(db, 'm.source_note_ids')} j JOIN notes n ON n.id = j.value)))) RETURNING id`,
     [t, t, ...f.params],
   );
   return rows.length;

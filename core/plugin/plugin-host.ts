@@ -159,7 +159,6 @@ export class PluginHost {
       modes: contribute(this.deps.registries.modes),
       commands: contribute(this.deps.registries.commands),
       prompts: contribute(this.deps.registries.prompts),
-      approvals: contribute(this.deps.registries.approvals),
       replies: contribute(this.deps.registries.replies),
       files: contribute(this.deps.registries.files),
       schedule: (cron, name, fn) => store.add(this.deps.scheduler.add(cron, `${id}.${name}`, fn, id)),

@@ -48,16 +48,29 @@ export function withHeaders(body: unknown, headers: Record<string, string>, stat
   return new RouteReply(status, body, undefined, headers);
 }
 
+/** How an event stream ends besides `run` resolving. */
+export interface EventStreamOptions {
+  /**
+   * A feed that only ends when its caller leaves (live progress, not an answer being written): the host aborts
+   * the request's signal when it shuts down, so `run` can return and shutdown never waits on an open tab.
+   */
+  endOnShutdown?: boolean;
+}
+
 /** A server-sent event stream: `run` sends events until it resolves; the stream then ends. */
 export class EventStream {
-  constructor(readonly run: (send: (event: string, data: unknown) => void) => Promise<void>) {}
+  constructor(
+    readonly run: (send: (event: string, data: unknown) => void) => Promise<void>,
+    readonly options: EventStreamOptions = {},
+  ) {}
 }
 
 /** Answers with `text/event-stream`, writing each `send(event, data)` as it happens. */
 export function eventStream(
   run: (send: (event: string, data: unknown) => void) => Promise<void>,
+  options?: EventStreamOptions,
 ): EventStream {
-  return new EventStream(run);
+  return new EventStream(run, options);
 }
 
 /** How a `signed` route is verified: the secret (throw a QuorraError when unconfigured) and the header. */

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Principal } from '../auth/principal.ts';
 import { fail } from '../errors.ts';
+import { fromDbTime } from '../memory/sql-values.ts';
 import { Message } from './message.entity.ts';
 import { Session } from './session.entity.ts';
 
@@ -62,8 +63,8 @@ export class SessionStore {
       .getRepository(Session)
       .createQueryBuilder('s')
       .select('MAX(s.updated_at)', 'at')
-      .getRawOne<{ at: string | null }>();
-    return row?.at ? new Date(`${row.at.replace(' ', 'T')}Z`) : null;
+      .getRawOne<{ at: unknown }>();
+    return fromDbTime(row?.at);
   }
 
   /** The last `limit` messages of a session, oldest first. */

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { definePlugin } from '../../core/plugin/define-plugin.ts';
 import { IndexedFile } from './indexed-file.entity.ts';
 import { knowledgeMetrics } from './knowledge-metrics.ts';
+import { addKnowledgeRoutes } from './knowledge-routes.ts';
 import { type KnowledgeApi, KnowledgeService } from './knowledge-service.ts';
 import { knowledgeSettings } from './knowledge-settings.ts';
 import { CreateKnowledge1764521000000 } from './migrations/1764521000000-create-knowledge.ts';
@@ -60,18 +61,7 @@ export default definePlugin({
         skipped: s.skippedByReason,
       };
     });
-    ctx.http.route({
-      method: 'GET',
-      path: '/status',
-      // the owner's view of the index; everyone else learns liveness from GET /health
-      auth: 'owner',
-      summary: 'Index counts, the embedder and the running pass',
-      handler: async () => {
-        // Counts and reasons only: skipped file names are private to the members who own them.
-        const { recentSkipped: _paths, collections, ...status } = await api.status();
-        return { ...status, collections: collections.length };
-      },
-    });
+    addKnowledgeRoutes(ctx.http, service, ctx.audit);
     ctx.schedule(ctx.settings.consistencyCron, 'consistency', async () => {
       // The pass logs its own error; throwing here lets the scheduler record the run as failed too.
       if (!(await service.runPass('nightly'))) throw new Error('knowledge consistency pass failed');

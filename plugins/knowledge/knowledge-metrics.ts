@@ -28,6 +28,10 @@ export function knowledgeMetrics(metrics: Metrics) {
       'quorra_knowledge_index_progress_ratio',
       'Share of files done in the running full pass (1 when idle)',
     ),
+    eventListeners: metrics.gauge(
+      'quorra_knowledge_event_listeners',
+      'Open index event streams (the admin UI’s live progress); returns to 0 when they close',
+    ),
     searchDuration: metrics.histogram(
       'quorra_knowledge_search_duration_seconds',
       'Knowledge searches (embed the query and search the store)',

@@ -4,9 +4,11 @@ import path from 'node:path';
 import type { DataSource } from 'typeorm';
 import type { Logger } from '../../core/logger.ts';
 import type { ModelClient } from '../../core/model/model-client.ts';
+import { type CollectionStatus, collectionStatus } from './collection-status.ts';
 import type { GuestWindowPredicate } from './collections.ts';
 import { EmbeddedVectorStore } from './embedded-vector-store.ts';
 import { type Embedder, selectEmbedder } from './embedder.ts';
+import { IndexEvents } from './index-events.ts';
 import type { KnowledgeMetrics } from './knowledge-metrics.ts';
 import type { KnowledgeSettings } from './knowledge-settings.ts';
 import { QdrantVectorStore } from './qdrant-vector-store.ts';
@@ -41,6 +43,8 @@ export interface KnowledgeStatus {
   lastRun: RunSummary | null;
   skippedByReason: Record<string, number>;
   recentSkipped: ReturnType<VaultIndexer['status']>['recentSkipped'];
+  /** Files, chunks, last indexed and skipped files per collection. */
+  byCollection: CollectionStatus[];
 }
 
 /** What the service is built from (all of it from the plugin context). */
@@ -58,6 +62,8 @@ export class KnowledgeService {
   readonly embedder: Embedder;
   readonly store: VectorStore;
   readonly indexer: VaultIndexer;
+  /** Live progress of full passes, for the owner's event stream. */
+  readonly events: IndexEvents;
   private watcher?: VaultWatcher;
   private readonly abort = new AbortController();
   private guestSlugs: Set<string>;
@@ -71,6 +77,7 @@ export class KnowledgeService {
         : new EmbeddedVectorStore(deps.db);
     this.guestSlugs = new Set(settings.guestWorkspaces);
     const hasGuestWindow: GuestWindowPredicate = (slug) => this.guestSlugs.has(slug);
+    this.events = new IndexEvents((n) => deps.metrics.eventListeners.set(n));
     this.indexer = new VaultIndexer({
       root: deps.vaultRoot,
       db: deps.db,
@@ -82,6 +89,7 @@ export class KnowledgeService {
       logger: deps.logger,
       metrics: deps.metrics,
       signal: this.abort.signal,
+      events: this.events,
     });
   }
 
@@ -117,8 +125,16 @@ export class KnowledgeService {
     }
   }
 
-  /** Stops the watcher, abandons a running pass between groups, and waits for it. */
+  /** Starts a full pass in the background; false when one is already running (it carries on). */
+  startPass(trigger: string): boolean {
+    if (this.indexer.status().running) return false;
+    void this.runPass(trigger);
+    return true;
+  }
+
+  /** Ends the event streams, stops the watcher, abandons a running pass between groups, and waits for it. */
   async stop(): Promise<void> {
+    this.events.close();
     this.abort.abort();
     await this.watcher?.close();
     await this.indexer.settle();
@@ -179,6 +195,7 @@ export class KnowledgeService {
       lastRun: s.lastRun ?? null,
       skippedByReason: s.skippedByReason,
       recentSkipped: s.recentSkipped,
+      byCollection: await collectionStatus(this.deps.db, collections, s.recentSkipped),
     };
   }
 }

@@ -4,6 +4,7 @@ import type { Logger } from '../../core/logger.ts';
 import type { ChunkOptions } from './chunker.ts';
 import { areaOf, collectionsFor, type GuestWindowPredicate } from './collections.ts';
 import type { Embedder } from './embedder.ts';
+import type { IndexEvents } from './index-events.ts';
 import { type FileOutcome, newSummary, type RunProgress, type RunSummary, tally } from './index-run.ts';
 import { IndexedFile } from './indexed-file.entity.ts';
 import type { KnowledgeMetrics } from './knowledge-metrics.ts';
@@ -35,6 +36,8 @@ export interface IndexerOptions {
   groupSize?: number;
   /** Aborts embedding calls in flight when the plugin stops. */
   signal?: AbortSignal;
+  /** Where a full pass reports its progress, end and failure as they happen. */
+  events?: IndexEvents;
 }
 
 type Prepared =
@@ -92,11 +95,23 @@ export class VaultIndexer {
 
   /** A full pass: every file hashed, changed ones re-embedded, vanished ones removed. Concurrent calls share one run. */
   reindexAll(opts: { trigger?: string; signal?: AbortSignal } = {}): Promise<RunSummary> {
-    this.current ??= this.runAll(opts.trigger ?? 'manual', opts.signal).finally(() => {
-      this.current = undefined;
-      this.running = undefined;
-      this.opts.metrics?.progress.set(1);
-    });
+    const trigger = opts.trigger ?? 'manual';
+    this.current ??= this.runAll(trigger, opts.signal)
+      .then(
+        (summary) => {
+          this.opts.events?.emit({ type: 'done', summary });
+          return summary;
+        },
+        (err) => {
+          this.opts.events?.emit({ type: 'failed', trigger, message: (err as Error).message });
+          throw err;
+        },
+      )
+      .finally(() => {
+        this.current = undefined;
+        this.running = undefined;
+        this.opts.metrics?.progress.set(1);
+      });
     return this.current;
   }
 
@@ -127,6 +142,8 @@ export class VaultIndexer {
       done: 0,
     };
     this.running = progress;
+    const report = () => this.opts.events?.emit({ type: 'progress', ...progress });
+    report();
     this.opts.metrics?.progress.set(0);
     await this.exclusive(() => this.reconcileEmbedder());
     const entries = await walkVault(this.opts.root);
@@ -140,14 +157,17 @@ export class VaultIndexer {
     summary.files = candidates.length;
     progress.phase = 'indexing';
     progress.total = candidates.length;
+    report();
     const group = Math.max(1, this.opts.groupSize ?? 32);
     for (let i = 0; i < candidates.length; i += group) {
       signal?.throwIfAborted();
       for (const o of await this.indexPaths(candidates.slice(i, i + group))) tally(summary, o);
       progress.done = Math.min(candidates.length, i + group);
       this.opts.metrics?.progress.set(progress.done / Math.max(1, progress.total));
+      report();
     }
     progress.phase = 'cleaning';
+    report();
     const seen = new Set(candidates);
     const known = await this.files.find({ select: { path: true } });
     // indexPaths removes a path that no longer exists and leaves alone one that reappeared meanwhile.

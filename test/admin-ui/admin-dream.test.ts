@@ -59,7 +59,9 @@ describe('admin UI Dream page (Chromium)', () => {
       'true',
     );
     await shown(page.locator(`tr[data-workspace="${lake}"]`).getByText('set by you'));
-    await page.getByRole('switch', { name: 'Dream for Lake house' }).click();
+    // and off again from the keyboard alone
+    await page.getByRole('switch', { name: 'Dream for Lake house' }).focus();
+    await page.keyboard.press('Space');
     await page
       .locator(`tr[data-workspace="${lake}"] button[data-switch="enabled"][aria-checked="false"]`)
       .waitFor();
@@ -136,7 +138,24 @@ describe('admin UI Dream page (Chromium)', () => {
     );
     assert.ok((await app.quorra.memory.store.getForOwner(leeds.b.id))?.archivedAt, 'the newer is archived');
     assert.equal((await app.quorra.memory.store.getForOwner(leeds.a.id))?.validUntil, null);
-    await page.getByRole('button', { name: /^Resolved \(2\)/ }).click();
+    // answered meanwhile somewhere else (another tab, Matrix): the item says so instead of failing again
+    const bins = await seedContradiction(app, owner.id, 'The bins go out Monday', 'The bins go out Tuesday');
+    await page.reload();
+    await page.getByTestId('signed-in-as').waitFor();
+    const binsItem = page
+      .getByRole('list', { name: 'Open contradictions' })
+      .locator(`li[data-review="${bins.review.id}"]`);
+    await shown(binsItem.getByText('The bins go out Tuesday'));
+    await call(app, owner, 'POST', `/brain/dream/reviews/${bins.review.id}`, { decision: 'accept' });
+    await binsItem.getByRole('button', { name: /^Revert to the older belief/ }).click();
+    await shown(binsItem.getByText('Already answered elsewhere'));
+    assert.equal(await binsItem.getByRole('button').count(), 0);
+    assert.equal(
+      (await app.quorra.memory.store.getForOwner(bins.b.id))?.archivedAt ?? null,
+      null,
+      'not reverted',
+    );
+    await page.getByRole('button', { name: /^Resolved \(3\)/ }).click();
     await shown(
       page
         .getByRole('list', { name: 'Resolved contradictions' })
@@ -163,7 +182,7 @@ describe('admin UI Dream page (Chromium)', () => {
   });
 
   it('keeps a member away from every Dream control: hidden in the page, 403 from the API', async () => {
-    const open = await seedContradiction(app, owner.id, 'The bins go out Monday', 'The bins go out Tuesday');
+    const open = await seedContradiction(app, owner.id, 'The car is blue', 'The car is red');
     const page = await signedIn(member);
     await shown(page.getByRole('alert').filter({ hasText: 'Owner only.' }));
     for (const hidden of [

@@ -5,7 +5,8 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { rootDir } from '../../core/build-info.ts';
 import { seedContradiction, seedRetired, seedRun } from '../core/dream/dream-seed.ts';
-import { type BootedApp, bootApp } from '../support/boot-app.ts';
+import { writeVault } from '../plugins/knowledge/knowledge-test-kit.ts';
+import { type BootedApp, bootApp, tempDir } from '../support/boot-app.ts';
 import { addUser, call, type TestUser } from '../support/household.ts';
 import { ensureUiBuilt, launchChromium } from './ui-build.ts';
 
@@ -33,7 +34,11 @@ describe('admin UI layout at 390 px and 1280 px (Chromium)', () => {
     this.timeout(120_000);
     await ensureUiBuilt();
     mkdirSync(screenshotDir, { recursive: true });
-    app = await bootApp();
+    // Knowledge's page with a collection and a skipped file to show
+    const dataDir = tempDir();
+    writeVault(path.join(dataDir, 'vault'), 'household/boiler.md', '# Boiler\n\nServiced each March.\n');
+    writeVault(path.join(dataDir, 'vault'), 'household/broken.md', '---\ntitle: [\n---\nbroken');
+    app = await bootApp({ dataDir });
     owner = await addUser(app, 'Olivia', 'owner', { matrix: ['@olivia:home.example'] });
     await addUser(app, 'Maximilian', 'member', {
       matrix: ['@maximilian.with.a.rather.long.matrix.id:home.example'],

@@ -6,6 +6,7 @@ import { createQuorra, type Quorra } from '../../core/app.ts';
 import { deepMerge, loadConfig } from '../../core/config/load-config.ts';
 import type { Logger } from '../../core/logger.ts';
 import type { ScriptedModelServer } from './model-server.ts';
+import { testDatabaseUrl } from './test-database.ts';
 
 /** The bearer token every test app accepts on /metrics (as Prometheus would present it). */
 export const TEST_METRICS_TOKEN = 'test-metrics-token-0123456789';
@@ -29,6 +30,9 @@ export interface BootOptions {
   logger?: Logger;
 }
 
+/** The PostgreSQL schema each test data dir was given, when the suites run on PostgreSQL. */
+const databaseUrls = new Map<string, string>();
+
 /** A fresh temp directory, removed by the caller (or by stop({clean:true})). */
 export function tempDir(prefix = 'quorra-test-'): string {
   return mkdtempSync(path.join(tmpdir(), prefix));
@@ -51,6 +55,12 @@ export async function bootApp(opts: BootOptions = {}): Promise<BootedApp> {
         }
       : { baseUrl: 'http://127.0.0.1:9/v1', maxRetries: 0 },
   };
+  // a second boot on the same data dir (restart tests) reuses its database, as it reuses the SQLite file
+  const url = databaseUrls.get(dataDir) ?? (await testDatabaseUrl());
+  if (url) {
+    databaseUrls.set(dataDir, url);
+    base.database = { url };
+  }
   const config = loadConfig({ env: {}, cwd: dataDir, overrides: deepMerge(base, opts.config ?? {}) });
   const quorra = await createQuorra(config, {
     ...(opts.pluginRoots ? { pluginRoots: opts.pluginRoots } : {}),

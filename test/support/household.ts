@@ -79,30 +79,37 @@ export async function chatStream(
   });
   if (!res.ok || !res.body) throw new Error(`stream failed: ${res.status} ${await res.text()}`);
   const events: SseEvent[] = [];
-  const decoder = new TextDecoder();
-  let buf = '';
   let tokens = 0;
   try {
-    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-      buf += decoder.decode(chunk, { stream: true });
-      let at = buf.indexOf('\n\n');
-      while (at >= 0) {
-        const frame = buf.slice(0, at);
-        buf = buf.slice(at + 2);
-        const event = /^event: (.*)$/m.exec(frame)?.[1] ?? 'message';
-        const data = /^data: (.*)$/m.exec(frame)?.[1];
-        events.push({ event, data: data ? JSON.parse(data) : undefined });
-        if (event === 'token' && opts.abortAfter !== undefined && ++tokens >= opts.abortAfter) {
-          ac.abort();
-          return events;
-        }
-        at = buf.indexOf('\n\n');
+    for await (const e of sseEvents(res.body)) {
+      events.push(e);
+      if (e.event === 'token' && opts.abortAfter !== undefined && ++tokens >= opts.abortAfter) {
+        ac.abort();
+        return events;
       }
     }
   } catch (err) {
     if (!ac.signal.aborted) throw err;
   }
   return events;
+}
+
+/** The events of a text/event-stream body as they arrive (JSON data parsed); ends with the stream. */
+export async function* sseEvents(body: ReadableStream<Uint8Array>): AsyncGenerator<SseEvent> {
+  const decoder = new TextDecoder();
+  let buf = '';
+  for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
+    buf += decoder.decode(chunk, { stream: true });
+    let at = buf.indexOf('\n\n');
+    while (at >= 0) {
+      const frame = buf.slice(0, at);
+      buf = buf.slice(at + 2);
+      const event = /^event: (.*)$/m.exec(frame)?.[1] ?? 'message';
+      const data = /^data: (.*)$/m.exec(frame)?.[1];
+      yield { event, data: data ? JSON.parse(data) : undefined };
+      at = buf.indexOf('\n\n');
+    }
+  }
 }
 
 /** The system prompt of a recorded chat request. */

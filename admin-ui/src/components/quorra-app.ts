@@ -7,6 +7,7 @@ import './approvals-view.ts';
 import './dream-view.ts';
 import './error-notice.ts';
 import './finance-view.ts';
+import './knowledge-view.ts';
 import './memory-view.ts';
 import './overview-view.ts';
 import './people-view.ts';
@@ -23,6 +24,7 @@ const routes = [
   { id: 'memory', label: 'Memory', ownerOnly: false },
   { id: 'approvals', label: 'Approvals', ownerOnly: false },
   { id: 'dream', label: 'Dream', ownerOnly: true },
+  { id: 'knowledge', label: 'Knowledge', ownerOnly: true },
   { id: 'finance', label: 'Finance', ownerOnly: false },
   { id: 'settings', label: 'Settings', ownerOnly: true },
 ] as const;
@@ -236,6 +238,8 @@ export class QuorraApp extends LitElement {
         return html`<approvals-view></approvals-view>`;
       case 'dream':
         return html`<dream-view></dream-view>`;
+      case 'knowledge':
+        return html`<knowledge-view></knowledge-view>`;
       case 'finance':
         return html`<finance-view></finance-view>`;
       case 'settings':

@@ -61,6 +61,8 @@ export interface RequestOptions {
   token?: string | null;
   /** Statuses whose JSON body is a valid answer rather than an error (GET /health answers 503 with a report). */
   acceptStatus?: number[];
+  /** Cancels the request (and, for a stream, stops reading it). */
+  signal?: AbortSignal;
 }
 
 /** Calls a Quorra endpoint and returns its JSON; throws ApiError on any non-2xx answer. */
@@ -68,6 +70,11 @@ export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Pr
   const res = await send(path, opts);
   if (res.status === 204) return undefined as T;
   return res.json() as Promise<T>;
+}
+
+/** The raw answer (after the same auth and error handling), for a body read as it arrives (an event stream). */
+export function apiResponse(path: string, opts: RequestOptions = {}): Promise<Response> {
+  return send(path, opts);
 }
 
 /** Like apiRequest, for endpoints that answer plain text (e.g. a Markdown report). */
@@ -90,6 +97,7 @@ async function send(path: string, opts: RequestOptions): Promise<Response> {
       // the HttpOnly session cookie; SameSite=Strict keeps other sites' pages from sending it
       credentials: token ? 'omit' : 'same-origin',
       cache: 'no-store',
+      signal: opts.signal,
     });
   } catch (err) {
     throw new ApiError(0, 'NETWORK', `Quorra did not answer: ${(err as Error).message}`);

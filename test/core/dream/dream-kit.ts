@@ -20,10 +20,12 @@ import { MemoryStore } from '../../../core/memory/memory-store.ts';
 import type { Note } from '../../../core/memory/note.entity.ts';
 import type { NoteSlice, NoteSourceKind } from '../../../core/memory/note-input.ts';
 import { NotesLog } from '../../../core/memory/notes-log.ts';
+import { fromDbTime } from '../../../core/memory/sql-values.ts';
 import { Metrics } from '../../../core/metrics/metrics.ts';
 import { ModelClient } from '../../../core/model/model-client.ts';
 import { coreMigrations } from '../../../migrations/index.ts';
 import { ScriptedModelServer } from '../../support/model-server.ts';
+import { testDatabaseUrl } from '../../support/test-database.ts';
 
 export const PROMPT = readPromptFiles(path.join(rootDir, 'prompts')).get('tasks/dream-extraction')!;
 
@@ -68,6 +70,7 @@ export async function openDreamKit(shared?: ScriptedModelServer): Promise<DreamK
   const dir = mkdtempSync(path.join(tmpdir(), 'quorra-dream-'));
   const { db } = await openDatabase({
     path: path.join(dir, 'quorra.db'),
+    url: await testDatabaseUrl(),
     busyTimeoutMs: 5000,
     entities: [...new Set([...coreEntities, ...memoryEntities, ...dreamEntities])],
     migrations: [...new Set([...coreMigrations, ...memoryMigrations, ...dreamMigrations])],
@@ -147,8 +150,8 @@ export async function beliefs(db: DataSource) {
     importance: String(r.importance),
     provenance: String(r.provenance),
     supersededBy: r.superseded_by === null ? null : Number(r.superseded_by),
-    validUntil: r.valid_until as string | null,
-    archivedAt: r.archived_at as string | null,
+    validUntil: fromDbTime(r.valid_until),
+    archivedAt: fromDbTime(r.archived_at),
   }));
 }
 

@@ -35,7 +35,7 @@ describe('Dream reconciliation', () => {
     assert.equal(run.counters.contradictions, 1);
     const [volvo, tesla] = await beliefs(k.db);
     assert.equal(volvo.supersededBy, tesla.id);
-    assert.equal(new Date(`${volvo.validUntil!.replace(' ', 'T')}Z`).toISOString(), t2.toISOString());
+    assert.equal(volvo.validUntil?.toISOString(), t2.toISOString());
     assert.equal(volvo.archivedAt, null, 'superseded is history, not deleted or archived');
     assert.equal(tesla.supersededBy, null);
     const reviews = await k.runner().reconciler.openReviews();
@@ -130,7 +130,7 @@ describe('Dream reconciliation', () => {
 
   it('archives orphan rows (never deletes) and leaves stated memories without tags alone', async () => {
     await k.db.query(
-      "INSERT INTO memories (content, owner_user_id, workspace, importance, kind, tags, confidence, stability, provenance, source_note_ids, surface_once, reference_count, created_at, updated_at) VALUES ('  ', 'alice', NULL, 'contextual', 'fact', '[]', 0.5, 'stable', 'imported', '[]', 0, 0, '2030-01-01 00:00:00.000', '2030-01-01 00:00:00.000')",
+      "INSERT INTO memories (content, owner_user_id, workspace, importance, kind, tags, confidence, stability, provenance, source_note_ids, surface_once, reference_count, created_at, updated_at) VALUES ('  ', 'alice', NULL, 'contextual', 'fact', '[]', 0.5, 'stable', 'imported', '[]', FALSE, 0, '2030-01-01 00:00:00.000', '2030-01-01 00:00:00.000')",
     );
     const gone = await k.note('a note that will be removed');
     const inferred = await k.store.create(

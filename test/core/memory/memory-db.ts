@@ -7,6 +7,7 @@ import { coreEntities } from '../../../core/db/entities.ts';
 import { openDatabase } from '../../../core/db/open-database.ts';
 import { memoryEntities, memoryMigrations } from '../../../core/memory/index.ts';
 import { coreMigrations } from '../../../migrations/index.ts';
+import { testDatabaseUrl } from '../../support/test-database.ts';
 
 export interface MemoryDb {
   db: DataSource;
@@ -21,6 +22,7 @@ export async function openMemoryDb(start = new Date('2030-06-01T12:00:00Z')): Pr
   const dir = mkdtempSync(path.join(tmpdir(), 'quorra-memory-'));
   const { db } = await openDatabase({
     path: path.join(dir, 'quorra.db'),
+    url: await testDatabaseUrl(),
     busyTimeoutMs: 5000,
     entities: [...new Set([...coreEntities, ...memoryEntities])],
     migrations: [...new Set([...coreMigrations, ...memoryMigrations])],

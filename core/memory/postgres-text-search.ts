@@ -1,0 +1,42 @@
+// Memory search candidates on PostgreSQL: its own full-text search over the `search` tsvector column and GIN index.
+
+import { words as splitWords, wordVariants } from './fts-query.ts';
+import type { CandidateSearch } from './memory-search.ts';
+
+/**
+ * A tsquery lexeme. Query words come from `words()`, which keeps only letters and digits, so quoting can never
+ * meet a quote inside; the weight letter narrows a lexeme to the tags (B) part of the vector.
+ */
+const lexeme = (w: string, weight = '') => `'${w}'${weight ? `:${weight}` : ''}`;
+
+/**
+ * Each word (either singular or plural, like the FTS5 side) in content or tags, and the tags as phrases in the
+ * tags part only, accents folded as in the index; the filter (seal, slice, liveness) applies inside each term's
+ * search, newest first.
+ */
+export const postgresCandidates: CandidateSearch = async (db, filter, { words, tags }, perTerm) => {
+  const queries = words.map((w) =>
+    wordVariants(w)
+      .map((v) => lexeme(v))
+      .join(' | '),
+  );
+  const phrases = tags
+    .map((t) =>
+      splitWords(t)
+        .map((w) => lexeme(w, 'B'))
+        .join(' <-> '),
+    )
+    .filter((p) => p.length > 0);
+  if (phrases.length > 0) queries.push(phrases.map((p) => `(${p})`).join(' | '));
+  if (queries.length === 0) return [];
+  const hits = queries
+    .map(
+      () =>
+        `SELECT id FROM (SELECT m.id FROM memories m WHERE m.search @@ to_tsquery('simple', quorra_fold(?)) AND ${filter.where}` +
+        ' ORDER BY m.id DESC LIMIT ?) t',
+    )
+    .join(' UNION ');
+  return db.query(`SELECT m.id, m.content, m.tags FROM memories m WHERE m.id IN (${hits})`, [
+    ...queries.flatMap((q) => [q, ...filter.params, perTerm]),
+  ]);
+};

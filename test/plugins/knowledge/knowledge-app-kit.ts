@@ -1,0 +1,17 @@
+// Helpers for the knowledge plugin inside a booted app: its open event streams (from /metrics) and waiting for idle.
+import { type BootedApp, metricsHeaders } from '../../support/boot-app.ts';
+import { call, eventually, type TestUser } from '../../support/household.ts';
+
+/** The open index event streams, as Prometheus reads `quorra_knowledge_event_listeners`. */
+export async function eventListeners(app: BootedApp): Promise<number> {
+  const text = await (await fetch(`${app.url}/metrics`, { headers: metricsHeaders })).text();
+  return Number(/^quorra_knowledge_event_listeners (\d+)$/m.exec(text)?.[1]);
+}
+
+/** Waits until no index pass runs (activation starts one of its own to file guest windows). */
+export async function indexIdle(app: BootedApp, owner: TestUser): Promise<void> {
+  await eventually(
+    async () => (await call(app, owner, 'GET', '/plugins/knowledge/status')).json.running === null,
+    30_000,
+  );
+}

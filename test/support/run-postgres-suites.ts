@@ -1,0 +1,39 @@
+// The PostgreSQL run of `npm test`: starts a throwaway PostgreSQL 15, runs the database-facing suites against it
+// (each test in its own schema), stops it. Where PostgreSQL cannot run, says why and skips.
+import { spawnSync } from 'node:child_process';
+import { postgresUnavailable, startPostgres } from './postgres-server.ts';
+import { POSTGRES_ENV } from './test-database.ts';
+
+/** The suites that open a database; the same files the SQLite run has already passed. */
+const POSTGRES_SUITES = [
+  'test/core/db/**/*.test.ts',
+  'test/core/memory/**/*.test.ts',
+  'test/core/dream/**/*.test.ts',
+];
+/** Suites about SQLite itself, with the reason they have no PostgreSQL counterpart. */
+const SQLITE_ONLY: Record<string, string> = {
+  'test/core/memory/query-plan.test.ts': "reads SQLite's EXPLAIN QUERY PLAN",
+};
+
+/** Test files given on the command line replace the list (a focused run while developing). */
+const suites = process.argv.length > 2 ? process.argv.slice(2) : POSTGRES_SUITES;
+
+const reason = postgresUnavailable();
+if (reason) {
+  process.stdout.write(`skipping the PostgreSQL run: ${reason}\n`);
+  process.exit(0);
+}
+const server = await startPostgres();
+let status = 1;
+try {
+  process.stdout.write(`PostgreSQL run: ${suites.join(' ')}\n`);
+  const ignore = Object.keys(SQLITE_ONLY).flatMap((file) => ['--ignore', file]);
+  const run = spawnSync('npx', ['mocha', ...ignore, ...suites], {
+    stdio: 'inherit',
+    env: { ...process.env, [POSTGRES_ENV]: server.url },
+  });
+  status = run.status ?? 1;
+} finally {
+  server.stop();
+}
+process.exit(status);
