@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { coreMigrations } from '../migrations/index.ts';
 import { adminRoutes } from './admin/admin-routes.ts';
 import { peopleRoutes } from './admin/people-routes.ts';
+import { pluginSettingsRoutes } from './admin/plugin-settings-routes.ts';
 import type { ApprovalQueue } from './approvals/approval-queue.ts';
 import { setupApprovals } from './approvals/setup-approvals.ts';
 import { publicUrlOf } from './auth/sign-in-link.ts';
@@ -183,6 +184,7 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
     failures,
   );
   contribute.routes(adminRoutes(host, conversation));
+  contribute.routes(pluginSettingsRoutes(host, conversation.audit));
   contribute.routes(peopleRoutes(conversation));
   let server: HttpServer | undefined;
   contribute.routes(
@@ -191,6 +193,7 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
       logger,
       notify: () => matrix.notify,
       publicUrl: () => publicUrlOf(config, server?.url),
+      developerMode: () => config.developerMode,
     }),
   );
   contribute.routes([

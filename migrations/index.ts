@@ -9,6 +9,7 @@ import { AddOutboxReply1764560000000 } from './1764560000000-add-outbox-reply.ts
 import { CreateAdminSignIn1764570000000 } from './1764570000000-create-admin-sign-in.ts';
 import { CreateMemorySearchPostgres1764580000000 } from './1764580000000-create-memory-search-postgres.ts';
 import { ApprovalsInCore1764800000000 } from './1764800000000-approvals-in-core.ts';
+import { AddPluginSettings1764900000000 } from './1764900000000-add-plugin-settings.ts';
 
 export const coreMigrations: Function[] = [
   CreatePluginState1764460800000,
@@ -21,4 +22,5 @@ export const coreMigrations: Function[] = [
   CreateAdminSignIn1764570000000,
   CreateMemorySearchPostgres1764580000000,
   ApprovalsInCore1764800000000,
+  AddPluginSettings1764900000000,
 ];

@@ -36,6 +36,25 @@ const auditEntry = z.strictObject({
   outcome: z.string(),
   detail: z.string(),
 });
+/** Filters of GET /admin/audit; `to` is exclusive, so a day is [midnight, next midnight). */
+const auditQuery = z
+  .object({
+    limit: z.coerce.number().int().min(1).max(500).default(100),
+    user: z.string().trim().min(1).max(64).optional(),
+    tool: z.string().trim().min(1).max(64).optional(),
+    from: z.iso
+      .datetime({ offset: true })
+      .transform((s) => new Date(s))
+      .optional(),
+    to: z.iso
+      .datetime({ offset: true })
+      .transform((s) => new Date(s))
+      .optional(),
+    before: z.coerce.number().int().positive().optional(),
+  })
+  .strict()
+  .refine((q) => !q.from || !q.to || q.from < q.to, { message: 'from must be before to', path: ['to'] });
+
 /** The JSON shape of a pending tier-2 confirmation. */
 export function confirmationWire(p: Confirmation): z.output<typeof confirmationSchema> {
   return {
@@ -55,9 +74,11 @@ export function adminRoutes(host: PluginHost, c: Conversation) {
       method: 'GET',
       path: '/admin/plugins',
       auth: 'owner',
-      summary: 'Every plugin with its state and, when failed, the code and reason',
-      response: z.strictObject({ plugins: z.array(pluginStatus) }),
-      handler: () => ({ plugins: host.status() }),
+      summary: 'Every plugin with what it does, its state and, when failed, the code and reason',
+      response: z.strictObject({ plugins: z.array(pluginStatus.extend({ description: z.string() })) }),
+      handler: () => ({
+        plugins: host.status().map((s) => ({ ...s, description: host.definition(s.id)?.description ?? '' })),
+      }),
     }),
     defineRoute({
       method: 'PUT',
@@ -95,10 +116,17 @@ export function adminRoutes(host: PluginHost, c: Conversation) {
       method: 'GET',
       path: '/admin/audit',
       auth: 'owner',
-      summary: 'The audit trail, newest first',
-      query: z.object({ limit: z.coerce.number().int().min(1).max(500).default(100) }).strict(),
-      response: z.strictObject({ entries: z.array(auditEntry) }),
-      handler: async ({ query }) => ({ entries: await c.audit.recent(query.limit) }),
+      summary: 'The audit trail, newest first: by person (or "system"), tool and time, a page at a time',
+      query: auditQuery,
+      response: z.strictObject({
+        entries: z.array(auditEntry),
+        next_before: z.number().nullable(),
+        tools: z.array(z.string()),
+      }),
+      handler: async ({ query }) => {
+        const page = await c.audit.query(query);
+        return { entries: page.entries, next_before: page.nextBefore, tools: await c.audit.tools() };
+      },
     }),
     defineRoute({
       method: 'GET',

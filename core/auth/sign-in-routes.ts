@@ -34,6 +34,8 @@ export interface SignInRouteDeps {
   notify: () => Notify | undefined;
   /** Where people open the admin UI; sign-in links point here, never at the request's Host header. */
   publicUrl: () => string;
+  /** Whether developer mode is on (the owner's UI then offers the turn inspector). */
+  developerMode: () => boolean;
 }
 
 function codeMessage(code: string, link: string): string {
@@ -48,6 +50,7 @@ const sessionSchema = z.strictObject({
   user: z.strictObject({ id: z.string(), display_name: z.string(), role: z.enum(['owner', 'member']) }),
   csrf_token: z.string().nullable(),
   via: z.enum(['session', 'token']),
+  developer_mode: z.boolean(),
 });
 
 function userWire(u: User) {
@@ -57,6 +60,9 @@ function userWire(u: User) {
 /** /auth/*: request a code, verify it, redeem a link, read the session, sign out (here or everywhere). */
 export function signInRoutes(deps: SignInRouteDeps) {
   const { users, signInGrants, browserSessions, audit } = deps.conversation;
+
+  // a member has no developer tools, so they are not even told whether they are on
+  const developerMode = (user: User) => user.role === 'owner' && deps.developerMode();
 
   async function openSession(user: User, via: string) {
     const { token, csrfToken } = await browserSessions.open(user.id);
@@ -71,7 +77,7 @@ export function signInRoutes(deps: SignInRouteDeps) {
     // behind a TLS-terminating proxy Quorra sees plain HTTP; the public URL says what the browser sees
     const secure = deps.publicUrl().startsWith('https:');
     return withHeaders(
-      { user: userWire(user), csrf_token: csrfToken, via: 'session' },
+      { user: userWire(user), csrf_token: csrfToken, via: 'session', developer_mode: developerMode(user) },
       { 'set-cookie': sessionCookie(token, secure), 'cache-control': 'no-store' },
     );
   }
@@ -150,6 +156,7 @@ export function signInRoutes(deps: SignInRouteDeps) {
           user: userWire(user),
           csrf_token: session?.csrfToken ?? null,
           via: session ? ('session' as const) : ('token' as const),
+          developer_mode: developerMode(user),
         };
       },
     }),

@@ -1,7 +1,9 @@
-// GET /matrix/rooms, PUT /matrix/rooms/:roomId (owner) and GET /matrix/outbox (owner): the Matrix admin API.
+// GET /matrix/rooms, PUT /matrix/rooms/:roomId (owner), GET /matrix/joined-rooms (owner) and GET /matrix/outbox (owner): the Matrix admin API.
 import { z } from 'zod';
+import { fail } from '../errors.ts';
 import { defineRoute } from '../plugin/route-definition.ts';
 import { wireTime } from '../plugin/wire-schemas.ts';
+import type { JoinedRoom } from './joined-rooms.ts';
 import type { MatrixRoom } from './matrix-room.entity.ts';
 import type { Outbox } from './outbox.ts';
 import type { OutboxItem } from './outbox-item.entity.ts';
@@ -77,7 +79,11 @@ function wireItem(i: OutboxItem): z.output<typeof itemSchema> {
 }
 
 /** The Matrix admin endpoints. */
-export function matrixRoutes(rooms: RoomStore, outbox: Outbox) {
+export function matrixRoutes(
+  rooms: RoomStore,
+  outbox: Outbox,
+  joinedRooms: () => Promise<JoinedRoom[] | null>,
+) {
   return [
     defineRoute({
       method: 'GET',
@@ -86,6 +92,28 @@ export function matrixRoutes(rooms: RoomStore, outbox: Outbox) {
       summary: 'Rooms mapped to workspaces and scopes',
       response: z.strictObject({ rooms: z.array(roomSchema) }),
       handler: async () => ({ rooms: (await rooms.list()).map(wireRoom) }),
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/matrix/joined-rooms',
+      auth: 'owner',
+      summary: 'The rooms the bot is in, named by the homeserver, with their current mapping',
+      handler: async () => {
+        const joined = await joinedRooms();
+        if (!joined)
+          throw fail.unavailable('MATRIX_NOT_CONNECTED', 'Quorra is not connected to Matrix right now');
+        const mapped = new Map((await rooms.list()).map((r) => [r.roomId, r]));
+        return {
+          rooms: joined.map((j) => ({
+            room_id: j.roomId,
+            name: j.name,
+            people: j.people,
+            encrypted: j.encrypted,
+            workspace: mapped.get(j.roomId)?.workspace ?? null,
+            scope: mapped.get(j.roomId)?.scope ?? null,
+          })),
+        };
+      },
     }),
     defineRoute({
       method: 'PUT',

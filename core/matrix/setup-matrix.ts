@@ -64,7 +64,7 @@ export function setupMatrix(deps: {
   }))
     deps.contribute.commands.add(command);
   deps.contribute.commands.add(roomCommand(rooms, resolver));
-  deps.contribute.routes(matrixRoutes(rooms, outbox));
+  deps.contribute.routes(matrixRoutes(rooms, outbox, () => runtime?.joinedRooms() ?? Promise.resolve(null)));
 
   const configured = matrixConfigured(config.matrix);
   const runtime = configured.ok

@@ -4,6 +4,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { seedContradiction, seedRetired, seedRun } from '../core/dream/dream-seed.ts';
 import { type BootedApp, bootApp } from '../support/boot-app.ts';
 import { addUser, call, type TestUser } from '../support/household.ts';
+import { signedInPage } from './sign-in-page.ts';
 import { ensureUiBuilt, launchChromium } from './ui-build.ts';
 
 const shown = (l: Locator) => l.first().waitFor({ state: 'visible' });
@@ -15,13 +16,10 @@ describe('admin UI Dream page (Chromium)', () => {
   let browser: Browser;
   let lake: string;
 
+  /** Signed in and on the Dream page; a member's navigation has no Dream link, so the address takes them there. */
   async function signedIn(user: TestUser): Promise<Page> {
-    const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-    page.setDefaultTimeout(10_000);
-    const link = await app.quorra.conversation.signInGrants.issueLink(user.id);
-    await page.goto(`${app.url}/admin/#/link/${link}`);
-    await page.getByTestId('signed-in-as').waitFor();
-    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Dream' }).click();
+    const page = await signedInPage(browser, app, user.id, { width: 1280, height: 900 });
+    await page.goto(`${app.url}/admin/#/dream`);
     return page;
   }
 
@@ -185,6 +183,11 @@ describe('admin UI Dream page (Chromium)', () => {
     const open = await seedContradiction(app, owner.id, 'The car is blue', 'The car is red');
     const page = await signedIn(member);
     await shown(page.getByRole('alert').filter({ hasText: 'Owner only.' }));
+    const links = await page
+      .getByRole('navigation', { name: 'Sections' })
+      .getByRole('link')
+      .allTextContents();
+    assert.ok(!links.includes('Dream'), `a member's navigation offers no Dream page: ${links}`);
     for (const hidden of [
       'dream-switches',
       'dream-review-list',
