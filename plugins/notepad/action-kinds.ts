@@ -113,8 +113,13 @@ export function notepadKinds(tools: ToolCallsCapability, hooks: NotepadKindHooks
       edit: { revise: hooks.revise },
       blocked: () => (tools.has(def.tool) ? null : 'its plugin is off'),
       async apply(payload, ctx) {
-        const r = await tools.call(def.tool, payload, {
+        const how =
+          'call' in def
+            ? (def.call as (p: Record<string, unknown>) => { workspace: string; input: unknown })(payload)
+            : { workspace: null, input: payload };
+        const r = await tools.call(def.tool, how.input, {
           userId: ctx.by.userId,
+          workspace: how.workspace,
           sessionId: `proposal:${ctx.id}`,
         });
         return r.ok ? { ok: true } : { ok: false, error: r.message };
