@@ -353,10 +353,11 @@ export class EmbeddedVectorStore implements VectorStore {
       collection,
       this.indexOptions,
       await this.fingerprint(collection),
-      () =>
-        this.db.query('SELECT id, dimensions, vector FROM knowledge_chunk WHERE collection = ?', [
-          collection,
-        ]),
+      (afterId, limit) =>
+        this.db.query(
+          'SELECT id, dimensions, vector FROM knowledge_chunk WHERE collection = ? AND id > ? ORDER BY id LIMIT ?',
+          [collection, afterId, limit],
+        ),
     );
     this.caches.set(collection, cache);
     return cache;
