@@ -176,6 +176,10 @@ describe('admin UI Dream page (Chromium)', () => {
     );
     assert.equal(await list.locator('li').count(), 12);
     assert.equal(await page.getByRole('button', { name: 'Show more retired notes' }).count(), 0);
+    // Refresh reads every part again, the retired notes included
+    await seedRetired(app, slice, 113, 'timeout');
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await shown(page.getByTestId('retired-count').getByText('13 notes retired'));
     await page.context().close();
   });
 
