@@ -75,7 +75,9 @@ export function adminRoutes(host: PluginHost, c: Conversation) {
       path: '/admin/plugins',
       auth: 'owner',
       summary: 'Every plugin with what it does, its state and, when failed, the code and reason',
-      response: z.strictObject({ plugins: z.array(pluginStatus.extend({ description: z.string() })) }),
+      response: z.strictObject({
+        plugins: z.array(pluginStatus.extend({ description: z.string(), has_settings: z.boolean() })),
+      }),
       handler: () => ({
         plugins: host.status().map((s) => {
           const definition = host.definition(s.id);
