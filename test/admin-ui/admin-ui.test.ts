@@ -121,6 +121,9 @@ describe('admin UI in Chromium', () => {
 
   it('switches a plugin off and on, and shows a refusal inline', async () => {
     await go(page, 'Plugins');
+    // settings to fix for a plugin that failed on them; none for one that never loaded
+    await shown(page.getByRole('button', { name: 'Settings for bad-settings' }));
+    assert.equal(await page.getByRole('button', { name: 'Settings for wrong-id' }).count(), 0);
     const row = page.locator('plugins-view tr[data-plugin="uses-echo"]');
     await row.getByRole('button', { name: 'Disable uses-echo' }).click();
     await shown(row.locator('status-badge[state="disabled"]'));
