@@ -31,12 +31,15 @@ const viaHttp = async () => {
   });
   sessionId = r.json.session_id;
 };
-// Like the HTTP turns, engine turns continue one session of their own: the difference is then the HTTP layer
-// alone, not a longer history on one side.
+const principal = { kind: 'user' as const, userId: owner.id, role: 'owner' as const, displayName: 'Bench' };
+// a fresh session each turn: the engine's own cost, as the goal has always been measured
+const viaEngine = () =>
+  app.quorra.conversation.engine.handle({ principal, message: 'hello', scope: ['general'] });
+// like the HTTP turns, one session of its own that grows: /chat minus this is the HTTP layer alone
 let engineSession: string | undefined;
-const viaEngine = async () => {
+const viaEngineHistory = async () => {
   const r = await app.quorra.conversation.engine.handle({
-    principal: { kind: 'user', userId: owner.id, role: 'owner', displayName: 'Bench' },
+    principal,
     message: 'hello',
     scope: ['general'],
     ...(engineSession ? { sessionId: engineSession } : {}),
@@ -46,16 +49,21 @@ const viaEngine = async () => {
 
 await time(direct, 30);
 await time(viaEngine, 30);
+await time(viaEngineHistory, 30);
 await time(viaHttp, 30);
 const base = await time(direct, turns);
 const engine = await time(viaEngine, turns);
+const engineHistory = await time(viaEngineHistory, turns);
 const http = await time(viaHttp, turns);
 const p50 = (xs: number[]) => percentile(xs, 50);
 console.log(
   `engine: direct model call        p50 ${p50(base).toFixed(2)} ms  p95 ${percentile(base, 95).toFixed(2)} ms`,
 );
 console.log(
-  `engine: engine.handle turn (history) p50 ${p50(engine).toFixed(2)} ms  p95 ${percentile(engine, 95).toFixed(2)} ms`,
+  `engine: engine.handle turn        p50 ${p50(engine).toFixed(2)} ms  p95 ${percentile(engine, 95).toFixed(2)} ms`,
+);
+console.log(
+  `engine: engine.handle (history)  p50 ${p50(engineHistory).toFixed(2)} ms  p95 ${percentile(engineHistory, 95).toFixed(2)} ms`,
 );
 console.log(
   `engine: POST /chat turn (history) p50 ${p50(http).toFixed(2)} ms  p95 ${percentile(http, 95).toFixed(2)} ms`,
@@ -74,12 +82,12 @@ reportGoal({
 });
 reportGoal({
   id: 'http.chat',
-  value: p50(http) - p50(engine),
+  value: p50(http) - p50(engineHistory),
   unit: ' ms',
   target: 0.5,
   direction: 'max',
-  baseline: 'engine.handle turn, same run',
-  note: `POST /chat ÷ engine.handle = ${(p50(http) / p50(engine)).toFixed(2)}x`,
+  baseline: 'engine.handle turn with the same growing history, same run',
+  note: `POST /chat ÷ engine.handle = ${(p50(http) / p50(engineHistory)).toFixed(2)}x`,
 });
 await app.stop({ clean: true });
 await model.close();
