@@ -75,9 +75,15 @@ export function adminRoutes(host: PluginHost, c: Conversation) {
       path: '/admin/plugins',
       auth: 'owner',
       summary: 'Every plugin with what it does, its state and, when failed, the code and reason',
-      response: z.strictObject({ plugins: z.array(pluginStatus.extend({ description: z.string() })) }),
+      response: z.strictObject({
+        plugins: z.array(pluginStatus.extend({ description: z.string(), has_settings: z.boolean() })),
+      }),
       handler: () => ({
-        plugins: host.status().map((s) => ({ ...s, description: host.definition(s.id)?.description ?? '' })),
+        plugins: host.status().map((s) => {
+          const definition = host.definition(s.id);
+          // a plugin that did not load has no schema to edit
+          return { ...s, description: definition?.description ?? '', has_settings: Boolean(definition) };
+        }),
       }),
     }),
     defineRoute({

@@ -28,18 +28,18 @@ function candidateSources(
   scope: string,
   byRarity: string[],
   rarestCount: number,
-  tags: string | null,
+  tags: string[],
   window: number,
 ): Source[] {
-  const all = [...byRarity.map(wordMatch), ...(tags ? [tags] : [])];
+  const all = [...byRarity.map((w) => wordMatch(w)), ...tags];
   const perTerm = Math.max(Math.min(MIN_PER_WORD, window), Math.ceil(window / Math.max(1, all.length)));
   const sources = all.map((m) => ({ match: `${scope} AND ${m}`, cap: perTerm, newest: true }));
+  const [rarest, ...rest] = all;
   // When the rarest word's own list fits its window, every row holding it is already a candidate, and so is every
-  // row the combined sources could add.
+  // row the two sources below could add.
   if (byRarity.length > 0 && rarestCount <= perTerm) return sources;
   if (all.length >= 2) sources.push({ match: all.join(' AND '), cap: COMBINED_CAP, newest: false });
   if (all.length >= 3) {
-    const [rarest, ...rest] = all;
     sources.push({ match: `${rarest} AND (${rest.join(' OR ')})`, cap: COMBINED_CAP, newest: false });
   }
   return sources;
@@ -68,16 +68,12 @@ export async function fts5Candidates(
   const count = (w: string) => df.get(foldWord(w)) ?? 0;
   const byRarity = query.words.filter((w) => count(w) > 0).sort((a, b) => count(a) - count(b));
   const rarestCount = byRarity.length > 0 ? count(byRarity[0]) : 0;
-  const sources = candidateSources(
-    scopeMatch(filter.scopeKeys),
-    byRarity,
-    rarestCount,
-    tagsMatch(query.tags),
-    window,
-  );
+  // each tag its own term, so the rows carrying several of them are a source of their own
+  const tags = query.tags.flatMap((t) => tagsMatch([t]) ?? []);
+  const sources = candidateSources(scopeMatch(filter.scopeKeys), byRarity, rarestCount, tags, window);
   if (sources.length === 0) return { candidates: [], stats };
   // Walking rowids backwards stops a single word early; an intersection is cheaper walked forwards, and its cap
-  // is a safety bound that real queries do not reach.
+  // is a safety bound that real queries rarely reach.
   const hits = sources
     .map(
       (s) =>
