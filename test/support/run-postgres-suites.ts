@@ -13,7 +13,6 @@ const POSTGRES_SUITES = [
   'test/core/cli/migrate-db.test.ts',
   'test/core/memory/**/*.test.ts',
   'test/core/dream/**/*.test.ts',
-  'test/core/sessions/**/*.test.ts',
   'test/core/workspaces/**/*.test.ts',
   'test/core/engine/**/*.test.ts',
   'test/core/auth/**/*.test.ts',
