@@ -83,17 +83,36 @@ async function openDb(label: string) {
   };
 }
 
-/** One claim per note, quoting the whole note: the model answers at once, so the pass itself is measured. */
+/** A realistic night's notes: mostly short chat turns, some notepad lines, now and then a long pasted document. */
+function mixedNote(): { sourceKind: 'chat_turn' | 'notepad' | 'document'; text: string } {
+  const r = rand();
+  if (r < 0.7) return { sourceKind: 'chat_turn', text: `User (Alice): ${pick(sentences)()}\nQuorra: Noted.` };
+  if (r < 0.95) return { sourceKind: 'notepad', text: pick(sentences)() };
+  // about 5,000 characters: well over half a batch's budget, so it is extracted alone
+  return { sourceKind: 'document', text: Array.from({ length: 80 }, () => pick(sentences)()).join('. ') };
+}
+
+/** The words a claim may quote: a chat turn's user part, anything else whole. */
+const personText = (text: string) => /^User \(.*?\): ([^\n]*)/.exec(text)?.[1] ?? text.slice(0, 200);
+
+/** One claim per note, quoting it: the model answers at once, so the pass itself is measured. */
 function scriptModel(model: ScriptedModelServer) {
+  const claimFor = (text: string) => {
+    const quote = personText(text);
+    return { kind: 'fact', content: `${quote}.`, confidence: 0.8, importance: 'contextual', quote };
+  };
   model.always(
     () => true,
     (body) => {
-      const text = /<note>\n([\s\S]*)\n<\/note>/.exec(String(body.messages.at(-1).content))?.[1] ?? '';
-      return {
-        content: JSON.stringify([
-          { kind: 'fact', content: `${text}.`, confidence: 0.8, importance: 'contextual', quote: text },
-        ]),
-      };
+      const message = String(body.messages.at(-1).content);
+      const numbered = [...message.matchAll(/<note n="(\d+)">\n([\s\S]*?)\n<\/note>/g)];
+      if (numbered.length > 0) {
+        return {
+          content: JSON.stringify(numbered.map((m) => ({ note: Number(m[1]), beliefs: [claimFor(m[2])] }))),
+        };
+      }
+      const text = /<note>\n([\s\S]*)\n<\/note>/.exec(message)?.[1] ?? '';
+      return { content: JSON.stringify([claimFor(text)]) };
     },
   );
 }
@@ -107,17 +126,18 @@ async function throughput(model: ScriptedModelServer) {
       metrics,
     );
     const notes = new NotesLog(db);
+    const prompts = readPromptFiles(path.join(rootDir, 'prompts'));
     const conn = sqliteConnection(db);
     conn.exec('BEGIN');
-    for (let i = 0; i < NOTES; i++)
-      await notes.append({ slice, sourceKind: 'notepad', text: pick(sentences)() });
+    for (let i = 0; i < NOTES; i++) await notes.append({ slice, ...mixedNote() });
     conn.exec('COMMIT');
     const runner = new DreamRunner({
       db,
       notes,
       store: new MemoryStore(db),
       model: client,
-      prompt: readPromptFiles(path.join(rootDir, 'prompts')).get('tasks/dream-extraction')!,
+      prompt: prompts.get('tasks/dream-extraction')!,
+      batchPrompt: prompts.get('tasks/dream-extraction-batch')!,
       logger: silent,
       metrics: new DreamMetrics(metrics),
       options: { ...dreamOptions(loadConfig({ env: {} })), extractionTimeoutMs: 10_000, reportDir: null },
@@ -126,6 +146,9 @@ async function throughput(model: ScriptedModelServer) {
     const run = await runner.consolidateSlice(slice, { cause: 'manual', semantic: false });
     const secs = Number(process.hrtime.bigint() - t0) / 1e9;
     if (run.status !== 'ok' || run.counters.notesRead !== NOTES) throw new Error(`run failed: ${run.error}`);
+    if (run.counters.beliefsWritten + run.counters.corroborated + run.counters.deduped < NOTES) {
+      throw new Error("a note lost its claim: batching must keep every note's own claims");
+    }
     return { secs, counters: run.counters };
   } finally {
     await close();
@@ -190,7 +213,10 @@ async function main() {
   const model = await ScriptedModelServer.start();
   scriptModel(model);
   try {
-    console.log(`dream: one pass over ${NOTES} notes (batches of 50) against an instantly answering model`);
+    console.log(
+      `dream: one pass over ${NOTES} notes (70% chat turns, 25% notepad lines, 5% long documents)` +
+        ' against an instantly answering model',
+    );
     const callsBefore = model.chatRequests().length;
     const t = await throughput(model);
     const calls = model.chatRequests().length - callsBefore;
@@ -214,7 +240,7 @@ async function main() {
       target: 0.5,
       direction: 'max',
       baseline: `${calls} model calls for ${NOTES} notes, same run`,
-      note: 'generated mix of short notes',
+      note: 'generated mix: chat turns, notepad lines, long documents',
     });
     console.log(
       `dream dedup step: ${CLAIMS_PER_SIZE} claims per size, candidates from FTS + Jaccard, one slice`,

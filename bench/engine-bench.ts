@@ -31,14 +31,21 @@ const viaHttp = async () => {
   });
   sessionId = r.json.session_id;
 };
-const viaEngine = () =>
-  app.quorra.conversation.engine.handle({
+// Like the HTTP turns, engine turns continue one session of their own: the difference is then the HTTP layer
+// alone, not a longer history on one side.
+let engineSession: string | undefined;
+const viaEngine = async () => {
+  const r = await app.quorra.conversation.engine.handle({
     principal: { kind: 'user', userId: owner.id, role: 'owner', displayName: 'Bench' },
     message: 'hello',
     scope: ['general'],
+    ...(engineSession ? { sessionId: engineSession } : {}),
   });
+  engineSession = r.sessionId;
+};
 
 await time(direct, 30);
+await time(viaEngine, 30);
 await time(viaHttp, 30);
 const base = await time(direct, turns);
 const engine = await time(viaEngine, turns);
@@ -48,7 +55,7 @@ console.log(
   `engine: direct model call        p50 ${p50(base).toFixed(2)} ms  p95 ${percentile(base, 95).toFixed(2)} ms`,
 );
 console.log(
-  `engine: engine.handle turn       p50 ${p50(engine).toFixed(2)} ms  p95 ${percentile(engine, 95).toFixed(2)} ms`,
+  `engine: engine.handle turn (history) p50 ${p50(engine).toFixed(2)} ms  p95 ${percentile(engine, 95).toFixed(2)} ms`,
 );
 console.log(
   `engine: POST /chat turn (history) p50 ${p50(http).toFixed(2)} ms  p95 ${percentile(http, 95).toFixed(2)} ms`,

@@ -5,7 +5,10 @@ import path from 'node:path';
 import type { Seal } from '../core/auth/principal.ts';
 import { coreEntities } from '../core/db/entities.ts';
 import { openDatabase } from '../core/db/open-database.ts';
+import { scoreDocs } from '../core/memory/bm25-score.ts';
+import { foldWord, queryWords, words } from '../core/memory/fts-query.ts';
 import { memoryEntities, memoryMigrations } from '../core/memory/index.ts';
+import { normalizeQueryTags, type RecallQuery } from '../core/memory/memory-search.ts';
 import { MemoryStore } from '../core/memory/memory-store.ts';
 import { sqliteConnection } from '../core/memory/sql-values.ts';
 import { coreMigrations } from '../migrations/index.ts';
@@ -14,6 +17,8 @@ import { prng } from './support/prng.ts';
 
 const SIZES = [1_000, 10_000, 100_000];
 const QUERIES_PER_SIZE = 600;
+/** Queries per size checked against an exhaustive BM25 over every row the seal admits. */
+const QUALITY_QUERIES = 150;
 const WARMUP = 100;
 
 const rand = prng(20300601);
@@ -164,6 +169,81 @@ async function measure(store: MemoryStore): Promise<{ p50: number; p95: number; 
   return { p50: percentile(latencies, 50), p95: percentile(latencies, 95), hits: hits / QUERIES_PER_SIZE };
 }
 
+interface Doc {
+  id: number;
+  content: string;
+  tags: string[];
+  workspace: string | null;
+  owner: string | null;
+  folded: Set<string>;
+}
+
+/** Every live row, with its folded words, to rank exhaustively (the bench writes no archived or expiring rows). */
+function loadDocs(conn: ReturnType<typeof sqliteConnection>): Doc[] {
+  const rows = conn
+    .prepare('SELECT id, content, tags, workspace, owner_user_id FROM memories')
+    .all() as Array<{
+    id: number;
+    content: string;
+    tags: string;
+    workspace: string | null;
+    owner_user_id: string | null;
+  }>;
+  return rows.map((r) => {
+    const tags = JSON.parse(r.tags) as string[];
+    return {
+      id: r.id,
+      content: r.content,
+      tags,
+      workspace: r.workspace,
+      owner: r.owner_user_id,
+      folded: new Set([r.content, ...tags].flatMap((t) => words(t).map(foldWord))),
+    };
+  });
+}
+
+/** The top 8 of a BM25 ranking of every admitted row, with document counts taken over the whole table. */
+function exhaustive(docs: Doc[], seal: Seal, query: RecallQuery): number[] {
+  const queried = queryWords(query.text ?? '');
+  const df = new Map(queried.map((w) => [foldWord(w), 0]));
+  for (const d of docs) for (const t of df.keys()) if (d.folded.has(t)) df.set(t, (df.get(t) ?? 0) + 1);
+  const length = docs.reduce((n, d) => n + words(d.content).length + d.tags.flatMap(words).length, 0);
+  const admitted = docs.filter(
+    (d) => d.workspace === seal.workspace && (d.owner === null || d.owner === seal.userId),
+  );
+  return scoreDocs(
+    admitted,
+    { words: queried, tags: normalizeQueryTags(query.tags) },
+    { rows: docs.length, avgLength: length / docs.length, df },
+  )
+    .filter((s) => s.score > 0)
+    .slice(0, 8)
+    .map((s) => s.doc.id);
+}
+
+/** recall@8 of the store's answers against the exhaustive ranking, and whether the old best match was found. */
+async function quality(
+  store: MemoryStore,
+  conn: ReturnType<typeof sqliteConnection>,
+  old: { id: number; seal: Seal; query: RecallQuery },
+): Promise<{ recall: number; oldFound: boolean }> {
+  const docs = loadDocs(conn);
+  let wanted = 0;
+  let found = 0;
+  const check = async (seal: Seal, query: RecallQuery) => {
+    const ref = exhaustive(docs, seal, query);
+    const got = new Set((await store.recall(seal, { ...query, limit: 8 })).map((s) => s.memory.id));
+    wanted += ref.length;
+    found += ref.filter((id) => got.has(id)).length;
+    return got;
+  };
+  const oldFound = (await check(old.seal, old.query)).has(old.id);
+  for (let i = 0; i < QUALITY_QUERIES; i++) {
+    await check({ userId: pick(users), workspace: pick(workspaces) }, pick(queryTemplates)());
+  }
+  return { recall: wanted === 0 ? 1 : found / wanted, oldFound };
+}
+
 async function main() {
   const dir = mkdtempSync(path.join(tmpdir(), 'quorra-bench-'));
   const { db } = await openDatabase({
@@ -175,18 +255,28 @@ async function main() {
   try {
     const store = new MemoryStore(db);
     const conn = sqliteConnection(db);
-    const results: Array<{ size: number; p50: number; p95: number; hits: number }> = [];
-    let seeded = 0;
+    const results: Array<{ size: number; p50: number; p95: number; hits: number; recall: number }> = [];
+    // The oldest memory is the best match for a query made only of common words: a search that ranks only each
+    // word's newest matches never sees it (the blind spot this bench guards against).
+    const oldSeal: Seal = { userId: 'alice', workspace: null };
+    const oldest = await store.create(
+      { content: 'Mia prefers porridge for breakfast on Sunday', tags: ['food'] },
+      { workspace: null, ownerUserId: 'alice', provenance: 'user_stated' },
+    );
+    const old = { id: oldest.id, seal: oldSeal, query: { text: 'Sunday breakfast: porridge for Mia?' } };
+    let seeded = 1;
     console.log(`memory recall: ${QUERIES_PER_SIZE} sealed queries per size, 6 users, 4 contexts, top 8`);
     for (const size of SIZES) {
       const t0 = Date.now();
       await seed(store, conn, size - seeded);
       seeded = size;
       const r = await measure(store);
-      results.push({ size, ...r });
+      const q = await quality(store, conn, old);
+      results.push({ size, ...r, recall: q.recall });
       console.log(
         `  ${String(size).padStart(7)} memories: p50 ${r.p50.toFixed(3)} ms  p95 ${r.p95.toFixed(3)} ms` +
-          `  (${r.hits.toFixed(1)} results/query, seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s)`,
+          `  (${r.hits.toFixed(1)} results/query, seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s)` +
+          `  recall@8 ${q.recall.toFixed(3)}, old best match ${q.oldFound ? 'found' : 'MISSED'}`,
       );
     }
     const [base] = results;
@@ -211,6 +301,14 @@ async function main() {
       target: 3,
       direction: 'max',
       baseline: 'the 1k figure, same run',
+    });
+    reportGoal({
+      id: 'recall.quality',
+      value: Math.min(...results.map((r) => r.recall)),
+      unit: '',
+      target: 0.95,
+      direction: 'min',
+      baseline: `exhaustive BM25 over every admitted row, ${QUALITY_QUERIES} queries per size, worst size`,
     });
   } finally {
     await db.destroy();

@@ -10,7 +10,7 @@ import { formatGoal, GOAL_PREFIX, GOALS, type GoalResult, isMet } from './suppor
 const dir = fileURLToPath(new URL('.', import.meta.url));
 const only = process.argv[2];
 // Each bench gets a bound so a hung one cannot stall the whole run; the default fits 2 shared cores.
-const timeoutMs = Number(process.env.BENCH_TIMEOUT_S ?? 420) * 1000;
+const timeoutMs = Number(process.env.BENCH_TIMEOUT_S ?? 900) * 1000;
 const benches = readdirSync(dir)
   .filter((f) => f.endsWith('-bench.ts') && (!only || f.includes(only)))
   .sort();

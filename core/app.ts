@@ -5,6 +5,9 @@ import type { DataSource } from 'typeorm';
 import { coreMigrations } from '../migrations/index.ts';
 import { adminRoutes } from './admin/admin-routes.ts';
 import { peopleRoutes } from './admin/people-routes.ts';
+import { pluginSettingsRoutes } from './admin/plugin-settings-routes.ts';
+import type { ApprovalQueue } from './approvals/approval-queue.ts';
+import { setupApprovals } from './approvals/setup-approvals.ts';
 import { publicUrlOf } from './auth/sign-in-link.ts';
 import { signInRoutes } from './auth/sign-in-routes.ts';
 import { scheduleBackups } from './backup/backup-job.ts';
@@ -54,6 +57,8 @@ export interface Quorra {
   scheduler: Scheduler;
   health: Health;
   registries: CoreRegistries;
+  /** The approvals queue (rows from every producer). */
+  approvals: ApprovalQueue;
   plugins: PluginHost;
   conversation: Conversation;
   workspaces: WorkspaceStore;
@@ -144,6 +149,13 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
     health,
     contribute,
   });
+  const approvals = await setupApprovals({
+    db,
+    logger: logger.child({ subsystem: 'approvals' }),
+    registries,
+    confirmations: conversation.confirmations,
+    contribute,
+  });
   const host = new PluginHost(
     {
       config,
@@ -170,12 +182,16 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
         notify: matrix.notify,
         routes,
         vaultDir: vaultRoot(config),
+        approvals,
+        approvalKinds: registries.approvalKinds,
+        approvalSources: registries.approvals,
       },
     },
     loaded,
     failures,
   );
-  contribute.routes(adminRoutes(host, conversation, registries.approvals));
+  contribute.routes(adminRoutes(host, conversation));
+  contribute.routes(pluginSettingsRoutes(host, conversation.audit));
   contribute.routes(peopleRoutes(conversation));
   let server: HttpServer | undefined;
   contribute.routes(
@@ -184,6 +200,7 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
       logger,
       notify: () => matrix.notify,
       publicUrl: () => publicUrlOf(config, server?.url),
+      developerMode: () => config.developerMode,
     }),
   );
   contribute.routes([
@@ -255,6 +272,7 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
     scheduler,
     health,
     registries,
+    approvals,
     plugins: host,
     conversation,
     workspaces,

@@ -8,6 +8,8 @@ import { CreateDream1764540000000 } from './1764540000000-create-dream.ts';
 import { AddOutboxReply1764560000000 } from './1764560000000-add-outbox-reply.ts';
 import { CreateAdminSignIn1764570000000 } from './1764570000000-create-admin-sign-in.ts';
 import { CreateMemorySearchPostgres1764580000000 } from './1764580000000-create-memory-search-postgres.ts';
+import { ApprovalsInCore1764800000000 } from './1764800000000-approvals-in-core.ts';
+import { AddPluginSettings1764900000000 } from './1764900000000-add-plugin-settings.ts';
 
 export const coreMigrations: Function[] = [
   CreatePluginState1764460800000,
@@ -19,4 +21,6 @@ export const coreMigrations: Function[] = [
   AddOutboxReply1764560000000,
   CreateAdminSignIn1764570000000,
   CreateMemorySearchPostgres1764580000000,
+  ApprovalsInCore1764800000000,
+  AddPluginSettings1764900000000,
 ];

@@ -24,6 +24,7 @@ export function describeCron(cron: string): string {
   const f = cron.trim().split(/\s+/);
   if (f.length !== 5) return cron;
   const [min, hour, dom, mon, dow] = f;
+  if (f.every((x) => x === '*')) return 'every minute';
   const every = /^\*\/(\d+)$/;
   if (every.test(min) && hour === '*' && dom === '*' && mon === '*' && dow === '*') {
     const n = Number(every.exec(min)![1]);

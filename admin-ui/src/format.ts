@@ -62,3 +62,11 @@ export function relativeTime(value: string | null | undefined, now = Date.now())
   }
   return rtf.format(Math.round(n), 'year');
 }
+
+/** A reason in everyday words: addresses and file paths (the owner's Technical details) left out, times said relative to now. */
+export function plainReason(reason: string, now = Date.now()): string {
+  return reason
+    .replace(/\s*\bhttps?:\/\/[^\s)"']+/g, '')
+    .replace(/(^|[\s(])\/[^\s)"':,]*\/[^\s)"':,]+/g, '$1(see Technical details)')
+    .replace(/\d{4}-\d{2}-\d{2}T[\d:.]+Z\b/g, (m) => relativeTime(m, now));
+}

@@ -34,6 +34,8 @@ export interface SignInRouteDeps {
   notify: () => Notify | undefined;
   /** Where people open the admin UI; sign-in links point here, never at the request's Host header. */
   publicUrl: () => string;
+  /** Whether developer mode is on (the owner's UI then offers the turn inspector). */
+  developerMode: () => boolean;
 }
 
 function codeMessage(code: string, link: string): string {
@@ -52,6 +54,9 @@ function userWire(u: User) {
 export function signInRoutes(deps: SignInRouteDeps) {
   const { users, signInGrants, browserSessions, audit } = deps.conversation;
 
+  // a member has no developer tools, so they are not even told whether they are on
+  const developerMode = (user: User) => user.role === 'owner' && deps.developerMode();
+
   async function openSession(user: User, via: string) {
     const { token, csrfToken } = await browserSessions.open(user.id);
     await audit.record({
@@ -65,7 +70,7 @@ export function signInRoutes(deps: SignInRouteDeps) {
     // behind a TLS-terminating proxy Quorra sees plain HTTP; the public URL says what the browser sees
     const secure = deps.publicUrl().startsWith('https:');
     return withHeaders(
-      { user: userWire(user), csrf_token: csrfToken, via: 'session' },
+      { user: userWire(user), csrf_token: csrfToken, via: 'session', developer_mode: developerMode(user) },
       { 'set-cookie': sessionCookie(token, secure), 'cache-control': 'no-store' },
     );
   }
@@ -140,6 +145,7 @@ export function signInRoutes(deps: SignInRouteDeps) {
           user: userWire(user),
           csrf_token: session?.csrfToken ?? null,
           via: session ? 'session' : 'token',
+          developer_mode: developerMode(user),
         };
       },
     }),

@@ -144,6 +144,8 @@ export const configSchema = z
         keyWaitSeconds: z.coerce.number().min(0).max(3600).default(60),
         /** How often the typing notice is renewed while a turn runs or waits for the model (it lapses after 30 s). */
         typingRenewMs: z.coerce.number().int().min(50).max(25_000).default(20_000),
+        /** The typing notice starts only once a turn has taken this long: a quick answer comes without one. */
+        typingDelayMs: z.coerce.number().int().min(0).max(10_000).default(300),
         /** A slow answer streams into the room by editing the bot's message (at most once a second); off sends it whole. */
         streamEdits: envBoolean.default(true),
         /** Room → workspace/scope mappings seeded into the rooms table (first sight only). */
@@ -209,6 +211,10 @@ export const configSchema = z
         /** A scheduled pass waits until nobody has talked to Quorra for this long (0: never waits). */
         quietMinutes: z.coerce.number().int().min(0).max(720).default(15),
         extractionTimeoutMs: z.coerce.number().int().min(100).default(60_000),
+        /** Estimated tokens of short notes sent in one extraction call (0: one call per note). */
+        extractionBatchTokens: z.coerce.number().int().min(0).max(32_000).default(1500),
+        /** Notes in one extraction call at most. */
+        extractionBatchNotes: z.coerce.number().int().min(1).max(50).default(16),
         promoteAfterReferences: z.coerce.number().int().min(1).default(3),
         promoteAfterSources: z.coerce.number().int().min(2).default(3),
         embeddingExcludedWorkspaces: commaList.default([]),

@@ -1,4 +1,5 @@
 // The core's own entities; plugins add theirs through the plugin contract.
+import { ProposedAction } from '../approvals/proposed-action.entity.ts';
 import { ApiToken } from '../auth/api-token.entity.ts';
 import { BrowserSession } from '../auth/browser-session.entity.ts';
 import { SignInGrant } from '../auth/sign-in-grant.entity.ts';
@@ -29,6 +30,7 @@ export const coreEntities: Function[] = [
   WorkspaceBinding,
   Note,
   Memory,
+  ProposedAction,
   ...matrixEntities,
   ...dreamEntities,
 ];

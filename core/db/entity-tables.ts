@@ -50,3 +50,24 @@ export async function dropEntityTables(q: QueryRunner, entities: Function[]): Pr
   for (const entity of [...entities].reverse())
     await q.dropTable(q.connection.getMetadata(entity).tablePath, true);
 }
+
+/**
+ * Brings existing columns of a table in line with the entity (e.g. a column that became nullable); the driver
+ * rebuilds the table where it must (SQLite), keeping every row.
+ */
+export async function alterEntityColumns(
+  q: QueryRunner,
+  entity: Function,
+  properties: string[],
+): Promise<void> {
+  const meta = q.connection.getMetadata(entity);
+  for (const property of properties) {
+    const column = meta.findColumnWithPropertyName(property);
+    if (!column) throw new Error(`${meta.name} has no property "${property}"`);
+    await q.changeColumn(
+      meta.tablePath,
+      column.databaseName,
+      new TableColumn(TableUtils.createTableColumnOptions(column, q.connection.driver)),
+    );
+  }
+}

@@ -106,17 +106,8 @@ export function findJson(reply: string): unknown {
   throw new MalformedReply('the reply holds no JSON array of beliefs');
 }
 
-/** Parses a reply into valid claims plus how many items were invalid; throws MalformedReply when unreadable. */
-export function parseClaims(reply: string | null | undefined): { claims: Claim[]; invalid: number } {
-  if (typeof reply !== 'string' || reply.trim() === '') throw new MalformedReply('the reply is empty');
-  const value = findJson(reply);
-  let items: unknown[];
-  if (Array.isArray(value)) items = value;
-  else if (value && typeof value === 'object') {
-    const inner = ['beliefs', 'claims', 'items', 'facts'].map((k) => (value as Record<string, unknown>)[k]);
-    const list = inner.find(Array.isArray) as unknown[] | undefined;
-    items = list ?? [value];
-  } else throw new MalformedReply('the reply is JSON but not an array of beliefs');
+/** Validates a list of claim items; throws MalformedReply when there are items and none of them is valid. */
+export function parseClaimItems(items: unknown[]): { claims: Claim[]; invalid: number } {
   const claims: Claim[] = [];
   let invalid = 0;
   for (const item of items) {
@@ -128,4 +119,18 @@ export function parseClaims(reply: string | null | undefined): { claims: Claim[]
   if (items.length > 0 && claims.length === 0)
     throw new MalformedReply(`none of ${items.length} items is valid`);
   return { claims, invalid };
+}
+
+/** Parses a reply into valid claims plus how many items were invalid; throws MalformedReply when unreadable. */
+export function parseClaims(reply: string | null | undefined): { claims: Claim[]; invalid: number } {
+  if (typeof reply !== 'string' || reply.trim() === '') throw new MalformedReply('the reply is empty');
+  const value = findJson(reply);
+  let items: unknown[];
+  if (Array.isArray(value)) items = value;
+  else if (value && typeof value === 'object') {
+    const inner = ['beliefs', 'claims', 'items', 'facts'].map((k) => (value as Record<string, unknown>)[k]);
+    const list = inner.find(Array.isArray) as unknown[] | undefined;
+    items = list ?? [value];
+  } else throw new MalformedReply('the reply is JSON but not an array of beliefs');
+  return parseClaimItems(items);
 }

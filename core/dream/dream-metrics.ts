@@ -22,6 +22,8 @@ export const DREAM_METRIC_NAMES = [
   'quorra_dream_beliefs_archived_total',
   'quorra_dream_infrastructure_failures_total',
   'quorra_dream_slices_deferred_total',
+  'quorra_dream_extraction_batches_total',
+  'quorra_dream_batch_notes_alone_total',
 ] as const;
 
 /** Dream's metrics, declared once per registry. */
@@ -34,6 +36,8 @@ export class DreamMetrics {
   readonly retired: Counter<'reason'>;
   readonly infrastructure: Counter<'kind'>;
   readonly deferred: Counter<string>;
+  readonly batches: Counter<string>;
+  readonly alone: Counter<string>;
 
   constructor(metrics: Metrics) {
     this.runs = metrics.counter('quorra_dream_runs_total', 'Dream slice runs by final status', ['status']);
@@ -84,6 +88,17 @@ export class DreamMetrics {
       'quorra_dream_slices_deferred_total',
       'Private slices left for a later run by the per-run user cap',
     );
+    this.batches = c('quorra_dream_extraction_batches_total', 'Extraction calls that carried several notes');
+    this.alone = c(
+      'quorra_dream_batch_notes_alone_total',
+      'Notes a batch answer left out (or a failed batch call), extracted again on their own',
+    );
+  }
+
+  /** Counts one batch call of `notes` notes of which `answered` came back usable. */
+  batch(notes: number, answered: number): void {
+    this.batches.inc();
+    if (notes > answered) this.alone.inc(notes - answered);
   }
 
   /** Adds a finished run's counters (dropped/failed/retired are counted as they happen, with their reason). */

@@ -32,6 +32,8 @@ export type DreamOptions = Pick<
   | 'semanticRecent'
   | 'userCap'
   | 'extractionTimeoutMs'
+  | 'extractionBatchTokens'
+  | 'extractionBatchNotes'
   | 'promoteAfterReferences'
   | 'promoteAfterSources'
   | 'embeddingExcludedWorkspaces'
@@ -54,6 +56,8 @@ export interface DreamRunnerDeps {
   model: ChatModel;
   embedder?: Embedder;
   prompt: string;
+  /** The prompt's addition for several notes in one call; without it every note is extracted alone. */
+  batchPrompt?: string;
   logger: Logger;
   metrics: DreamMetrics;
   options: DreamOptions;
@@ -108,6 +112,11 @@ export class DreamRunner {
       retries: this.retries,
       model: d.model,
       prompt: d.prompt,
+      batchPrompt: d.batchPrompt,
+      batchLimits: {
+        budgetTokens: d.options.extractionBatchTokens,
+        maxNotes: d.options.extractionBatchNotes,
+      },
       metrics: d.metrics,
       logger: d.logger,
       maxAttempts: d.options.maxAttempts,
@@ -160,11 +169,13 @@ export class DreamRunner {
         const known = await this.retries.known(batch);
         let last: Note | undefined;
         try {
-          for (const note of batch) {
-            if (!known.has(note.id)) await this.consolidator.process(note, ctx, false);
-            last = note;
-            await this.d.hooks?.afterNote?.(note);
+          // notes waiting for a retry were handled above; the others go in extraction groups, in order
+          for (const group of this.consolidator.groups(batch.filter((n) => !known.has(n.id)))) {
+            await this.consolidator.processGroup(group, ctx);
+            for (const note of group) await this.d.hooks?.afterNote?.(note);
+            last = group.at(-1);
           }
+          last = batch.at(-1);
         } catch (err) {
           if (err instanceof InfrastructureFailure && last) {
             await this.cursors.advance(slice, last, runId);

@@ -69,13 +69,17 @@ export function classifyExtractionError(err: unknown, timedOut: boolean): Error 
   return new InfrastructureFailure(kind, message);
 }
 
-/** Extracts claims from one note; throws ExtractionFailure or InfrastructureFailure. */
-export async function extractClaims(
+/**
+ * One extraction call: the system prompt and one user message, under the extraction timeout and the pass's signal.
+ * Returns the reply text; throws ExtractionFailure (this request's notes) or InfrastructureFailure (stop the pass).
+ */
+export async function askModel(
   model: ChatModel,
   prompt: string,
-  note: Pick<Note, 'text' | 'sourceKind' | 'occurredAt'>,
+  message: string,
+  responseFormat: ChatRequest['response_format'],
   opts: { timeoutMs: number; signal?: AbortSignal },
-): Promise<Extraction> {
+): Promise<string | null | undefined> {
   if (opts.signal?.aborted) throw new InfrastructureFailure('aborted', 'the pass was stopped');
   const timer = new AbortController();
   let timedOut = false;
@@ -84,28 +88,38 @@ export async function extractClaims(
     timer.abort();
   }, opts.timeoutMs);
   const signal = opts.signal ? AbortSignal.any([timer.signal, opts.signal]) : timer.signal;
-  let reply: ChatCompletion;
   try {
-    reply = await model.chat(
+    const reply = await model.chat(
       {
         messages: [
           { role: 'system', content: prompt },
-          { role: 'user', content: extractionMessage(note) },
+          { role: 'user', content: message },
         ],
         temperature: 0,
         // only the embedded backend: an endpoint keeps getting exactly the request it always got
-        ...(model.constrainsOutput ? { response_format: claimsResponseFormat } : {}),
+        ...(model.constrainsOutput ? { response_format: responseFormat } : {}),
       },
       { signal },
     );
+    return reply.choices?.[0]?.message?.content;
   } catch (err) {
     if (opts.signal?.aborted) throw new InfrastructureFailure('aborted', 'the pass was stopped');
     throw classifyExtractionError(err, timedOut);
   } finally {
     clearTimeout(t);
   }
+}
+
+/** Extracts claims from one note; throws ExtractionFailure or InfrastructureFailure. */
+export async function extractClaims(
+  model: ChatModel,
+  prompt: string,
+  note: Pick<Note, 'text' | 'sourceKind' | 'occurredAt'>,
+  opts: { timeoutMs: number; signal?: AbortSignal },
+): Promise<Extraction> {
+  const content = await askModel(model, prompt, extractionMessage(note), claimsResponseFormat, opts);
   try {
-    return parseClaims(reply.choices?.[0]?.message?.content);
+    return parseClaims(content);
   } catch (err) {
     if (err instanceof MalformedReply) throw new ExtractionFailure('malformed', err.message);
     throw err;

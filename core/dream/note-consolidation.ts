@@ -9,11 +9,12 @@ import type { Note } from '../memory/note.entity.ts';
 import type { NoteSlice } from '../memory/note-input.ts';
 import type { MemorySlice } from '../memory/seal-filter.ts';
 import { archiveBeforeEdit } from '../memory/slice-maintenance.ts';
+import { type BatchLimits, extractBatch, planGroups } from './batch-extraction.ts';
 import type { Claim, ClaimKind } from './claim-parse.ts';
 import { bestJaccard, type Deduper } from './dedup.ts';
 import type { DreamMetrics } from './dream-metrics.ts';
 import type { RetiredEvent } from './dream-report.ts';
-import { type ChatModel, ExtractionFailure, extractClaims } from './extraction.ts';
+import { type ChatModel, type Extraction, ExtractionFailure, extractClaims } from './extraction.ts';
 import type { NoteBeliefs } from './note-beliefs.ts';
 import type { NoteRetries } from './note-retries.ts';
 import { checkClaim } from './quote-check.ts';
@@ -44,6 +45,9 @@ export interface ConsolidatorDeps {
   retries: NoteRetries;
   model: ChatModel;
   prompt: string;
+  /** What the prompt adds for several notes in one call; without it every note is extracted alone. */
+  batchPrompt?: string;
+  batchLimits: BatchLimits;
   metrics: DreamMetrics;
   logger: Logger;
   maxAttempts: number;
@@ -68,7 +72,7 @@ export class NoteConsolidator {
    */
   async process(note: Note, ctx: RunContext, isRetry: boolean): Promise<void> {
     ctx.counters.notesRead++;
-    let extraction: Awaited<ReturnType<typeof extractClaims>>;
+    let extraction: Extraction;
     try {
       extraction = await extractClaims(this.d.model, this.d.prompt, note, {
         timeoutMs: this.d.extractionTimeoutMs,
@@ -78,6 +82,42 @@ export class NoteConsolidator {
       if (err instanceof ExtractionFailure) return this.failed(note, ctx, err);
       throw err;
     }
+    await this.apply(note, extraction, ctx, isRetry);
+  }
+
+  /** The extraction groups for new notes, in order: short ones share a call, long ones go alone. */
+  groups(notes: Note[]): Note[][] {
+    return this.d.batchPrompt ? planGroups(notes, this.d.batchLimits) : notes.map((n) => [n]);
+  }
+
+  /**
+   * Consolidates a group of new notes from one extraction call. Each note's claims then go through exactly the
+   * single-note steps; a note the answer left out (or the whole call, if it failed) is extracted again on its own,
+   * so only its own attempts ever count towards retiring it.
+   */
+  async processGroup(notes: Note[], ctx: RunContext): Promise<void> {
+    if (notes.length < 2 || !this.d.batchPrompt) {
+      for (const note of notes) await this.process(note, ctx, false);
+      return;
+    }
+    const answered = await extractBatch(this.d.model, `${this.d.prompt}\n\n${this.d.batchPrompt}`, notes, {
+      // one answer carries several notes' claims: give it the time of two single calls
+      timeoutMs: this.d.extractionTimeoutMs * 2,
+      signal: ctx.signal,
+    });
+    this.d.metrics.batch(notes.length, answered.size);
+    for (const note of notes) {
+      const extraction = answered.get(note.id);
+      if (!extraction) await this.process(note, ctx, false);
+      else {
+        ctx.counters.notesRead++;
+        await this.apply(note, extraction, ctx, false);
+      }
+    }
+  }
+
+  /** Everything after a successful extraction: archive-before-edit, then each claim in turn. */
+  private async apply(note: Note, extraction: Extraction, ctx: RunContext, isRetry: boolean): Promise<void> {
     if (note.editedAt) {
       // after a successful extraction only, so a failing retry never leaves the note with no beliefs at all
       ctx.counters.archived += await archiveBeforeEdit(this.d.db, note.id, note.editedAt, this.d.now());

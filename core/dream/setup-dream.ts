@@ -77,6 +77,7 @@ export async function setupDream(deps: DreamSetupDeps): Promise<DreamService> {
     model: deps.model,
     embedder: config.model.embeddingModel ? deps.model : undefined,
     prompt: deps.prompts.get('task', 'dream-extraction'),
+    batchPrompt: deps.prompts.get('task', 'dream-extraction-batch'),
     logger,
     metrics: new DreamMetrics(deps.metrics),
     options: dreamOptions(config),

@@ -1,23 +1,18 @@
-// The core bang-commands: help, purpose, forget, status, mode and approvals (registered before plugins activate).
+// The core bang-commands: help, purpose, forget, status and mode (registered before plugins activate; approvals is core/approvals).
 import { principalOf, type UserStore } from '../auth/user-store.ts';
-import type { ConfirmationStore } from '../engine/confirmation-store.ts';
 import type { SessionControls } from '../engine/session-controls.ts';
 import type { Health } from '../health/health.ts';
-import type { ApprovalSource, CommandContext, CommandDefinition } from '../plugin/contributions.ts';
-import { collectApprovals } from '../plugin/pending-approvals.ts';
+import type { CommandContext, CommandDefinition } from '../plugin/contributions.ts';
 import type { Registry } from '../registry.ts';
 import type { Session } from '../sessions/session.entity.ts';
-import { inlineUntrusted } from '../text/untrusted-markdown.ts';
 import { CommandUsageError, helpText, type MatrixCommandContext } from './command-router.ts';
 import type { RoomSessions } from './room-sessions.ts';
 
 /** What the core commands need. */
 export interface CoreCommandDeps {
   commands: Registry<CommandDefinition>;
-  approvals: Registry<ApprovalSource>;
   users: UserStore;
   controls: SessionControls;
-  confirmations: ConfirmationStore;
   roomSessions: RoomSessions;
   health: Health;
 }
@@ -135,26 +130,6 @@ export function coreCommands(deps: CoreCommandDeps): CommandDefinition[] {
         const updated = await deps.controls.setMode(p, s.id, args[0]);
         const def = deps.controls.available(updated).find((m) => m.name === updated.activeMode);
         return `Mode set: ${updated.activeMode}${def ? ` — ${def.description}` : ''}.`;
-      },
-    },
-    {
-      name: 'approvals',
-      description: 'what is waiting on your yes or no',
-      usage: 'approvals',
-      permission: 'member',
-      async run(_args, ctx) {
-        const pending = await deps.confirmations.pendingForUser(ctx.userId);
-        const lines = pending.map(
-          (c) =>
-            `${inlineUntrusted(c.description, 300)} — asked ${ago(c.createdAt)}${c.sessionId === ctx.sessionId ? ' (here: answer **yes** or **no**)' : ''}`,
-        );
-        for (const a of await collectApprovals(deps.approvals.list(), ctx)) {
-          lines.push(
-            `${inlineUntrusted(a.description, 300)}${a.createdAt ? ` — ${ago(a.createdAt)}` : ''}${a.hint ? ` (${a.hint})` : ''}`,
-          );
-        }
-        if (!lines.length) return 'Nothing is waiting on you.';
-        return `**Waiting on you**\n${lines.map((l, i) => `${i + 1}. ${l}`).join('\n')}`;
       },
     },
   ];

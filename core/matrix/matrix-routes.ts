@@ -1,6 +1,8 @@
-// GET /matrix/rooms, PUT /matrix/rooms/:roomId (owner) and GET /matrix/outbox (owner): the Matrix admin API.
+// GET /matrix/rooms, PUT /matrix/rooms/:roomId (owner), GET /matrix/joined-rooms (owner) and GET /matrix/outbox (owner): the Matrix admin API.
 import { z } from 'zod';
+import { fail } from '../errors.ts';
 import { defineRoute } from '../plugin/route-definition.ts';
+import type { JoinedRoom } from './joined-rooms.ts';
 import type { MatrixRoom } from './matrix-room.entity.ts';
 import type { Outbox } from './outbox.ts';
 import type { OutboxItem } from './outbox-item.entity.ts';
@@ -53,7 +55,11 @@ function wireItem(i: OutboxItem) {
 }
 
 /** The Matrix admin endpoints. */
-export function matrixRoutes(rooms: RoomStore, outbox: Outbox) {
+export function matrixRoutes(
+  rooms: RoomStore,
+  outbox: Outbox,
+  joinedRooms: () => Promise<JoinedRoom[] | null>,
+) {
   return [
     defineRoute({
       method: 'GET',
@@ -61,6 +67,28 @@ export function matrixRoutes(rooms: RoomStore, outbox: Outbox) {
       auth: 'member',
       summary: 'Rooms mapped to workspaces and scopes',
       handler: async () => ({ rooms: (await rooms.list()).map(wireRoom) }),
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/matrix/joined-rooms',
+      auth: 'owner',
+      summary: 'The rooms the bot is in, named by the homeserver, with their current mapping',
+      handler: async () => {
+        const joined = await joinedRooms();
+        if (!joined)
+          throw fail.unavailable('MATRIX_NOT_CONNECTED', 'Quorra is not connected to Matrix right now');
+        const mapped = new Map((await rooms.list()).map((r) => [r.roomId, r]));
+        return {
+          rooms: joined.map((j) => ({
+            room_id: j.roomId,
+            name: j.name,
+            people: j.people,
+            encrypted: j.encrypted,
+            workspace: mapped.get(j.roomId)?.workspace ?? null,
+            scope: mapped.get(j.roomId)?.scope ?? null,
+          })),
+        };
+      },
     }),
     defineRoute({
       method: 'PUT',

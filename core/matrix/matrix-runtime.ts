@@ -17,6 +17,7 @@ import { FailureBackoff } from './failure-backoff.ts';
 import type { BotIdentity } from './inbound-filter.ts';
 import { Intake } from './intake.ts';
 import type { InvitePolicy } from './invite-policy.ts';
+import { type JoinedRoom, listJoinedRooms } from './joined-rooms.ts';
 import { type LoadedMatrixSdk, loadMatrixSdk } from './load-matrix-sdk.ts';
 import { ClientHaltedError, createMatrixClient, type QuorraMatrixClient } from './matrix-client.ts';
 import type { MatrixEvent } from './matrix-event.entity.ts';
@@ -281,6 +282,11 @@ export class MatrixRuntime {
   private unlessHalted(err: unknown): void {
     if (err instanceof ClientHaltedError) return;
     this.d.logger.warn({ err: describeError(err) }, 'Matrix room task failed');
+  }
+
+  /** The rooms the bot is in, read from the homeserver; null while not connected. */
+  async joinedRooms(): Promise<JoinedRoom[] | null> {
+    return this.client ? listJoinedRooms(this.client, this.bot.userId) : null;
   }
 
   /** The /health `matrix` check: ok, or degraded with reasons (start failure, sync errors, sync lag); notes E2EE. */

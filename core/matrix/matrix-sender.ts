@@ -33,7 +33,12 @@ export class MatrixSender {
     private readonly client: QuorraMatrixClient,
     private readonly metrics: MatrixMetrics,
     private readonly logger: Logger,
-    private readonly policy: { retries: number; baseMs: number; typingRenewMs?: number },
+    private readonly policy: {
+      retries: number;
+      baseMs: number;
+      typingRenewMs?: number;
+      typingDelayMs?: number;
+    },
     private readonly encrypt?: Encryptor,
   ) {}
 
@@ -72,17 +77,25 @@ export class MatrixSender {
 
   /**
    * Shows the typing notice until the returned stop() is called, renewing it before the server lets it lapse:
-   * a turn that waits in the model's queue keeps showing that Quorra is on it.
+   * a turn that waits in the model's queue keeps showing that Quorra is on it. An answer ready within
+   * `typingDelayMs` sends no notice at all: it would only flicker, and its two requests sat on the reply's path.
    */
   keepTyping(roomId: string, renewMs = this.policy.typingRenewMs ?? 20_000): () => Promise<void> {
     // one request at a time, in order: a renewal still in flight must never land after the "off"
-    let last = this.typing(roomId, true);
-    const timer = setInterval(() => {
-      last = last.then(() => this.typing(roomId, true));
-    }, renewMs);
-    timer.unref?.();
+    let last: Promise<void> | undefined;
+    let timer: NodeJS.Timeout | undefined;
+    const start = setTimeout(() => {
+      last = this.typing(roomId, true);
+      timer = setInterval(() => {
+        last = last?.then(() => this.typing(roomId, true));
+      }, renewMs);
+      timer.unref?.();
+    }, this.policy.typingDelayMs ?? 0);
+    start.unref?.();
     return async () => {
+      clearTimeout(start);
       clearInterval(timer);
+      if (!last) return;
       last = last.then(() => this.typing(roomId, false));
       await last;
     };

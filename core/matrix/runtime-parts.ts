@@ -37,7 +37,12 @@ export function runtimeParts(
     client,
     d.metrics,
     d.logger,
-    { retries: cfg.sendRetries, baseMs: cfg.retryBaseMs, typingRenewMs: cfg.typingRenewMs },
+    {
+      retries: cfg.sendRetries,
+      baseMs: cfg.retryBaseMs,
+      typingRenewMs: cfg.typingRenewMs,
+      typingDelayMs: cfg.typingDelayMs,
+    },
     encrypted.encryptor(members),
   );
   const undecryptable = new Undecryptable({

@@ -57,16 +57,14 @@ export function setupMatrix(deps: {
   const notify: Notify = (userId, text, opts) => outbox.notify(userId, text, opts);
   for (const command of coreCommands({
     commands: registries.commands,
-    approvals: registries.approvals,
     users: conversation.users,
     controls: conversation.controls,
-    confirmations: conversation.confirmations,
     roomSessions,
     health: deps.health,
   }))
     deps.contribute.commands.add(command);
   deps.contribute.commands.add(roomCommand(rooms, resolver));
-  deps.contribute.routes(matrixRoutes(rooms, outbox));
+  deps.contribute.routes(matrixRoutes(rooms, outbox, () => runtime?.joinedRooms() ?? Promise.resolve(null)));
 
   const configured = matrixConfigured(config.matrix);
   const runtime = configured.ok

@@ -6,7 +6,9 @@ const STOPWORD_LIST =
   'for from had has have having he her here hers him his how i if in into is it its just me more most my no ' +
   'nor not now of on once only or other our ours out over own same she should so some such than that the ' +
   'their theirs them then there these they this those through to too under until up very was we were what ' +
-  'when where which while who whom why will with would you your yours quorra please tell remind know';
+  'when where which while who whom why will with would you your yours quorra please tell remind know ' +
+  // What an apostrophe leaves behind ("Mia's", "don't", "we'll"): it matches nearly every memory.
+  's t d ll re ve m';
 
 /** Lowercased word tokens split the way SQLite's unicode61 tokenizer splits (letters, digits, private use). */
 export function words(text: string): string[] {
@@ -60,30 +62,29 @@ export function wordVariants(w: string): string[] {
   return [w, twin];
 }
 
-export interface MatchParts {
-  /** FTS scope tokens of the admitted slices (from the seal or slice filter). */
-  scopeKeys: string[];
-  /** Query words, matched in content or tags (OR). */
-  words: string[];
-  /** Normalized tags, each matched as a phrase in the tags column (OR). */
-  tags: string[];
+/** The form FTS5's unicode61 tokenizer stores a word under: lowercased, diacritics removed. */
+export function indexForm(w: string): string {
+  return w
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase();
 }
 
-/**
- * One MATCH expression per query word (`scope:(…) AND {content tags}:("w" OR "ws")`) plus one for all the tags
- * (`scope:(…) AND tags:(…)`); empty when nothing is searchable. Searching each word on its own lets a rare word's
- * matches reach the ranking even when a common word matches far more rows.
- */
-export function buildMatches(parts: MatchParts): string[] {
-  if (parts.scopeKeys.length === 0) return [];
-  const scope = `scope : (${parts.scopeKeys.map(ftsString).join(' OR ')})`;
-  const matches = parts.words.map(
-    (w) => `${scope} AND {content tags} : (${wordVariants(w).map(ftsString).join(' OR ')})`,
-  );
-  const tagPhrases = parts.tags
+/** Matches rows of the given slices (FTS scope tokens); every search expression starts with it. */
+export function scopeMatch(scopeKeys: string[]): string {
+  return `scope : (${scopeKeys.map(ftsString).join(' OR ')})`;
+}
+
+/** Matches a word in either form in the content or the tags. */
+export function wordMatch(w: string): string {
+  return `{content tags} : (${wordVariants(w).map(ftsString).join(' OR ')})`;
+}
+
+/** Matches any of the normalized tags as a phrase in the tags column; null when none has a word in it. */
+export function tagsMatch(tags: string[]): string | null {
+  const phrases = tags
     .map((t) => words(t).join(' '))
     .filter((t) => t.length > 0)
     .map(ftsString);
-  if (tagPhrases.length > 0) matches.push(`${scope} AND tags : (${tagPhrases.join(' OR ')})`);
-  return matches;
+  return phrases.length > 0 ? `tags : (${phrases.join(' OR ')})` : null;
 }

@@ -7,6 +7,9 @@ import type { CandidateSearch } from './memory-search.ts';
  * A tsquery lexeme. Query words come from `words()`, which keeps only letters and digits, so quoting can never
  * meet a quote inside; the weight letter narrows a lexeme to the tags (B) part of the vector.
  */
+/** Rows holding every term are few; the cap only bounds a pathological query. */
+const ALL_TERMS_CAP = 200;
+
 const lexeme = (w: string, weight = '') => `'${w}'${weight ? `:${weight}` : ''}`;
 
 /**
@@ -29,7 +32,11 @@ export const postgresCandidates: CandidateSearch = async (db, filter, { words, t
     .filter((p) => p.length > 0);
   if (phrases.length > 0) queries.push(phrases.map((p) => `(${p})`).join(' | '));
   if (queries.length === 0) return [];
-  const hits = queries
+  // rows holding every term, whatever their age: an old best match whose words are all common (each term's own
+  // newest matches never reach back to it)
+  const sources = queries.map((q): [string, number] => [q, perTerm]);
+  if (queries.length >= 2) sources.push([queries.map((q) => `(${q})`).join(' & '), ALL_TERMS_CAP]);
+  const hits = sources
     .map(
       () =>
         `SELECT id FROM (SELECT m.id FROM memories m WHERE m.search @@ to_tsquery('simple', quorra_fold(?)) AND ${filter.where}` +
@@ -37,6 +44,6 @@ export const postgresCandidates: CandidateSearch = async (db, filter, { words, t
     )
     .join(' UNION ');
   return db.query(`SELECT m.id, m.content, m.tags FROM memories m WHERE m.id IN (${hits})`, [
-    ...queries.flatMap((q) => [q, ...filter.params, perTerm]),
+    ...sources.flatMap(([q, cap]) => [q, ...filter.params, cap]),
   ]);
 };

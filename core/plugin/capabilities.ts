@@ -1,4 +1,6 @@
 // The narrow capabilities a plugin gets on its context; each one is a small interface, never a core object.
+import type { ApprovalKindDefinition, Approver, ProposalView } from '../approvals/approval-kind.ts';
+import type { ProposeInput, Resolution } from '../approvals/approval-queue.ts';
 import type { User } from '../auth/user.entity.ts';
 import type { Disposable } from '../disposable.ts';
 import type { AuditRecord } from '../engine/audit-log.ts';
@@ -8,6 +10,7 @@ import type { TurnCall, TurnOutcome } from '../engine/turns.ts';
 import type { Note } from '../memory/note.entity.ts';
 import type { NoteAppend } from '../memory/note-input.ts';
 import type { Workspace } from '../workspaces/workspace.entity.ts';
+import type { ApprovalSource } from './contributions.ts';
 import type { RouteAuth, RouteDefinition } from './route-definition.ts';
 
 /** Appends raw material (notepad jots, ingested documents) to the notes log for Dream to consolidate. */
@@ -100,6 +103,32 @@ export interface HttpCapability {
     Q extends import('zod').ZodType | undefined = undefined,
     P extends import('zod').ZodType | undefined = undefined,
   >(def: RouteDefinition<A, B, Q, P>): Disposable;
+}
+
+/**
+ * The approvals queue: a plugin registers the kinds it produces (payload schema, audience, apply) and files
+ * proposals of those kinds; it acts on rows on a person's behalf, with that person's visibility.
+ */
+export interface ApprovalsCapability {
+  /** Registers a kind this plugin produces and applies; removed when the plugin is disabled. */
+  registerKind<P extends Record<string, unknown>>(def: ApprovalKindDefinition<P>): Disposable;
+  /** Files a proposal of one of this plugin's kinds (its source_kind is the plugin id). */
+  propose(input: Omit<ProposeInput, 'sourceKind'>): Promise<ProposalView>;
+  /** Open rows waiting on a person (owners also see owners rows); `own: true` keeps this plugin's rows only. */
+  pending(by: Approver, opts?: { own?: boolean }): Promise<ProposalView[]>;
+  /** This plugin's rows for one of its sources, any state. */
+  bySource(sourceId: string): Promise<ProposalView[]>;
+  get(id: number, by: Approver): Promise<ProposalView>;
+  approve(
+    id: number,
+    by: Approver,
+    opts?: { edit?: Record<string, unknown> } & Resolution,
+  ): Promise<ProposalView>;
+  edit(id: number, by: Approver, text: string, r?: Resolution): Promise<unknown>;
+  reject(id: number, by: Approver, r?: Resolution): Promise<ProposalView>;
+  defer(id: number, by: Approver, r?: Resolution): Promise<ProposalView>;
+  /** Lists other things waiting on people that are not proposals (the notepad's questions), for `!quorra approvals`. */
+  add(source: ApprovalSource): Disposable;
 }
 
 /** The plugin-facing view of a stored user. */

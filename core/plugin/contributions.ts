@@ -52,7 +52,7 @@ export interface CommandContext {
 /** Something waiting on a person's yes or no that a plugin owns (e.g. a guest reply drafted for the owner). */
 export interface PendingApproval {
   description: string;
-  /** How to answer it, e.g. "!quorra concierge send 3". */
+  /** How to answer it in chat, e.g. "reply to the morning summary with `3: your answer`". */
   hint?: string;
   createdAt?: Date;
   /** Buttons the admin UI offers: each calls one of the plugin's own HTTP routes, so the rules are the route's. */

@@ -5,7 +5,7 @@ import type { EngineHooks } from '../engine/engine-hooks.ts';
 import type { Scheduler } from '../scheduler/scheduler.ts';
 import type { ToolDefinition } from '../tools/define-tool.ts';
 import type { HooksCapability } from './capabilities.ts';
-import type { CommandDefinition } from './contributions.ts';
+import type { CommandDefinition, ReplyHandler } from './contributions.ts';
 import type { CoreRegistries } from './core-registries.ts';
 import type { Contributions } from './define-plugin.ts';
 import type { RouteDefinition, RouteSink } from './route-definition.ts';
@@ -15,6 +15,7 @@ export interface CoreContributions extends Disposable {
   routes(defs: RouteDefinition<any, any, any, any>[]): void;
   tools: Contributions<ToolDefinition<any>>;
   commands: Contributions<CommandDefinition>;
+  replies: Contributions<ReplyHandler>;
   hooks: HooksCapability;
   schedule(cron: string, name: string, fn: () => Promise<void> | void): Disposable;
 }
@@ -34,6 +35,7 @@ export function coreContributions(deps: {
     },
     tools: { add: (t) => keep(deps.registries.tools.add(t)) },
     commands: { add: (c) => keep(deps.registries.commands.add(c)) },
+    replies: { add: (r) => keep(deps.registries.replies.add(r)) },
     hooks: { add: (point, fn) => store.add(deps.hooks.add(point, fn)) },
     schedule: (cron, name, fn) => store.add(deps.scheduler.add(cron, name, fn)),
     dispose: () => store.dispose(),

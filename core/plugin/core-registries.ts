@@ -1,4 +1,5 @@
-// The registries plugins contribute to: tools, modes, bang-commands, prompt fragments, approval sources, reply and file handlers.
+// The registries plugins contribute to: tools, modes, bang-commands, prompt fragments, approval kinds and sources, reply and file handlers.
+import type { ApprovalKindDefinition } from '../approvals/approval-kind.ts';
 import { Registry } from '../registry.ts';
 import type { ToolDefinition } from '../tools/define-tool.ts';
 import type {
@@ -16,6 +17,7 @@ export interface CoreRegistries {
   commands: Registry<CommandDefinition>;
   prompts: Registry<PromptFragment>;
   approvals: Registry<ApprovalSource>;
+  approvalKinds: Registry<ApprovalKindDefinition<any>>;
   replies: Registry<ReplyHandler>;
   files: Registry<FileHandler>;
 }
@@ -28,6 +30,7 @@ export function createRegistries(): CoreRegistries {
     commands: new Registry<CommandDefinition>('command', (c) => c.name),
     prompts: new Registry<PromptFragment>('prompt', (p) => `${p.kind}:${p.name}`),
     approvals: new Registry<ApprovalSource>('approval source', (a) => a.name),
+    approvalKinds: new Registry<ApprovalKindDefinition<any>>('approval kind', (k) => k.kind),
     replies: new Registry<ReplyHandler>('reply handler', (r) => r.name),
     files: new Registry<FileHandler>('file handler', (f) => f.name),
   };

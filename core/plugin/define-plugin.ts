@@ -8,7 +8,6 @@ import type { Metrics } from '../metrics/metrics.ts';
 import type { ModelClient } from '../model/model-client.ts';
 import type { ToolDefinition } from '../tools/define-tool.ts';
 import type {
-  ApprovalSource,
   CommandDefinition,
   FileHandler,
   ModeDefinition,
@@ -36,8 +35,6 @@ export interface PluginContext<S = unknown> extends Capabilities {
   modes: Contributions<ModeDefinition>;
   commands: Contributions<CommandDefinition>;
   prompts: Contributions<PromptFragment>;
-  /** Lists of things waiting on a person's yes or no, shown by `!quorra approvals`. */
-  approvals: Contributions<ApprovalSource>;
   /** Answers Matrix replies to notifications sent with `replyTo: {handler: <name>, ref}`. */
   replies: Contributions<ReplyHandler>;
   /** Takes files people upload in Matrix rooms (the first handler that accepts a file gets it). */

@@ -1,4 +1,6 @@
 // Builds a plugin's capabilities over the core services; everything a plugin registers lands in its store.
+import type { ApprovalKindDefinition } from '../approvals/approval-kind.ts';
+import type { ApprovalQueue } from '../approvals/approval-queue.ts';
 import type { User } from '../auth/user.entity.ts';
 import type { UserStore } from '../auth/user-store.ts';
 import type { DisposableStore } from '../disposable.ts';
@@ -6,10 +8,13 @@ import type { AuditLog } from '../engine/audit-log.ts';
 import type { EngineHooks } from '../engine/engine-hooks.ts';
 import type { ToolCalls } from '../engine/tool-calls.ts';
 import type { Turns } from '../engine/turns.ts';
+import { fail } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import type { NotesLog } from '../memory/notes-log.ts';
+import type { Registry } from '../registry.ts';
 import type { WorkspaceStore } from '../workspaces/workspace-store.ts';
 import {
+  type ApprovalsCapability,
   type AuditCapability,
   type HooksCapability,
   type HttpCapability,
@@ -22,6 +27,7 @@ import {
   toPerson,
   type WorkspacesCapability,
 } from './capabilities.ts';
+import type { ApprovalSource } from './contributions.ts';
 import type { RouteSink } from './route-definition.ts';
 
 /** The core services the host builds capabilities from; plugins never see these objects. */
@@ -38,6 +44,9 @@ export interface PluginServices {
   notify: NotifyCapability;
   routes: RouteSink;
   vaultDir: string;
+  approvals: ApprovalQueue;
+  approvalKinds: Registry<ApprovalKindDefinition<any>>;
+  approvalSources: Registry<ApprovalSource>;
 }
 
 /** The capability part of a plugin context. */
@@ -52,6 +61,7 @@ export interface Capabilities {
   workspaces: WorkspacesCapability;
   audit: AuditCapability;
   http: HttpCapability;
+  approvals: ApprovalsCapability;
   vaultDir: string;
 }
 
@@ -107,7 +117,29 @@ export function pluginCapabilities(
     http: {
       route: (def) => store.add(toDisposableLike(s.routes.add(def, id, `/plugins/${id}`))),
     },
+    approvals: approvalsFor(s, id, store),
     vaultDir: s.vaultDir,
+  };
+}
+
+/** The queue as one plugin sees it: it files and lists only its own kinds and sources; acting goes through the person's visibility. */
+function approvalsFor(s: PluginServices, id: string, store: DisposableStore): ApprovalsCapability {
+  const q = s.approvals;
+  return {
+    registerKind: (def) => store.add(s.approvalKinds.add(def as ApprovalKindDefinition<any>, id)),
+    propose: (input) => {
+      if (s.approvalKinds.ownerOf(input.kind) !== id)
+        throw fail.forbidden(`plugin ${id} did not register the kind "${input.kind}"`);
+      return q.propose({ ...input, sourceKind: id });
+    },
+    pending: (by, opts) => q.pending(by, opts?.own ? { sourceKind: id } : {}),
+    bySource: (sourceId) => q.bySource(id, sourceId),
+    get: (pid, by) => q.get(pid, by),
+    approve: (pid, by, opts) => q.approve(pid, by, opts),
+    edit: (pid, by, text, r) => q.edit(pid, by, text, r),
+    reject: (pid, by, r) => q.reject(pid, by, r),
+    defer: (pid, by, r) => q.defer(pid, by, r),
+    add: (source) => store.add(s.approvalSources.add(source, id)),
   };
 }
 

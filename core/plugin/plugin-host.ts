@@ -50,6 +50,8 @@ export class PluginHost {
   private readonly running = new Map<string, Running>();
   private readonly failures = new Map<string, { code: string; reason: string }>();
   private readonly enabled = new Map<string, boolean>();
+  /** Settings saved from the admin UI, which replace the config file's. */
+  private readonly saved = new Map<string, Record<string, unknown>>();
   private order: string[] = [];
 
   constructor(
@@ -64,7 +66,9 @@ export class PluginHost {
   /** Seeds stored enablement from config, then activates enabled plugins in dependency order. */
   async start(): Promise<void> {
     const repo = this.deps.db.getRepository(PluginState);
-    const stored = new Map((await repo.find()).map((r) => [r.id, r.enabled]));
+    const rows = await repo.find();
+    const stored = new Map(rows.map((r) => [r.id, r.enabled]));
+    for (const r of rows) if (r.settings) this.saved.set(r.id, r.settings);
     for (const id of this.plugins.keys()) {
       if (!stored.has(id)) {
         const enabled = this.deps.config.plugins[id]?.enabled ?? true;
@@ -131,7 +135,7 @@ export class PluginHost {
         return false;
       }
     }
-    const parsed = definition.settings!.safeParse(this.deps.config.plugins[id]?.settings ?? {});
+    const parsed = definition.settings!.safeParse(this.settingsOf(id));
     if (!parsed.success) {
       this.markFailed(id, 'QUORRA_PLUGIN_INVALID_SETTINGS', formatSettingsIssues(parsed.error));
       return false;
@@ -159,7 +163,6 @@ export class PluginHost {
       modes: contribute(this.deps.registries.modes),
       commands: contribute(this.deps.registries.commands),
       prompts: contribute(this.deps.registries.prompts),
-      approvals: contribute(this.deps.registries.approvals),
       replies: contribute(this.deps.registries.replies),
       files: contribute(this.deps.registries.files),
       schedule: (cron, name, fn) => store.add(this.deps.scheduler.add(cron, `${id}.${name}`, fn, id)),
@@ -223,6 +226,35 @@ export class PluginHost {
       await this.deactivate(id);
       this.failures.delete(id);
     }
+    return this.status().find((s) => s.id === id)!;
+  }
+
+  /** The raw settings a plugin starts with: what the owner saved, else the config file's. */
+  settingsOf(id: string): Record<string, unknown> {
+    return this.saved.get(id) ?? this.deps.config.plugins[id]?.settings ?? {};
+  }
+
+  /** A loaded plugin's definition (its settings schema, description), if installed. */
+  definition(id: string) {
+    return this.plugins.get(id)?.definition;
+  }
+
+  /** Stores new settings (already validated) and restarts the plugin, and whatever runs on it, to apply them. */
+  async saveSettings(id: string, settings: Record<string, unknown>): Promise<PluginStatus> {
+    if (!this.plugins.has(id))
+      throw new QuorraError('QUORRA_PLUGIN_UNKNOWN', `no plugin "${id}"`, undefined, 'not-found');
+    const enabled = this.enabled.get(id) ?? false;
+    await this.deps.db.getRepository(PluginState).save({ id, enabled, settings, updatedAt: new Date() });
+    this.saved.set(id, settings);
+    // dependents may hold the old API object: they restart too, after the plugin they need
+    const affected = new Set([id]);
+    for (const p of this.order)
+      if (this.plugins.get(p)!.definition.dependsOn?.some((d) => affected.has(d))) affected.add(p);
+    const restart = this.order.filter(
+      (p) => affected.has(p) && (this.running.has(p) || this.failures.has(p)),
+    );
+    for (const p of [...restart].reverse()) await this.deactivate(p);
+    for (const p of restart) if (this.enabled.get(p)) await this.activate(p);
     return this.status().find((s) => s.id === id)!;
   }
 

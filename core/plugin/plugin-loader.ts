@@ -20,6 +20,18 @@ export interface PluginLoadFailure {
   message: string;
 }
 
+let tsx: Promise<unknown> | undefined;
+
+/**
+ * Compiled Quorra (dist/, what `npm start` runs) still loads a plugin written in TypeScript, such as one from
+ * `pluginPaths`: tsx is registered the first time one is met. Under tsx already, this is a no-op.
+ */
+function typescriptLoader(): Promise<unknown> {
+  if (import.meta.url.endsWith('.ts')) return Promise.resolve();
+  tsx ??= import('tsx/esm/api').then(({ register }) => register());
+  return tsx;
+}
+
 /** Imports `<dir>/<id>/index.ts` for every folder under the given roots; later roots cannot shadow earlier ids. */
 export async function loadPlugins(
   roots: string[],
@@ -43,6 +55,7 @@ export async function loadPlugins(
         continue;
       }
       try {
+        if (entry.endsWith('.ts')) await typescriptLoader();
         const mod = await import(pathToFileURL(entry).href);
         const definition = mod.default as PluginDefinition | undefined;
         if (!definition || typeof definition.activate !== 'function') {

@@ -1,11 +1,12 @@
-// POST /workspaces (owner only), GET /workspaces, GET /workspaces/by-room/:roomId.
+// POST /workspaces and GET /workspaces/options (owner only), GET /workspaces, GET /workspaces/by-room/:roomId.
 import { z } from 'zod';
+import { personas } from '../engine/personas.ts';
 import { fail } from '../errors.ts';
 import { defineRoute, withStatus } from '../plugin/route-definition.ts';
 import type { Workspace } from './workspace.entity.ts';
 import type { WorkspaceBinding } from './workspace-binding.entity.ts';
 import { newWorkspaceSchema } from './workspace-input.ts';
-import type { WorkspaceStore } from './workspace-store.ts';
+import { HOSTING_ONLY_PERSONAS, type WorkspaceStore } from './workspace-store.ts';
 
 function wire(w: Workspace, bindings: WorkspaceBinding[]) {
   return {
@@ -32,6 +33,24 @@ export function workspaceRoutes(store: WorkspaceStore) {
       handler: async ({ principal, body }) => {
         const created = await store.create(body, principal.userId);
         return withStatus(201, wire(created, created.bindings));
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/workspaces/options',
+      auth: 'owner',
+      summary: 'What a new workspace can be: kinds, services and personas (with what each is for)',
+      handler: () => {
+        const o = store.options();
+        return {
+          kinds: newWorkspaceSchema.shape.kind.unwrap().options,
+          services: o.services,
+          personas: o.personas.map((id) => ({
+            id,
+            description: personas[id]?.description ?? '',
+            hosting_only: HOSTING_ONLY_PERSONAS.includes(id),
+          })),
+        };
       },
     }),
     defineRoute({

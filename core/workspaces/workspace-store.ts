@@ -12,6 +12,8 @@ import { WorkspaceBinding } from './workspace-binding.entity.ts';
 import { bindingsOf, type NewWorkspace, newWorkspaceSchema } from './workspace-input.ts';
 
 const RESERVED_SLUGS = ['personal'];
+/** Personas only a hosting workspace may offer (a guest is never served in the household's own rooms). */
+export const HOSTING_ONLY_PERSONAS = ['guest-concierge'];
 
 /** Creates and reads workspaces; the vault folder lives at `<vaultRoot>/workspaces/<slug>`. */
 export class WorkspaceStore {
@@ -34,6 +36,11 @@ export class WorkspaceStore {
     return slug;
   }
 
+  /** What a new workspace may bind and offer: the services plugins provide and the personas Quorra has. */
+  options(): { services: string[]; personas: string[] } {
+    return { services: [...this.knownServices()].sort(), personas: [...this.knownPersonas] };
+  }
+
   /** Creates a workspace: folder, row and bindings together, or none of them. */
   async create(
     input: NewWorkspace,
@@ -50,7 +57,7 @@ export class WorkspaceStore {
     const badPersona = personas.filter((p) => !this.knownPersonas.includes(p));
     if (badPersona.length)
       throw fail.invalid('UNKNOWN_PERSONA', `unknown persona(s): ${badPersona.join(', ')}`);
-    if (personas.includes('guest-concierge') && w.kind !== 'hosting') {
+    if (personas.some((p) => HOSTING_ONLY_PERSONAS.includes(p)) && w.kind !== 'hosting') {
       throw fail.invalid('PERSONA_NOT_ALLOWED', 'only a hosting workspace can offer the guest concierge');
     }
     if (!w.allow_duplicate_name) {

@@ -1,8 +1,8 @@
-// Persistence for reservations and guest messages: the webhook's idempotent intake and the draft state transitions.
+// Persistence for reservations and guest messages: the webhook's idempotent intake and each message's drafting record.
 import { randomUUID } from 'node:crypto';
 import { type DataSource, In } from 'typeorm';
 import { isUniqueViolation } from '../../core/db/unique-violation.ts';
-import { type DraftState, GuestMessage, OPEN_STATES } from './guest-message.entity.ts';
+import { type DraftState, GuestMessage } from './guest-message.entity.ts';
 import { ConciergeReservation } from './reservation.entity.ts';
 import type { GuestMessageEvent } from './webhook-event.ts';
 
@@ -102,15 +102,15 @@ export class ConciergeStore {
     return this.messages.findOneBy({ id });
   }
 
-  /** Messages in the given states (default: open drafts), oldest first. */
-  list(states: readonly DraftState[] = OPEN_STATES): Promise<GuestMessage[]> {
+  /** Messages in the given states, oldest first. */
+  list(states: readonly DraftState[]): Promise<GuestMessage[]> {
     return this.messages.find({ where: { state: In([...states]) }, order: { id: 'ASC' } });
   }
 
-  /** The newest open draft of a reservation, if any. */
+  /** The newest drafted (unanswered) message of a reservation, if any. */
   latestOpen(reservationId: string): Promise<GuestMessage | null> {
     return this.messages.findOne({
-      where: { reservationId, state: In([...OPEN_STATES]) },
+      where: { reservationId, state: 'drafted' },
       order: { id: 'DESC' },
     });
   }
@@ -118,16 +118,5 @@ export class ConciergeStore {
   /** Writes fields of a message (and its updatedAt). */
   async patch(id: number, fields: Partial<GuestMessage>): Promise<void> {
     await this.messages.update({ id }, { ...fields, updatedAt: new Date() });
-  }
-
-  /** Moves a message from one of `from` to `to` atomically; false when it was in no such state. */
-  async transition(id: number, from: readonly DraftState[], to: DraftState): Promise<boolean> {
-    const r = await this.messages
-      .createQueryBuilder()
-      .update(GuestMessage)
-      .set({ state: to, updatedAt: new Date() })
-      .where('id = :id AND state IN (:...from)', { id, from: [...from] })
-      .execute();
-    return (r.affected ?? 0) > 0;
   }
 }

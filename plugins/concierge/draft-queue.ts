@@ -1,10 +1,12 @@
-// Drafts replies one at a time: runs the guest turn through the engine, stores the draft, and tells the owners.
+// Drafts replies one at a time: runs the guest turn through the engine, files the draft as a guest_reply row of the approvals queue, and tells the owners.
+
+import { APPROVAL_REPLY_HANDLER } from '../../core/approvals/approval-answers.ts';
 import type { ReservationPrincipal } from '../../core/auth/principal.ts';
-import type { TurnsCapability } from '../../core/plugin/capabilities.ts';
+import type { ApprovalsCapability, TurnsCapability } from '../../core/plugin/capabilities.ts';
 import { autonomousOk } from './autonomy-policy.ts';
 import type { ConciergeStore } from './concierge-store.ts';
-import { DRAFT_REPLY_HANDLER } from './draft-reply-handler.ts';
-import { draftNotice, notifyOwners, type OwnerNoticeDeps } from './owner-notice.ts';
+import type { GuestReply } from './guest-reply-kind.ts';
+import { draftNotice, notifyOwners, type OwnerNoticeDeps, stayOf } from './owner-notice.ts';
 
 /** The scope every guest session locks to. */
 export const CONCIERGE_SCOPE = ['concierge'];
@@ -16,7 +18,7 @@ export class DraftQueue {
 
   constructor(
     private readonly store: ConciergeStore,
-    private readonly d: OwnerNoticeDeps & { turns: TurnsCapability },
+    private readonly d: OwnerNoticeDeps & { turns: TurnsCapability; approvals: ApprovalsCapability },
   ) {}
 
   private get logger() {
@@ -89,15 +91,29 @@ export class DraftQueue {
       );
     }
     await this.store.patch(id, {
-      state: needsYou ? 'needs_you' : 'draft_ready',
       draft: reply,
       escalationReason: now.escalationReason ?? (failure ? 'I could not draft a reply.' : null),
       lastError: failure ? `drafting failed: ${failure}` : null,
     });
     const stored = (await this.store.message(id))!;
-    await notifyOwners(this.d, draftNotice(stored, r), needsYou ? 'high' : 'normal', {
-      handler: DRAFT_REPLY_HANDLER,
-      ref: String(id),
+    // filed before the message leaves `drafting`: a stop in between re-drafts it, and finds the row already filed
+    const [filed] = await this.d.approvals.bySource(String(id));
+    const payload: GuestReply = {
+      message: id,
+      guest: r.guestName,
+      property: r.property,
+      stay: stayOf(r),
+      text: stored.guestText,
+      reason: stored.escalationReason,
+      draft: reply?.trim() ?? '',
+    };
+    const row =
+      filed ?? (await this.d.approvals.propose({ kind: 'guest_reply', sourceId: String(id), payload }));
+    await this.store.patch(id, { state: 'drafted' });
+    if (filed) return;
+    await notifyOwners(this.d, draftNotice(stored, r, row.id), needsYou ? 'high' : 'normal', {
+      handler: APPROVAL_REPLY_HANDLER,
+      ref: String(row.id),
     });
   }
 }

@@ -1,18 +1,18 @@
-// One inbound guest message and its review row: the drafted reply, its state, and what was finally sent.
+// One inbound guest message: the drafted reply, how far it got, and what was finally sent (its review is a queue row).
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
-/** drafting → draft_ready | needs_you → (sending →) sent, or → discarded; nothing reaches the guest without the owner. */
-export type DraftState = 'drafting' | 'draft_ready' | 'needs_you' | 'sending' | 'sent' | 'discarded';
-
-/** States the owner can still act on. */
-export const OPEN_STATES: readonly DraftState[] = ['draft_ready', 'needs_you'];
+/**
+ * drafting → drafted (its reply waits in the approvals queue as a guest_reply row) → sent | discarded, as the owner
+ * answers that row; nothing reaches the guest without the owner.
+ */
+export type DraftState = 'drafting' | 'drafted' | 'sent' | 'discarded';
 
 @Entity('concierge_messages')
 @Index('uq_concierge_messages_account_external', ['account', 'externalId'], { unique: true })
 @Index('idx_concierge_messages_reservation', ['reservationId'])
 @Index('idx_concierge_messages_state', ['state'])
 export class GuestMessage {
-  /** Also the draft number the owner uses (`!quorra concierge send <n>`). */
+  /** The queue row's source id. */
   @PrimaryGeneratedColumn({ type: 'integer' })
   id!: number;
 
@@ -42,7 +42,7 @@ export class GuestMessage {
   @Column({ type: 'text', name: 'escalation_reason', nullable: true })
   escalationReason!: string | null;
 
-  /** The last failed send (or drafting failure), shown to the owner until it succeeds. */
+  /** The last failed send (or drafting failure); the queue row shows a failed send's error too. */
   @Column({ type: 'text', name: 'last_error', nullable: true })
   lastError!: string | null;
 

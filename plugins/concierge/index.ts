@@ -1,16 +1,13 @@
-// Concierge: PMS guest messages become drafted replies (guest persona, concierge scope) that only the owner can send.
+// Concierge: PMS guest messages become drafted replies (guest persona, concierge scope), guest_reply rows of the approvals queue only the owner can send.
 import { definePlugin } from '../../core/plugin/define-plugin.ts';
-import { conciergeCommand } from './concierge-command.ts';
 import { conciergeScope } from './concierge-scope.ts';
 import { conciergeSettings } from './concierge-settings.ts';
 import { ConciergeStore } from './concierge-store.ts';
-import { draftApprovals } from './draft-approvals.ts';
 import { DraftQueue } from './draft-queue.ts';
-import { draftReplyHandler } from './draft-reply-handler.ts';
-import { DraftReview } from './draft-review.ts';
-import { draftRoutes } from './draft-routes.ts';
 import { GuestMessage } from './guest-message.entity.ts';
+import { guestReplyKind } from './guest-reply-kind.ts';
 import { CreateConcierge1764550000000 } from './migrations/1764550000000-create-concierge.ts';
+import { GuestDraftsToQueue1764810000000 } from './migrations/1764810000000-guest-drafts-to-queue.ts';
 import { PmsClient } from './pms-client.ts';
 import { ConciergeReservation } from './reservation.entity.ts';
 import { checkThisBooking } from './tools/check-this-booking.ts';
@@ -28,7 +25,7 @@ export default definePlugin({
   description: 'Drafts replies to rental guests from PMS webhooks; the owner approves every send.',
   settings: conciergeSettings,
   entities: [ConciergeReservation, GuestMessage],
-  migrations: [CreateConcierge1764550000000],
+  migrations: [CreateConcierge1764550000000, GuestDraftsToQueue1764810000000],
   async activate(ctx): Promise<ConciergeApi> {
     const { settings } = ctx;
     const store = new ConciergeStore(ctx.db);
@@ -40,21 +37,17 @@ export default definePlugin({
       retryDelayMs: settings.retryDelayMs,
       timeoutMs: settings.pmsTimeoutMs,
     });
-    const review = new DraftReview(store, pms, ctx.audit);
 
     ctx.prompts.add(conciergeScope);
     ctx.tools.add(checkThisBooking(store));
     ctx.tools.add(escalateToOwner(store, queue, ctx));
-    ctx.commands.add(conciergeCommand(review));
-    ctx.approvals.add(draftApprovals(review));
-    ctx.replies.add(draftReplyHandler(review));
+    ctx.approvals.registerKind(guestReplyKind({ store, pms, audit: ctx.audit }));
     ctx.http.route(webhookRoute({ settings, store, queue, workspaces: ctx.workspaces }));
-    for (const route of draftRoutes(review)) ctx.http.route(route);
     ctx.healthCheck(async () => ({
       status: 'ok',
       webhook: settings.webhookSecret ? 'configured' : 'off (no webhookSecret)',
       pms: settings.pms ? 'configured' : 'off (no pms)',
-      openDrafts: (await store.list()).length,
+      openDrafts: (await store.list(['drafted'])).length,
     }));
     // messages stored before a restart but never drafted
     for (const m of await store.list(['drafting'])) queue.enqueue(m.id);

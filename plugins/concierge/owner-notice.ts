@@ -21,21 +21,19 @@ export function stayOf(r: Pick<ConciergeReservation, 'property' | 'checkIn' | 'c
  * The notification for one draft in a fixed frame: our title, labels and commands; the guest's name, stay and
  * message, the escalation reason and the draft each quoted under their label, so none can fake a header or a label.
  */
-export function draftNotice(m: GuestMessage, r: ConciergeReservation): string {
-  const title =
-    m.state === 'needs_you' ? `**Guest message #${m.id} needs you**` : `**Guest message #${m.id}**`;
+export function draftNotice(m: GuestMessage, r: ConciergeReservation, proposal: number): string {
+  const needsYou = !!m.escalationReason;
+  const title = needsYou ? `**Guest message #${proposal} needs you**` : `**Guest message #${proposal}**`;
   return framedNotice(
     title,
     [
       { label: 'Guest:', text: r.guestName },
       { label: 'Stay:', text: stayOf(r) },
-      ...(m.state === 'needs_you' && m.escalationReason
-        ? [{ label: 'Reason:', text: m.escalationReason }]
-        : []),
+      ...(needsYou ? [{ label: 'Reason:', text: m.escalationReason! }] : []),
       { label: 'Message:', text: m.guestText },
       m.draft?.trim() ? { label: 'Draft reply:', text: m.draft } : 'No draft yet — write the reply yourself.',
     ],
-    `Reply **send** or **edit: …** to this message (or \`!quorra concierge send ${m.id}\`; \`edit ${m.id} <your text>\` and \`discard ${m.id}\` work too). Nothing is sent to the guest until you do.`,
+    `Reply **send** or **edit: …** to this message (or \`!quorra approvals send ${proposal}\`; \`edit ${proposal} <your text>\` and \`discard ${proposal}\` work too, and so does the Approvals page). Nothing is sent to the guest until you do.`,
   );
 }
 

@@ -1,4 +1,4 @@
-// The PMS send-message API: POST <baseUrl>/reservations/:id/messages with a Bearer key, retried on 5xx, 429 and network errors.
+// The PMS send-message API: POST <baseUrl>/reservations/:id/messages with a Bearer key and an Idempotency-Key, retried on 5xx, 429 and network errors.
 import { fail } from '../../core/errors.ts';
 
 /** Where the PMS is and how hard to try. */
@@ -22,6 +22,11 @@ const retryable = (status: number) => status === 429 || status >= 500;
 export class PmsClient {
   constructor(private readonly opts: PmsClientOptions) {}
 
+  /** Whether a PMS connection is set. */
+  configured(): boolean {
+    return !!this.opts.pms;
+  }
+
   /** The PMS connection; throws PMS_NOT_CONFIGURED (unavailable) when there is none. */
   requireConfigured(): { baseUrl: string; apiKey: string } {
     if (this.opts.pms) return this.opts.pms;
@@ -31,8 +36,11 @@ export class PmsClient {
     );
   }
 
-  /** Sends `text` to the guest of PMS reservation `reservationId`; throws PMS_NOT_CONFIGURED (unavailable) or PMS_SEND_FAILED (upstream). */
-  async send(reservationId: string, text: string): Promise<PmsSent> {
+  /**
+   * Sends `text` to the guest of PMS reservation `reservationId`; every attempt carries the same `Idempotency-Key`,
+   * so a retried or repeated send of one reply is delivered once. Throws PMS_NOT_CONFIGURED or PMS_SEND_FAILED.
+   */
+  async send(reservationId: string, text: string, idempotencyKey: string): Promise<PmsSent> {
     const pms = this.requireConfigured();
     const url = `${pms.baseUrl.replace(/\/+$/, '')}/reservations/${encodeURIComponent(reservationId)}/messages`;
     let last = '';
@@ -42,7 +50,11 @@ export class PmsClient {
       try {
         res = await fetch(url, {
           method: 'POST',
-          headers: { authorization: `Bearer ${pms.apiKey}`, 'content-type': 'application/json' },
+          headers: {
+            authorization: `Bearer ${pms.apiKey}`,
+            'content-type': 'application/json',
+            'idempotency-key': idempotencyKey,
+          },
           body: JSON.stringify({ text }),
           signal: AbortSignal.timeout(this.opts.timeoutMs),
         });

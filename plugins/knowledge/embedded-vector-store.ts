@@ -1,11 +1,14 @@
-// The default vector store: chunks in Quorra's own SQLite database, exact cosine search over cached vectors.
+// The default vector store: chunks in Quorra's own database, searched exactly (small) or through HNSW (large).
 import type { DataSource } from 'typeorm';
+import { CollectionIndex, type CollectionIndexOptions } from './collection-index.ts';
+import type { RowFingerprint } from './hnsw-index.ts';
 import { normalise } from './lexical-embedder.ts';
 import { TopK } from './top-k.ts';
-import { packVector, VectorCache } from './vector-cache.ts';
+import { packVector, unpackVector } from './vector-cache.ts';
 import {
   batchDimensions,
   type CollectionInfo,
+  completeVectors,
   DimensionMismatchError,
   type SearchHit,
   type VectorRecord,
@@ -17,19 +20,37 @@ const insertColumns =
 // 11 bound values per row; 300 rows stay well below SQLite's variable limit.
 const rowsPerInsert = 300;
 
+/** Where large collections' graphs are saved, and the size from which a collection uses one. */
+export interface EmbeddedStoreOptions {
+  /** Folder of the saved graphs (the plugin's data dir); without it graphs are rebuilt per process. */
+  indexDir?: string;
+  /** Chunks in a collection from which it is searched through HNSW; default 10,000. */
+  graphFrom?: number;
+  /** How long after the last write a changed graph is saved; default 30 s. */
+  saveDelayMs?: number;
+}
+
 /**
- * Vectors in the `knowledge_chunk` table, searched exactly, filtered by collection. Each searched
- * collection is held in a VectorCache, loaded on its first search and then kept in step with every
- * write this store makes (the store must be the only writer of the table).
+ * Chunks in the `knowledge_chunk` table (the truth: text, metadata, Float32 vectors). Each searched
+ * collection is held in a CollectionIndex, loaded on its first search and then kept in step with every
+ * write this store makes (the store must be the only writer of the table). Graphs live in their own files
+ * beside a fingerprint of the rows; a missing or stale one is rebuilt from the table.
  */
 export class EmbeddedVectorStore implements VectorStore {
   readonly kind = 'embedded' as const;
-  private readonly caches = new Map<string, VectorCache>();
-  private readonly loading = new Map<string, Promise<VectorCache>>();
+  private readonly caches = new Map<string, CollectionIndex>();
+  private readonly loading = new Map<string, Promise<CollectionIndex>>();
   // Writes and cache loads run one at a time so a cache never misses a write that raced its load.
   private queue: Promise<unknown> = Promise.resolve();
+  private readonly indexOptions: CollectionIndexOptions;
+  private saveTimer?: NodeJS.Timeout;
 
-  constructor(private readonly db: DataSource) {}
+  constructor(
+    private readonly db: DataSource,
+    private readonly opts: EmbeddedStoreOptions = {},
+  ) {
+    this.indexOptions = { dir: opts.indexDir, graphFrom: opts.graphFrom ?? 10_000 };
+  }
 
   private exclusive<T>(fn: () => Promise<T>): Promise<T> {
     const run = this.queue.then(fn, fn);
@@ -46,6 +67,7 @@ export class EmbeddedVectorStore implements VectorStore {
         const existing = await this.storedDimensions(collection);
         if (existing && existing !== d) throw new DimensionMismatchError(collection, existing, d);
       }
+      this.willChange(dims.keys());
       const replaced: { id: number; collection: string }[] = [];
       const inserted: { id: number; collection: string; vector: Float32Array }[] = [];
       await this.db.transaction(async (m) => {
@@ -56,11 +78,15 @@ export class EmbeddedVectorStore implements VectorStore {
         }
         for (const [key, ordinals] of byFile) {
           const [collection, path] = JSON.parse(key) as [string, string];
-          const rows: { id: number; ordinal: number }[] = await m.query(
-            'SELECT id, ordinal FROM knowledge_chunk WHERE collection = ? AND path = ?',
-            [collection, path],
+          // By path alone: with `collection = ?` beside it the planner may walk the collection index, one
+          // whole collection per file, which turned filling 100k chunks quadratic.
+          const rows: { id: number; ordinal: number; collection: string }[] = await m.query(
+            'SELECT id, ordinal, collection FROM knowledge_chunk WHERE path = ?',
+            [path],
           );
-          const stale = rows.filter((r) => ordinals.has(r.ordinal)).map((r) => r.id);
+          const stale = rows
+            .filter((r) => r.collection === collection && ordinals.has(r.ordinal))
+            .map((r) => r.id);
           if (stale.length) {
             await m.query(
               `DELETE FROM knowledge_chunk WHERE id IN (${stale.map(() => '?').join(',')})`,
@@ -100,6 +126,7 @@ export class EmbeddedVectorStore implements VectorStore {
       });
       for (const { id, collection } of replaced) this.caches.get(collection)?.remove(id);
       for (const { id, collection, vector } of inserted) this.caches.get(collection)?.append(id, vector);
+      this.scheduleSave();
     });
   }
 
@@ -107,35 +134,65 @@ export class EmbeddedVectorStore implements VectorStore {
   deleteByPath(path: string, collections?: string[]): Promise<void> {
     if (collections && !collections.length) return Promise.resolve();
     return this.exclusive(async () => {
-      const filter = collections ? ` AND collection IN (${collections.map(() => '?').join(',')})` : '';
-      const params = [path, ...(collections ?? [])];
-      const rows: { id: number; collection: string }[] = await this.db.query(
-        `SELECT id, collection FROM knowledge_chunk WHERE path = ?${filter}`,
-        params,
-      );
+      // Looked up by path alone (the path index), the collections filtered here: see upsert.
+      const wanted = collections && new Set(collections);
+      const rows = (
+        (await this.db.query('SELECT id, collection FROM knowledge_chunk WHERE path = ?', [path])) as {
+          id: number;
+          collection: string;
+        }[]
+      ).filter((r) => !wanted || wanted.has(r.collection));
       if (!rows.length) return;
-      await this.db.query(`DELETE FROM knowledge_chunk WHERE path = ?${filter}`, params);
+      this.willChange(rows.map((r) => r.collection));
+      await this.db.query(
+        `DELETE FROM knowledge_chunk WHERE id IN (${rows.map(() => '?').join(',')})`,
+        rows.map((r) => r.id),
+      );
       for (const row of rows) this.caches.get(row.collection)?.remove(row.id);
+      this.scheduleSave();
     });
   }
 
-  /** Exact cosine top-k over the cached vectors of the requested collections. */
+  /** Cosine top-k: small collections scanned exactly, large ones' graph candidates rescored exactly. */
   async search(collections: string[], vector: Float32Array, k: number): Promise<SearchHit[]> {
     const names = [...new Set(collections)];
     if (k <= 0 || !names.length) return [];
     const q = normalise(Float32Array.from(vector));
     const caches = await Promise.all(names.map((c) => this.cache(c)));
     const heap = new TopK(k);
-    const owners: { cache: VectorCache; offset: number }[] = [];
+    const owners: { cache: CollectionIndex; offset: number }[] = [];
+    const proposed: number[] = [];
     let offset = 0;
     caches.forEach((cache, ci) => {
       if (!cache.size) return;
       if (cache.dims !== q.length) throw new DimensionMismatchError(names[ci], cache.dims, q.length);
-      owners.push({ cache, offset });
-      cache.scan(q, heap, offset);
-      offset += cache.size;
+      if (cache.searchesGraph) {
+        proposed.push(...cache.candidates(q, k));
+      } else {
+        owners.push({ cache, offset });
+        cache.scan(q, heap, offset);
+        offset += cache.size;
+      }
     });
+    const rescored = new Map<number, number>();
+    if (proposed.length) {
+      // Scores come from the stored Float32 rows, never from the int8 graph: a candidate that was deleted
+      // meanwhile is simply absent, and every returned score is the exact cosine.
+      const rows: { id: number; vector: Uint8Array }[] = await this.db.query(
+        `SELECT id, vector FROM knowledge_chunk WHERE id IN (${proposed.map(() => '?').join(',')})`,
+        proposed,
+      );
+      for (const row of rows) {
+        const v = unpackVector(row.vector);
+        let score = 0;
+        for (let i = 0; i < v.length; i++) score += v[i] * q[i];
+        rescored.set(Number(row.id), score);
+        heap.push(score, offset + rescored.size - 1);
+      }
+    }
+    const rescoredIds = [...rescored.keys()];
     const best = heap.sorted().map(({ score, item }) => {
+      if (item >= offset) return { score, id: rescoredIds[item - offset] };
       const owner = owners.findLast((o) => o.offset <= item)!;
       return { score, id: owner.cache.idAt(item - owner.offset) };
     });
@@ -166,6 +223,20 @@ export class EmbeddedVectorStore implements VectorStore {
       });
   }
 
+  /** A file's stored vectors in one collection (read by path, like every per-file lookup here). */
+  async vectorsOf(collection: string, path: string, chunks: number): Promise<Float32Array[] | undefined> {
+    const rows: { collection: string; ordinal: number; vector: Uint8Array }[] = await this.db.query(
+      'SELECT collection, ordinal, vector FROM knowledge_chunk WHERE path = ?',
+      [path],
+    );
+    return completeVectors(
+      rows
+        .filter((r) => r.collection === collection)
+        .map((r) => ({ ordinal: Number(r.ordinal), vector: unpackVector(r.vector) })),
+      chunks,
+    );
+  }
+
   /** Chunks in one collection, or overall. */
   async count(collection?: string): Promise<number> {
     const rows: { n: number }[] = collection
@@ -185,6 +256,7 @@ export class EmbeddedVectorStore implements VectorStore {
   /** Deletes a whole collection. */
   dropCollection(name: string): Promise<void> {
     return this.exclusive(async () => {
+      this.willChange([name]);
       await this.db.query('DELETE FROM knowledge_chunk WHERE collection = ?', [name]);
       this.caches.delete(name);
     });
@@ -193,14 +265,64 @@ export class EmbeddedVectorStore implements VectorStore {
   /** Deletes every chunk of every collection. */
   clear(): Promise<void> {
     return this.exclusive(async () => {
+      this.willChange((await this.collections()).map((c) => c.name));
       await this.db.query('DELETE FROM knowledge_chunk');
       this.caches.clear();
     });
   }
 
-  /** Drops the in-memory caches; the database stays open (it belongs to the app). */
+  /** Saves changed graphs and drops the in-memory caches; the database stays open (it belongs to the app). */
   async close(): Promise<void> {
-    await this.exclusive(async () => this.caches.clear());
+    clearTimeout(this.saveTimer);
+    await this.exclusive(async () => {
+      await this.saveGraphs();
+      this.caches.clear();
+    });
+  }
+
+  /** Saves every changed graph now (normally done a while after the last write, and on close). */
+  flush(): Promise<void> {
+    return this.exclusive(() => this.saveGraphs());
+  }
+
+  // Before the rows change, so a crash between the write and the next save can never leave a saved graph
+  // that claims to describe rows it does not (it is rebuilt from the table instead).
+  private willChange(collections: Iterable<string>): void {
+    for (const name of collections) {
+      const loaded = this.caches.get(name);
+      if (loaded) loaded.willChange();
+      else CollectionIndex.forget(this.indexOptions, name);
+    }
+  }
+
+  private scheduleSave(): void {
+    if (!this.indexOptions.dir) return;
+    clearTimeout(this.saveTimer);
+    this.saveTimer = setTimeout(
+      () => void this.flush().catch(() => undefined),
+      this.opts.saveDelayMs ?? 30_000,
+    );
+    this.saveTimer.unref();
+  }
+
+  private async saveGraphs(): Promise<void> {
+    for (const [name, cache] of this.caches) {
+      if (cache.searchesGraph) cache.save(await this.fingerprint(name));
+    }
+  }
+
+  private async fingerprint(collection: string): Promise<RowFingerprint> {
+    const rows: { n: number; mx: number; s: number; d: number }[] = await this.db.query(
+      'SELECT COUNT(*) AS n, MAX(id) AS mx, SUM(id) AS s, MAX(dimensions) AS d FROM knowledge_chunk WHERE collection = ?',
+      [collection],
+    );
+    const r = rows[0];
+    return {
+      count: Number(r?.n ?? 0),
+      maxId: Number(r?.mx ?? 0),
+      sumId: Number(r?.s ?? 0),
+      dimensions: Number(r?.d ?? 0),
+    };
   }
 
   private async storedDimensions(collection: string): Promise<number> {
@@ -213,7 +335,7 @@ export class EmbeddedVectorStore implements VectorStore {
     return Number(rows[0]?.d ?? 0);
   }
 
-  private cache(collection: string): Promise<VectorCache> {
+  private cache(collection: string): Promise<CollectionIndex> {
     const ready = this.caches.get(collection);
     if (ready) return Promise.resolve(ready);
     let pending = this.loading.get(collection);
@@ -224,14 +346,18 @@ export class EmbeddedVectorStore implements VectorStore {
     return pending;
   }
 
-  private async load(collection: string): Promise<VectorCache> {
+  private async load(collection: string): Promise<CollectionIndex> {
     const existing = this.caches.get(collection);
     if (existing) return existing;
-    const rows: { id: number; dimensions: number; vector: Uint8Array }[] = await this.db.query(
-      'SELECT id, dimensions, vector FROM knowledge_chunk WHERE collection = ?',
-      [collection],
+    const cache = await CollectionIndex.open(
+      collection,
+      this.indexOptions,
+      await this.fingerprint(collection),
+      () =>
+        this.db.query('SELECT id, dimensions, vector FROM knowledge_chunk WHERE collection = ?', [
+          collection,
+        ]),
     );
-    const cache = VectorCache.fromRows(rows);
     this.caches.set(collection, cache);
     return cache;
   }

@@ -7,6 +7,7 @@ import { addKnowledgeRoutes } from './knowledge-routes.ts';
 import { type KnowledgeApi, KnowledgeService } from './knowledge-service.ts';
 import { knowledgeSettings } from './knowledge-settings.ts';
 import { CreateKnowledge1764521000000 } from './migrations/1764521000000-create-knowledge.ts';
+import { IndexKnowledgeFileHash1764521100000 } from './migrations/1764521100000-index-file-hash.ts';
 import { documentTools } from './tools/document-tools.ts';
 import { searchKnowledge } from './tools/search-knowledge.ts';
 import { VectorChunk } from './vector-chunk.entity.ts';
@@ -18,13 +19,14 @@ export default definePlugin({
   description: 'Indexes the household vault and answers semantic searches over it.',
   settings: knowledgeSettings,
   entities: [VectorChunk, IndexedFile],
-  migrations: [CreateKnowledge1764521000000],
+  migrations: [CreateKnowledge1764521000000, IndexKnowledgeFileHash1764521100000],
   async activate(ctx): Promise<KnowledgeApi> {
     const vaultRoot = path.resolve(ctx.settings.vaultRoot ?? ctx.vaultDir);
     const service = new KnowledgeService({
       settings: ctx.settings,
       vaultRoot,
       db: ctx.db,
+      dataDir: ctx.dataDir,
       model: ctx.model,
       logger: ctx.logger,
       metrics: knowledgeMetrics(ctx.metrics),

@@ -1,7 +1,9 @@
 // What the indexer last did with one vault file: its content hash, collections and chunk count.
-import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
 @Entity('knowledge_file')
+// Moved or copied files are found by their content (see moved-vectors.ts).
+@Index('idx_knowledge_file_hash', ['hash'])
 export class IndexedFile {
   /** Vault-relative, forward slashes. */
   @PrimaryColumn({ type: 'varchar', length: 1024 })

@@ -52,6 +52,8 @@ export interface KnowledgeDeps {
   settings: KnowledgeSettings;
   vaultRoot: string;
   db: DataSource;
+  /** The plugin's own folder: large collections' HNSW graphs are saved under it. */
+  dataDir: string;
   model: ModelClient;
   logger: Logger;
   metrics: KnowledgeMetrics;
@@ -74,7 +76,7 @@ export class KnowledgeService {
     this.store =
       settings.vectorStore === 'qdrant'
         ? new QdrantVectorStore({ url: settings.qdrantUrl!, apiKey: settings.qdrantApiKey })
-        : new EmbeddedVectorStore(deps.db);
+        : new EmbeddedVectorStore(deps.db, { indexDir: path.join(deps.dataDir, 'vector-graphs') });
     this.guestSlugs = new Set(settings.guestWorkspaces);
     const hasGuestWindow: GuestWindowPredicate = (slug) => this.guestSlugs.has(slug);
     this.events = new IndexEvents((n) => deps.metrics.eventListeners.set(n));

@@ -5,6 +5,7 @@ import {
   batchDimensions,
   type CollectionInfo,
   chunkId,
+  completeVectors,
   DimensionMismatchError,
   type SearchHit,
   type VectorRecord,
@@ -160,6 +161,27 @@ export class QdrantVectorStore implements VectorStore {
         hits.push(fromPayload(point.payload as unknown as Payload, point.score));
     }
     return hits.sort((a, b) => b.score - a.score).slice(0, k);
+  }
+
+  /** A file's vectors, retrieved by the chunks' deterministic ids. */
+  async vectorsOf(collection: string, path: string, chunks: number): Promise<Float32Array[] | undefined> {
+    if (!chunks || !(await this.dimensionsOf(collection))) return undefined;
+    const ids = Array.from({ length: chunks }, (_, ordinal) => chunkId(collection, path, ordinal));
+    const points = await this.client.retrieve(qdrantName(this.prefix, collection), {
+      ids,
+      with_vector: true,
+      with_payload: false,
+    });
+    const ordinalOf = new Map(ids.map((id, ordinal) => [id, ordinal]));
+    return completeVectors(
+      points
+        .filter((p) => Array.isArray(p.vector) && ordinalOf.has(String(p.id)))
+        .map((p) => ({
+          ordinal: ordinalOf.get(String(p.id))!,
+          vector: Float32Array.from(p.vector as number[]),
+        })),
+      chunks,
+    );
   }
 
   /** Exact point count of one collection, or of every owned one. */

@@ -8,6 +8,7 @@ import type { IndexEvents } from './index-events.ts';
 import { type FileOutcome, newSummary, type RunProgress, type RunSummary, tally } from './index-run.ts';
 import { IndexedFile } from './indexed-file.entity.ts';
 import type { KnowledgeMetrics } from './knowledge-metrics.ts';
+import { MovedVectors } from './moved-vectors.ts';
 import {
   embeddingText,
   type LoadedFile,
@@ -53,7 +54,11 @@ export class VaultIndexer {
   private readonly skippedTotals: Record<string, number> = {};
   private readonly recent: (FileOutcome & { at: string })[] = [];
 
-  constructor(private readonly opts: IndexerOptions) {}
+  private readonly moved: MovedVectors;
+
+  constructor(private readonly opts: IndexerOptions) {
+    this.moved = new MovedVectors(opts.store, () => this.files);
+  }
 
   private get files() {
     return this.opts.db.getRepository(IndexedFile);
@@ -201,7 +206,16 @@ export class VaultIndexer {
   private async processGroup(inputs: string[]): Promise<FileOutcome[]> {
     const prepared = await Promise.all(inputs.map((p) => this.prepare(p)));
     const writes = prepared.filter((p): p is Extract<Prepared, { kind: 'write' }> => p.kind === 'write');
-    const texts = writes.flatMap((w) => w.parsed.chunks.map((c) => embeddingText(w.parsed.title, c)));
+    // Content already embedded elsewhere (a move, a copy) keeps its vectors; only the rest goes to the embedder.
+    const reused = new Map<Prepared, Float32Array[]>();
+    for (const w of writes) {
+      const key = { hash: w.file.hash, title: w.parsed.title, embedder: this.opts.embedder.id };
+      const found = await this.moved.find({ ...key, chunks: w.parsed.chunks.length });
+      if (found) reused.set(w, found);
+    }
+    const texts = writes
+      .filter((w) => !reused.has(w))
+      .flatMap((w) => w.parsed.chunks.map((c) => embeddingText(w.parsed.title, c)));
     let vectors: Float32Array[] = [];
     let embedError: Error | undefined;
     if (texts.length) {
@@ -219,6 +233,11 @@ export class VaultIndexer {
         continue;
       }
       const n = p.parsed.chunks.length;
+      const kept = reused.get(p);
+      if (kept) {
+        outcomes.push(await this.write(p, kept));
+        continue;
+      }
       const fileVectors = vectors.slice(offset, offset + n);
       offset += n;
       if (embedError && n) {
@@ -323,6 +342,8 @@ export class VaultIndexer {
   }
 
   private async remove(rel: string, previous: IndexedFile): Promise<FileOutcome> {
+    if (previous.embedder === this.opts.embedder.id)
+      await this.moved.remember(previous).catch(() => undefined);
     await this.opts.store.deleteByPath(rel, JSON.parse(previous.collections));
     await this.files.delete({ path: rel });
     return { path: rel, status: 'removed' };

@@ -44,6 +44,14 @@ export class VectorCache {
     return cache;
   }
 
+  /** The live rows: ids and their packed vectors, slot by slot (views, not copies). */
+  entries(): { ids: Float64Array; vectors: Float32Array } {
+    return {
+      ids: this.ids.subarray(0, this.size),
+      vectors: this.vectors.subarray(0, this.size * this.dims),
+    };
+  }
+
   /** The row id at a slot. */
   idAt(slot: number): number {
     return this.ids[slot];

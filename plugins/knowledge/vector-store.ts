@@ -37,6 +37,11 @@ export interface VectorStore {
   deleteByPath(path: string, collections?: string[]): Promise<void>;
   /** Exact top-k by cosine across the given collections; unknown collections contribute nothing. */
   search(collections: string[], vector: Float32Array, k: number): Promise<SearchHit[]>;
+  /**
+   * The stored (unit) vectors of a file's chunks 0..chunks-1 in one collection, in order; undefined unless
+   * every one is there. Lets a moved file keep its vectors instead of being embedded again.
+   */
+  vectorsOf(collection: string, path: string, chunks: number): Promise<Float32Array[] | undefined>;
   /** Chunks in one collection, or in all of them. */
   count(collection?: string): Promise<number>;
   collections(): Promise<CollectionInfo[]>;
@@ -44,6 +49,17 @@ export interface VectorStore {
   /** Drops every collection this store owns, empty ones included (a new embedder starts afresh). */
   clear(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** Orders found vectors by ordinal; undefined when any of 0..chunks-1 is missing. */
+export function completeVectors(
+  found: { ordinal: number; vector: Float32Array }[],
+  chunks: number,
+): Float32Array[] | undefined {
+  const out: Float32Array[] = new Array(chunks);
+  for (const f of found) if (f.ordinal >= 0 && f.ordinal < chunks) out[f.ordinal] = f.vector;
+  for (let i = 0; i < chunks; i++) if (!out[i]) return undefined;
+  return chunks ? out : undefined;
 }
 
 /** Thrown when vectors of different lengths would meet in one collection (or a query does not match). */

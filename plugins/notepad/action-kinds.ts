@@ -1,5 +1,8 @@
-// The kinds of action triage may propose: each a zod payload, a plain-words line, and the owning plugin's tool that applies it.
+// The kinds of action triage may propose: each a zod payload, a plain-words line, and the owning plugin's tool that applies it (and, where its input differs, how the payload becomes that input).
 import { z } from 'zod';
+import type { ApprovalKindDefinition, Approver, ProposalView } from '../../core/approvals/approval-kind.ts';
+import type { ToolCallsCapability } from '../../core/plugin/capabilities.ts';
+import { slugify } from '../../core/text/slugify.ts';
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 const moment = z.string().trim().min(10).max(40);
@@ -63,6 +66,11 @@ export const actionKinds = {
     tool: 'document_create',
     payload: z.object({ workspace: text(80), title: text(200), content: text(20_000) }).strict(),
     describe: (p: { title: string; workspace: string }) => `Document “${p.title}” in ${p.workspace}`,
+    // the knowledge tool writes inside the workspace it runs in, under a file name made from the title
+    call: (p: { workspace: string; title: string; content: string }) => ({
+      workspace: p.workspace,
+      input: { filename: `${slugify(p.title)}.md`, title: p.title, body: p.content },
+    }),
   },
 } as const;
 
@@ -87,8 +95,36 @@ export function checkPayload(
   return { ok: true, kind: kind as ActionKind, payload: parsed.data as Record<string, unknown> };
 }
 
-/** One plain line for a person: what approving will do. */
-export function describeAction(kind: string, payload: Record<string, unknown>): string {
-  const def = actionKinds[kind as ActionKind];
-  return def ? (def.describe as (p: Record<string, unknown>) => string)(payload) : kind;
+/** What the queue hands back to the notepad: an edit in words, and a settled row's "remember" note. */
+export interface NotepadKindHooks {
+  revise(row: ProposalView, text: string, by: Approver): Promise<unknown>;
+  remember(by: Approver, note?: string): Promise<void>;
+}
+
+/** Each kind as the approvals queue takes it: a person's row, applied through the owning plugin's tool as that person. */
+export function notepadKinds(tools: ToolCallsCapability, hooks: NotepadKindHooks): ApprovalKindDefinition[] {
+  return actionKindNames.map((kind) => {
+    const def = actionKinds[kind];
+    return {
+      kind,
+      payload: def.payload as unknown as z.ZodType<Record<string, unknown>>,
+      audience: 'person',
+      describe: def.describe as (p: Record<string, unknown>) => string,
+      edit: { revise: hooks.revise },
+      blocked: () => (tools.has(def.tool) ? null : 'its plugin is off'),
+      async apply(payload, ctx) {
+        const how =
+          'call' in def
+            ? (def.call as (p: Record<string, unknown>) => { workspace: string; input: unknown })(payload)
+            : { workspace: null, input: payload };
+        const r = await tools.call(def.tool, how.input, {
+          userId: ctx.by.userId,
+          workspace: how.workspace,
+          sessionId: `proposal:${ctx.id}`,
+        });
+        return r.ok ? { ok: true } : { ok: false, error: r.message };
+      },
+      settled: (_row, how) => hooks.remember(how.by, how.remember),
+    };
+  });
 }

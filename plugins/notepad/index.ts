@@ -1,5 +1,6 @@
 // Notepad: capture all day with zero inference, triage overnight into proposals and questions, review in the morning.
 import { definePlugin } from '../../core/plugin/define-plugin.ts';
+import { notepadKinds } from './action-kinds.ts';
 import { notepadApprovals } from './approval-source.ts';
 import { DailyClock } from './daily-clock.ts';
 import { Jot } from './jot.entity.ts';
@@ -10,8 +11,6 @@ import { addNotepadRoutes } from './notepad-routes.ts';
 import { notepadScope } from './notepad-scope.ts';
 import { NotepadService } from './notepad-service.ts';
 import { notepadSettings } from './notepad-settings.ts';
-import { ProposalQueue } from './proposal-queue.ts';
-import { ProposedAction } from './proposed-action.entity.ts';
 import { reviewReplyHandler } from './review-reply-handler.ts';
 import { TriageRunner } from './triage-runner.ts';
 
@@ -22,17 +21,16 @@ export default definePlugin({
   description:
     'Jot things down all day; Quorra triages them overnight into proposals you approve in the morning.',
   settings: notepadSettings,
-  entities: [Jot, ProposedAction],
+  entities: [Jot],
   migrations: [CreateNotepad1764700000000],
   activate(ctx) {
     const { settings } = ctx;
     const householdZone = async () => settings.timezone ?? (await ctx.people.owners())[0]?.timezone ?? 'UTC';
     const personZone = async (userId: string) => (await ctx.people.get(userId))?.timezone ?? householdZone();
     const jots = new JotStore(ctx.db);
-    const proposals = new ProposalQueue(ctx.db, ctx.toolCalls);
     const triage = new TriageRunner({
       jots,
-      proposals,
+      approvals: ctx.approvals,
       model: ctx.model,
       tools: ctx.toolCalls,
       workspaces: ctx.workspaces,
@@ -40,7 +38,12 @@ export default definePlugin({
       timeZone: personZone,
       maxBatch: settings.maxBatch,
     });
-    const service = new NotepadService(jots, proposals, triage, ctx.notes, ctx.notify, ctx.toolCalls);
+    const service = new NotepadService(jots, ctx.approvals, triage, ctx.notes, ctx.notify, ctx.toolCalls);
+    for (const kind of notepadKinds(ctx.toolCalls, {
+      revise: (row, text, by) => service.revise(row, text, by),
+      remember: (by, note) => service.remember(by.userId, note),
+    }))
+      ctx.approvals.registerKind(kind);
 
     ctx.prompts.add(notepadScope);
     ctx.commands.add(noteCommand(service));

@@ -1,4 +1,4 @@
-// The notepad over HTTP: capture and list jots, triage now, and the review queue (approve / reject / defer / answer).
+// The notepad over HTTP: capture and list jots, triage now, what waits on the person, and answering triage's questions.
 import { z } from 'zod';
 import type { HttpCapability } from '../../core/plugin/capabilities.ts';
 import { withStatus } from '../../core/plugin/route-definition.ts';
@@ -51,36 +51,9 @@ export function addNotepadRoutes(http: HttpCapability, service: NotepadService):
     method: 'GET',
     path: '/review',
     auth: 'member',
-    summary: 'What waits on the caller: open proposals and questions',
+    summary:
+      'What waits on the caller from the notepad: open proposals (answered at /approvals) and questions',
     handler: async ({ principal }) => ({ items: await service.review(principal.userId) }),
-  });
-  http.route({
-    method: 'POST',
-    path: '/proposals/:id/approve',
-    auth: 'member',
-    summary: 'Approve (optionally with edited fields): applies it through the owning plugin',
-    params: idParam,
-    body: z.object({ edit: z.record(z.string(), z.unknown()).optional(), remember }).strict(),
-    handler: ({ principal, params, body }) => service.approve(principal.userId, params.id, body),
-  });
-  for (const verb of ['reject', 'defer'] as const)
-    http.route({
-      method: 'POST',
-      path: `/proposals/:id/${verb}`,
-      auth: 'member',
-      summary: verb === 'reject' ? 'Reject a proposal' : 'Defer a proposal to tomorrow',
-      params: idParam,
-      body: z.object({ remember }).strict(),
-      handler: ({ principal, params, body }) => service[verb](principal.userId, params.id, body),
-    });
-  http.route({
-    method: 'POST',
-    path: '/proposals/:id/edit',
-    auth: 'member',
-    summary: 'Change a proposal in words: it is withdrawn and its jot triaged again with the change',
-    params: idParam,
-    body: z.object({ text: z.string().trim().min(1).max(2000) }).strict(),
-    handler: ({ principal, params, body }) => service.editByText(principal.userId, params.id, body.text),
   });
   http.route({
     method: 'POST',

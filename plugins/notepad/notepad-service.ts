@@ -1,12 +1,13 @@
 // The notepad's one entry point for every surface: capture, triage, resolving proposals and questions, the morning summary.
+import type { Approver, ProposalView } from '../../core/approvals/approval-kind.ts';
 import { fail } from '../../core/errors.ts';
 import type {
+  ApprovalsCapability,
   NotesCapability,
   NotifyCapability,
   ToolCallsCapability,
 } from '../../core/plugin/capabilities.ts';
 import type { JotStore } from './jot-store.ts';
-import type { ProposalQueue, ProposalView } from './proposal-queue.ts';
 import { CORRECTION_TAG, type TriageRunner } from './triage-runner.ts';
 
 /** Extra a resolution may carry: a note that becomes a correction memory for future triage. */
@@ -14,11 +15,14 @@ export interface Resolution {
   remember?: string;
 }
 
+/** The notepad's rows are the person's own: looking at them as a member never widens or narrows what they see. */
+const own = (userId: string): Approver => ({ userId, role: 'member' });
+
 /** Wires capture, triage and review together. */
 export class NotepadService {
   constructor(
     readonly jots: JotStore,
-    readonly proposals: ProposalQueue,
+    readonly approvals: ApprovalsCapability,
     private readonly triage: TriageRunner,
     private readonly notes: NotesCapability,
     private readonly notify: NotifyCapability,
@@ -47,24 +51,6 @@ export class NotepadService {
     for (const userId of await this.jots.peopleWithCaptured()) await this.triage.run(userId);
   }
 
-  async approve(userId: string, id: number, r: Resolution & { edit?: Record<string, unknown> } = {}) {
-    const view = await this.proposals.approve(userId, id, r.edit);
-    await this.remember(userId, r.remember);
-    return view;
-  }
-
-  async reject(userId: string, id: number, r: Resolution = {}) {
-    const view = await this.proposals.reject(userId, id);
-    await this.remember(userId, r.remember);
-    return view;
-  }
-
-  async defer(userId: string, id: number, r: Resolution = {}) {
-    const view = await this.proposals.defer(userId, id);
-    await this.remember(userId, r.remember);
-    return view;
-  }
-
   /** Answers a triage question: the Q/A joins the jot and that jot alone is triaged again at once. */
   async answer(userId: string, jotId: number, answer: string, r: Resolution = {}) {
     const jot = await this.openQuestion(userId, jotId);
@@ -74,16 +60,13 @@ export class NotepadService {
     return this.triage.run(userId, [jot]);
   }
 
-  /** A free-text edit of a proposal: it is withdrawn and its jot triaged again with the edit as the person's answer. */
-  async editByText(userId: string, id: number, text: string) {
-    const row = await this.proposals.get(userId, id);
-    if (!row) throw fail.notFound(`proposal ${id}`);
-    const view = await this.proposals.reject(userId, id);
-    const jot = row.sourceKind === 'notepad' ? await this.jots.get(userId, Number(row.sourceId)) : null;
-    if (!jot) return { withdrawn: view, retriage: null };
-    jot.qa = [...jot.qa, { q: `Proposed: ${view.summary}. What should change?`, a: text }];
+  /** A proposal changed in words (the queue has withdrawn it): its jot is triaged again with the change as the person's answer. */
+  async revise(row: ProposalView, text: string, by: Approver) {
+    const jot = await this.jots.get(by.userId, Number(row.sourceId));
+    if (!jot) return null;
+    jot.qa = [...jot.qa, { q: `Proposed: ${row.summary}. What should change?`, a: text }];
     await this.jots.settle(jot, 'captured', { qa: jot.qa, note: null });
-    return { withdrawn: view, retriage: await this.triage.run(userId, [jot]) };
+    return this.triage.run(by.userId, [jot]);
   }
 
   /** Dismisses a question: the jot needs nothing. */
@@ -101,7 +84,7 @@ export class NotepadService {
 
   /** What waits on a person: open proposals and open questions, numbered as the morning summary shows them. */
   async review(userId: string): Promise<ReviewItem[]> {
-    const proposals = await this.proposals.pending(userId);
+    const proposals = await this.approvals.pending(own(userId), { own: true });
     const questions = (await this.jots.list(userId, 500)).filter((j) => j.state === 'asked').reverse();
     return [
       ...proposals.map((p) => ({ type: 'proposal' as const, id: p.id, text: p.summary, proposal: p })),
@@ -129,7 +112,8 @@ export class NotepadService {
     return jot;
   }
 
-  private async remember(userId: string, note?: string) {
+  /** Saves a "remember" note as a correction memory the next triage prompt carries. */
+  async remember(userId: string, note?: string) {
     if (!note?.trim()) return;
     const r = await this.tools.call(
       'memory_save',
@@ -155,7 +139,9 @@ export function summaryText(items: ReviewItem[]): string {
   const lines = items.map((item, i) => {
     const tag = item.type === 'question' ? 'Question: ' : '';
     const stuck =
-      item.type === 'proposal' && !item.proposal.appliable ? ' (cannot be applied: its plugin is off)' : '';
+      item.type === 'proposal' && item.proposal.blocked
+        ? ` (cannot be applied: ${item.proposal.blocked})`
+        : '';
     const failed = item.type === 'proposal' && item.proposal.error ? ' (last try failed)' : '';
     return `${i + 1}. ${tag}${oneLine(item.text)}${stuck}${failed}`;
   });

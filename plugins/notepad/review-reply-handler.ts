@@ -16,22 +16,22 @@ export function reviewReplyHandler(service: NotepadService): ReplyHandler {
       if (!cmd || cmd.n < 1 || cmd.n > items.length) return `I did not get that. ${usage}`;
       const ref = items[cmd.n - 1];
       const id = Number(ref.slice(1));
+      const by = { userId: ctx.userId, role: ctx.role };
+      const queue = service.approvals;
       try {
         if (ref.startsWith('p')) {
           if (cmd.action === 'yes') {
-            const v = await service.approve(ctx.userId, id);
+            const v = await queue.approve(id, by);
             return v.state === 'applied'
               ? `Done: ${v.summary}.`
               : `That did not work: ${v.error}. It stays in your approvals.`;
           }
-          if (cmd.action === 'no') return `Dropped: ${(await service.reject(ctx.userId, id)).summary}.`;
-          if (cmd.action === 'defer') return `Later, then: ${(await service.defer(ctx.userId, id)).summary}.`;
-          const r = await service.editByText(
-            ctx.userId,
-            id,
-            cmd.action === 'edit' || cmd.action === 'answer' ? cmd.text : '',
-          );
-          return r.retriage?.proposed
+          if (cmd.action === 'no') return `Dropped: ${(await queue.reject(id, by)).summary}.`;
+          if (cmd.action === 'defer') return `Later, then: ${(await queue.defer(id, by)).summary}.`;
+          const r = (await queue.edit(id, by, 'text' in cmd ? cmd.text : '')) as {
+            revised: { proposed: number } | null;
+          };
+          return r.revised?.proposed
             ? 'Changed — the new version is in your approvals.'
             : 'Noted; I will look at it again.';
         }

@@ -3,10 +3,13 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Logger } from '../../core/logger.ts';
 import type { ModelClient } from '../../core/model/model-client.ts';
-import type { ToolCallsCapability, WorkspacesCapability } from '../../core/plugin/capabilities.ts';
+import type {
+  ApprovalsCapability,
+  ToolCallsCapability,
+  WorkspacesCapability,
+} from '../../core/plugin/capabilities.ts';
 import type { Jot } from './jot.entity.ts';
 import type { JotStore } from './jot-store.ts';
-import type { ProposalQueue } from './proposal-queue.ts';
 import { MalformedTriage, parseTriage, type TriageResult } from './triage-parse.ts';
 
 const taskPrompt = readFileSync(
@@ -30,7 +33,7 @@ export interface TriageOutcome {
 
 export interface TriageDeps {
   jots: JotStore;
-  proposals: ProposalQueue;
+  approvals: ApprovalsCapability;
   model: ModelClient;
   tools: ToolCallsCapability;
   workspaces: WorkspacesCapability;
@@ -78,8 +81,7 @@ export class TriageRunner {
     for (const r of results) {
       const jot = byId.get(r.jot)!;
       if (r.outcome === 'propose') {
-        for (const a of r.actions)
-          await this.d.proposals.propose({ userId, sourceKind: 'notepad', sourceId: String(jot.id), ...a });
+        for (const a of r.actions) await this.d.approvals.propose({ userId, sourceId: String(jot.id), ...a });
         await this.d.jots.settle(jot, 'proposed', { note: null }, now);
         outcome.proposed += r.actions.length;
       } else if (r.outcome === 'ask') {

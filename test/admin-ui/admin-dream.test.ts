@@ -4,6 +4,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { seedContradiction, seedRetired, seedRun } from '../core/dream/dream-seed.ts';
 import { type BootedApp, bootApp } from '../support/boot-app.ts';
 import { addUser, call, type TestUser } from '../support/household.ts';
+import { signedInPage } from './sign-in-page.ts';
 import { ensureUiBuilt, launchChromium } from './ui-build.ts';
 
 const shown = (l: Locator) => l.first().waitFor({ state: 'visible' });
@@ -15,13 +16,10 @@ describe('admin UI Dream page (Chromium)', () => {
   let browser: Browser;
   let lake: string;
 
+  /** Signed in and on the Dream page; a member's navigation has no Dream link, so the address takes them there. */
   async function signedIn(user: TestUser): Promise<Page> {
-    const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-    page.setDefaultTimeout(10_000);
-    const link = await app.quorra.conversation.signInGrants.issueLink(user.id);
-    await page.goto(`${app.url}/admin/#/link/${link}`);
-    await page.getByTestId('signed-in-as').waitFor();
-    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Dream' }).click();
+    const page = await signedInPage(browser, app, user.id, { width: 1280, height: 900 });
+    await page.goto(`${app.url}/admin/#/dream`);
     return page;
   }
 
@@ -59,7 +57,9 @@ describe('admin UI Dream page (Chromium)', () => {
       'true',
     );
     await shown(page.locator(`tr[data-workspace="${lake}"]`).getByText('set by you'));
-    await page.getByRole('switch', { name: 'Dream for Lake house' }).click();
+    // and off again from the keyboard alone
+    await page.getByRole('switch', { name: 'Dream for Lake house' }).focus();
+    await page.keyboard.press('Space');
     await page
       .locator(`tr[data-workspace="${lake}"] button[data-switch="enabled"][aria-checked="false"]`)
       .waitFor();
@@ -136,7 +136,24 @@ describe('admin UI Dream page (Chromium)', () => {
     );
     assert.ok((await app.quorra.memory.store.getForOwner(leeds.b.id))?.archivedAt, 'the newer is archived');
     assert.equal((await app.quorra.memory.store.getForOwner(leeds.a.id))?.validUntil, null);
-    await page.getByRole('button', { name: /^Resolved \(2\)/ }).click();
+    // answered meanwhile somewhere else (another tab, Matrix): the item says so instead of failing again
+    const bins = await seedContradiction(app, owner.id, 'The bins go out Monday', 'The bins go out Tuesday');
+    await page.reload();
+    await page.getByTestId('signed-in-as').waitFor();
+    const binsItem = page
+      .getByRole('list', { name: 'Open contradictions' })
+      .locator(`li[data-review="${bins.review.id}"]`);
+    await shown(binsItem.getByText('The bins go out Tuesday'));
+    await call(app, owner, 'POST', `/brain/dream/reviews/${bins.review.id}`, { decision: 'accept' });
+    await binsItem.getByRole('button', { name: /^Revert to the older belief/ }).click();
+    await shown(binsItem.getByText('Already answered elsewhere'));
+    assert.equal(await binsItem.getByRole('button').count(), 0);
+    assert.equal(
+      (await app.quorra.memory.store.getForOwner(bins.b.id))?.archivedAt ?? null,
+      null,
+      'not reverted',
+    );
+    await page.getByRole('button', { name: /^Resolved \(3\)/ }).click();
     await shown(
       page
         .getByRole('list', { name: 'Resolved contradictions' })
@@ -159,13 +176,22 @@ describe('admin UI Dream page (Chromium)', () => {
     );
     assert.equal(await list.locator('li').count(), 12);
     assert.equal(await page.getByRole('button', { name: 'Show more retired notes' }).count(), 0);
+    // Refresh reads every part again, the retired notes included
+    await seedRetired(app, slice, 113, 'timeout');
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await shown(page.getByTestId('retired-count').getByText('13 notes retired'));
     await page.context().close();
   });
 
   it('keeps a member away from every Dream control: hidden in the page, 403 from the API', async () => {
-    const open = await seedContradiction(app, owner.id, 'The bins go out Monday', 'The bins go out Tuesday');
+    const open = await seedContradiction(app, owner.id, 'The car is blue', 'The car is red');
     const page = await signedIn(member);
     await shown(page.getByRole('alert').filter({ hasText: 'Owner only.' }));
+    const links = await page
+      .getByRole('navigation', { name: 'Sections' })
+      .getByRole('link')
+      .allTextContents();
+    assert.ok(!links.includes('Dream'), `a member's navigation offers no Dream page: ${links}`);
     for (const hidden of [
       'dream-switches',
       'dream-review-list',

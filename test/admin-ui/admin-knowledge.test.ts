@@ -6,6 +6,7 @@ import { eventListeners, indexIdle } from '../plugins/knowledge/knowledge-app-ki
 import { writeVault } from '../plugins/knowledge/knowledge-test-kit.ts';
 import { type BootedApp, bootApp, tempDir } from '../support/boot-app.ts';
 import { addUser, call, eventually, type TestUser } from '../support/household.ts';
+import { signedInPage } from './sign-in-page.ts';
 import { ensureUiBuilt, launchChromium } from './ui-build.ts';
 
 const shown = (l: Locator) => l.first().waitFor({ state: 'visible' });
@@ -17,13 +18,11 @@ describe('admin UI Knowledge page (Chromium)', () => {
   let member: TestUser;
   let browser: Browser;
 
+  /** Signed in and on the Knowledge page; a member's navigation has no Knowledge link, so the address takes them there. */
   async function signedIn(user: TestUser): Promise<Page> {
-    const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    const page = await signedInPage(browser, app, user.id, { width: 1280, height: 900 });
     page.setDefaultTimeout(20_000);
-    const link = await app.quorra.conversation.signInGrants.issueLink(user.id);
-    await page.goto(`${app.url}/admin/#/link/${link}`);
-    await page.getByTestId('signed-in-as').waitFor();
-    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Knowledge' }).click();
+    await page.goto(`${app.url}/admin/#/knowledge`);
     return page;
   }
 
@@ -89,7 +88,9 @@ describe('admin UI Knowledge page (Chromium)', () => {
         }
       }).observe(root, { subtree: true, childList: true, attributes: true, attributeFilter: ['value'] });
     })()`);
-    await page.getByRole('button', { name: 'Reindex now' }).click();
+    // from the keyboard, as anyone not using a mouse would
+    await page.getByRole('button', { name: 'Reindex now' }).focus();
+    await page.keyboard.press('Enter');
     await shown(page.getByTestId('knowledge-notice').getByText('Indexing finished'));
     const values: number[] = (await page.evaluate(() => (window as any).__barValues)).map(Number);
     const total = FILES + 2;
@@ -113,6 +114,11 @@ describe('admin UI Knowledge page (Chromium)', () => {
   it('keeps a member away: no Reindex button, no stream, 403 from the API', async () => {
     const page = await signedIn(member);
     await shown(page.getByRole('alert').filter({ hasText: 'Owner only.' }));
+    const links = await page
+      .getByRole('navigation', { name: 'Sections' })
+      .getByRole('link')
+      .allTextContents();
+    assert.ok(!links.includes('Knowledge'), `a member's navigation offers no Knowledge page: ${links}`);
     assert.equal(await page.getByRole('button', { name: 'Reindex now' }).count(), 0);
     assert.equal(await eventListeners(app), 0);
     assert.equal((await call(app, member, 'POST', '/plugins/knowledge/reindex')).status, 403);

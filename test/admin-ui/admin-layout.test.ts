@@ -8,6 +8,7 @@ import { seedContradiction, seedRetired, seedRun } from '../core/dream/dream-see
 import { writeVault } from '../plugins/knowledge/knowledge-test-kit.ts';
 import { type BootedApp, bootApp, tempDir } from '../support/boot-app.ts';
 import { addUser, call, type TestUser } from '../support/household.ts';
+import { signedInPage } from './sign-in-page.ts';
 import { ensureUiBuilt, launchChromium } from './ui-build.ts';
 
 /** Where the screenshots go (git-ignored); look at them after a run. */
@@ -20,15 +21,7 @@ describe('admin UI layout at 390 px and 1280 px (Chromium)', () => {
   let browser: Browser;
   const pages: string[] = [];
 
-  async function signedIn(width: number): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width, height: 844 } });
-    const page = await context.newPage();
-    page.setDefaultTimeout(10_000);
-    const link = await app.quorra.conversation.signInGrants.issueLink(owner.id);
-    await page.goto(`${app.url}/admin/#/link/${link}`);
-    await page.getByTestId('signed-in-as').waitFor();
-    return page;
-  }
+  const signedIn = (width: number) => signedInPage(browser, app, owner.id, { width, height: 844 });
 
   before(async function () {
     this.timeout(120_000);
@@ -38,7 +31,8 @@ describe('admin UI layout at 390 px and 1280 px (Chromium)', () => {
     const dataDir = tempDir();
     writeVault(path.join(dataDir, 'vault'), 'household/boiler.md', '# Boiler\n\nServiced each March.\n');
     writeVault(path.join(dataDir, 'vault'), 'household/broken.md', '---\ntitle: [\n---\nbroken');
-    app = await bootApp({ dataDir });
+    // developer mode: the turn inspector is one of the pages too
+    app = await bootApp({ dataDir, config: { developerMode: true } });
     owner = await addUser(app, 'Olivia', 'owner', { matrix: ['@olivia:home.example'] });
     await addUser(app, 'Maximilian', 'member', {
       matrix: ['@maximilian.with.a.rather.long.matrix.id:home.example'],
@@ -71,7 +65,8 @@ describe('admin UI layout at 390 px and 1280 px (Chromium)', () => {
 
   for (const width of widths) {
     it(`renders every page at ${width} px${width < 500 ? ' without sideways scrolling' : ''}, with a screenshot`, async () => {
-      assert.ok(pages.length >= 6, `found the pages: ${pages.join(', ')}`);
+      for (const expected of ['plugins', 'workspaces', 'rooms', 'audit', 'inspector'])
+        assert.ok(pages.includes(expected), `found the pages: ${pages.join(', ')}`);
       const page = await signedIn(width);
       const overflowing: string[] = [];
       for (const route of ['sign-in', ...pages]) {
@@ -90,12 +85,34 @@ describe('admin UI layout at 390 px and 1280 px (Chromium)', () => {
         await page.getByText('Loading…').first().waitFor({ state: 'detached' });
         await page.screenshot({ path: path.join(screenshotDir, `${route}-${width}.png`), fullPage: true });
         if (width < 500 && (await scrollsSideways(page))) overflowing.push(route);
+        const open = opened[route];
+        if (!open) continue;
+        // the page's form open too: the plugin settings form, the guided new-workspace flow
+        await open(page);
+        await page.getByText('Loading…').first().waitFor({ state: 'detached' });
+        await page.screenshot({
+          path: path.join(screenshotDir, `${route}-open-${width}.png`),
+          fullPage: true,
+        });
+        if (width < 500 && (await scrollsSideways(page))) overflowing.push(`${route} (open)`);
       }
       assert.deepEqual(overflowing, [], `pages that scroll sideways at ${width} px`);
       await page.context().close();
     });
   }
 });
+
+/** Pages with a second state worth a screenshot: how to open it. */
+const opened: Record<string, (page: Page) => Promise<void>> = {
+  plugins: async (page) => {
+    await page.getByRole('button', { name: 'Settings for concierge' }).click();
+    await page.getByRole('form', { name: 'Settings for concierge' }).waitFor();
+  },
+  workspaces: async (page) => {
+    await page.getByRole('button', { name: 'New workspace' }).click();
+    await page.getByLabel('Name').waitFor();
+  },
+};
 
 /** Whether the document is wider than the viewport (a phone would scroll it sideways). */
 function scrollsSideways(page: Page): Promise<boolean> {

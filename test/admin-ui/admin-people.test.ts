@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { type BootedApp, bootApp } from '../support/boot-app.ts';
 import { addUser, call, type TestUser } from '../support/household.ts';
+import { signedInPage } from './sign-in-page.ts';
 import { ensureUiBuilt, launchChromium } from './ui-build.ts';
 
 describe('admin UI people and tokens (Chromium)', () => {
@@ -12,15 +13,7 @@ describe('admin UI people and tokens (Chromium)', () => {
   let browser: Browser;
   let page: Page;
 
-  /** Signs in through a one-time link, as `quorra admin-link` makes (POST /auth/link behind the scenes). */
-  async function signInAs(user: TestUser): Promise<Page> {
-    const p = await (await browser.newContext()).newPage();
-    p.setDefaultTimeout(10_000);
-    const link = await app.quorra.conversation.signInGrants.issueLink(user.id);
-    await p.goto(`${app.url}/admin/#/link/${link}`);
-    await p.getByTestId('signed-in-as').waitFor();
-    return p;
-  }
+  const signInAs = (user: TestUser) => signedInPage(browser, app, user.id);
   const go = (p: Page, name: string) =>
     p.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name }).click();
   const statusWith = (token: string) =>

@@ -7,6 +7,7 @@ describe('cron in words', () => {
     assert.equal(describeCron('15 3 * * *'), 'every night at 3:15');
     assert.equal(describeCron('0 18 * * *'), 'every day at 18:00');
     assert.equal(describeCron('*/5 * * * *'), 'every 5 minutes');
+    assert.equal(describeCron('* * * * *'), 'every minute');
     assert.equal(describeCron('30 * * * *'), 'every hour at 30 past');
     assert.equal(describeCron('0 9 * * 1'), 'every Monday at 9:00');
     assert.equal(describeCron('0 9 * * 1,2,3,4,5'), 'every weekday at 9:00');

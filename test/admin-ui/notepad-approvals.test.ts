@@ -14,7 +14,7 @@ describe('admin UI notepad proposals (Chromium)', () => {
   let browser: Browser;
   let page: Page;
   const item = (text: string) =>
-    page.getByRole('list', { name: 'Other approvals' }).locator('li', { hasText: text });
+    page.getByRole('list', { name: 'Proposals' }).locator('li', { hasText: text });
   const jot = async (text: string) =>
     (await call(app, owner, 'POST', '/plugins/notepad/items', { text, client_id: text })).json.id as number;
   const proposals = async () => (await call(app, owner, 'GET', '/plugins/notepad/review')).json.items;

@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 export interface PmsRequest {
   reservationId: string;
   authorization: string | undefined;
+  idempotencyKey: string | undefined;
   body: any;
   status: number;
 }
@@ -17,12 +18,20 @@ export interface PmsMessage {
   text: string;
 }
 
-/** The double: `failures` is a queue of statuses answered before succeeding again. */
+/**
+ * The double: `failures` is a queue of statuses answered before succeeding again. Like a real messaging API it
+ * honours `Idempotency-Key`: a repeated key answers the first message again and delivers nothing new.
+ */
 export class PmsServer {
   readonly requests: PmsRequest[] = [];
   readonly messages: PmsMessage[] = [];
   /** Statuses to answer next (e.g. [500, 429]); each is used once. */
   readonly failures: number[] = [];
+  private readonly byKey = new Map<string, PmsMessage>();
+  /** The next accepted message's answer waits on `go` (armed by holdNext, taken by that request). */
+  private hold: { arrived: () => void; go: Promise<void> } | null = null;
+  private reached: Promise<void> = Promise.resolve();
+  private releaseHeld: () => void = () => undefined;
   private server!: Server;
   url = '';
 
@@ -41,10 +50,36 @@ export class PmsServer {
     return this;
   }
 
+  /** Holds the next accepted message's answer (after recording it) until `release()`: a slow PMS. */
+  holdNext(): void {
+    let arrived!: () => void;
+    let release!: () => void;
+    const reached = new Promise<void>((r) => {
+      arrived = r;
+    });
+    const go = new Promise<void>((r) => {
+      release = r;
+    });
+    this.hold = { arrived, go };
+    this.reached = reached;
+    this.releaseHeld = release;
+  }
+
+  /** Resolves once a held request has been recorded. */
+  held(): Promise<void> {
+    return this.reached;
+  }
+
+  /** Lets a held answer go. */
+  release(): void {
+    this.releaseHeld();
+  }
+
   reset(): void {
     this.requests.length = 0;
     this.messages.length = 0;
     this.failures.length = 0;
+    this.byKey.clear();
   }
 
   async close(): Promise<void> {
@@ -69,12 +104,23 @@ export class PmsServer {
       body = raw;
     }
     const reservationId = decodeURIComponent(m[1]);
+    const key = req.headers['idempotency-key'] as string | undefined;
+    const seen = key ? this.byKey.get(key) : undefined;
     const failure = this.failures.shift();
-    const status = failure ?? (typeof body?.text === 'string' && body.text ? 201 : 400);
-    this.requests.push({ reservationId, authorization: req.headers.authorization, body, status });
+    const status = failure ?? (seen ? 200 : typeof body?.text === 'string' && body.text ? 201 : 400);
+    const authorization = req.headers.authorization;
+    this.requests.push({ reservationId, authorization, idempotencyKey: key, body, status });
+    if (status === 200 && seen) return json(200, { id: seen.id });
     if (status !== 201) return json(status, { error: `scripted ${status}` });
     const message = { id: `pms-msg-${this.messages.length + 1}`, reservationId, text: body.text };
     this.messages.push(message);
+    if (key) this.byKey.set(key, message);
+    const hold = this.hold;
+    this.hold = null;
+    if (hold) {
+      hold.arrived();
+      await hold.go;
+    }
     json(201, { id: message.id });
   }
 }

@@ -83,6 +83,11 @@ export class QdrantDouble {
     ],
     [
       'POST',
+      /^\/collections\/([^/]+)\/points$/,
+      (m, req) => this.withCollection(m[1], (c) => this.retrieve(c, req.body)),
+    ],
+    [
+      'POST',
       /^\/collections\/([^/]+)\/points\/delete$/,
       (m, req) => this.withCollection(m[1], (c) => this.delete(c, req.body)),
     ],
@@ -223,6 +228,18 @@ export class QdrantDouble {
       c.points.set(String(p.id), { id: p.id, vector, payload: p.payload ?? {}, version: this.operation + 1 });
     }
     return this.updated();
+  }
+
+  private retrieve(c: Collection, body: any): [number, unknown] {
+    if (!Array.isArray(body?.ids)) return fail(400, 'Format error in JSON body: missing field `ids`');
+    const found = body.ids.map((id: unknown) => c.points.get(String(id))).filter(Boolean) as Point[];
+    return ok(
+      found.map((p) => ({
+        id: p.id,
+        ...(body.with_payload ? { payload: p.payload } : {}),
+        ...(body.with_vector ? { vector: p.vector } : {}),
+      })),
+    );
   }
 
   private delete(c: Collection, body: any): [number, unknown] {

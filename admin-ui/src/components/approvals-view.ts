@@ -1,4 +1,4 @@
-// <approvals-view>: everything waiting on the signed-in person, with buttons — Confirm / Cancel, Send / Edit and send / Discard.
+// <approvals-view>: everything waiting on the signed-in person as cards with buttons — Confirm / Cancel, Approve / Edit / Reject / Defer (Send / Edit and send / Discard for a guest reply).
 import { css, html, LitElement } from 'lit';
 import {
   type ApprovalAction,
@@ -7,11 +7,17 @@ import {
   listApprovals,
   type OtherApproval,
   type PendingApproval,
+  type Proposal,
+  type ProposalAction,
   runApprovalAction,
+  runProposalAction,
 } from '../data/approvals.ts';
 import { formatTime, relativeTime } from '../format.ts';
 import { sharedStyles } from './shared-styles.ts';
 import './error-notice.ts';
+
+/** What a button needs: a plugin item's action and a proposal's action both have these. */
+type Action = Pick<ApprovalAction | ProposalAction, 'label' | 'tone'> & { edit: { initial: string } | null };
 
 /** Pending confirmations of the caller, and what plugins wait on them for. */
 export class ApprovalsView extends LitElement {
@@ -35,6 +41,25 @@ export class ApprovalsView extends LitElement {
     css`
       .what {
         overflow-wrap: anywhere;
+      }
+      dl.fields {
+        display: grid;
+        grid-template-columns: max-content 1fr;
+        gap: 0.2rem 0.8rem;
+        margin: 0.4rem 0;
+      }
+      dl.fields dt {
+        font-weight: 600;
+      }
+      dl.fields dd {
+        margin: 0;
+        white-space: pre-wrap;
+        overflow-wrap: anywhere;
+      }
+      @media (max-width: 30rem) {
+        dl.fields {
+          grid-template-columns: 1fr;
+        }
       }
       textarea {
         font: inherit;
@@ -92,11 +117,40 @@ export class ApprovalsView extends LitElement {
       ${this.pending ? this.renderList(this.pending) : this.error ? null : html`<p class="muted">Loading…</p>`}`;
   }
 
-  private renderList({ confirmations, other }: Approvals) {
-    if (!confirmations.length && !other.length)
+  private renderList({ confirmations, proposals, other }: Approvals) {
+    if (!confirmations.length && !proposals.length && !other.length)
       return html`<p class="empty">Nothing is waiting for your approval.</p>`;
     return html`${confirmations.length ? this.renderConfirmations(confirmations) : null}
+      ${proposals.length ? this.renderProposals(proposals) : null}
       ${other.length ? this.renderOther(other) : null}`;
+  }
+
+  private renderProposals(proposals: Proposal[]) {
+    return html`<h3>Proposals</h3>
+      <ul class="plain" aria-label="Proposals">
+        ${proposals.map(
+          (p) => html`<li class="card" data-proposal=${p.id} data-kind=${p.kind}>
+            <div class="what"><strong><bdi class="untrusted" data-field="title">${p.title}</bdi></strong></div>
+            <dl class="fields">
+              ${p.fields.map(
+                (f) => html`<dt>${f.label}</dt>
+                  <dd>${f.untrusted ? html`<bdi class="untrusted" data-field=${f.label}>${f.value}</bdi>` : f.value}</dd>`,
+              )}
+            </dl>
+            ${p.error ? html`<p class="small error">Last try failed: <bdi class="untrusted">${p.error}</bdi></p>` : null}
+            ${p.blocked ? html`<p class="small muted">Cannot be applied now: ${p.blocked}</p>` : null}
+            <div class="muted small">${p.state === 'deferred' ? 'Deferred · ' : ''}${relativeTime(p.created_at)}</div>
+            <p class="row">
+              ${p.actions.map((a) => this.renderAction(a, `p${p.id}:${a.verb}`, p.title, (t) => runProposalAction(a, t)))}
+            </p>
+            ${p.actions.map((a) =>
+              a.edit && this.editing === `p${p.id}:${a.verb}`
+                ? this.renderEditor(a, (t) => runProposalAction(a, t))
+                : null,
+            )}
+          </li>`,
+        )}
+      </ul>`;
   }
 
   private renderConfirmations(pending: PendingApproval[]) {
@@ -132,24 +186,29 @@ export class ApprovalsView extends LitElement {
             ${
               o.actions.length
                 ? html`<p class="row">
-                  ${o.actions.map((a, j) => this.renderAction(a, `${i}:${j}`, o.description))}
+                  ${o.actions.map((a, j) => this.renderAction(a, `${i}:${j}`, o.description, (t) => runApprovalAction(a, t)))}
                 </p>`
                 : o.hint
                   ? html`<p class="small">Answer in Matrix: <code>${o.hint}</code></p>`
                   : null
             }
-            ${o.actions.map((a, j) => (this.editing === `${i}:${j}` && a.edit ? this.renderEditor(a) : null))}
+            ${o.actions.map((a, j) =>
+              this.editing === `${i}:${j}` && a.edit
+                ? this.renderEditor(a, (t) => runApprovalAction(a, t))
+                : null,
+            )}
           </li>`,
         )}
       </ul>`;
   }
 
-  private async run(a: ApprovalAction, text?: string): Promise<string> {
-    await runApprovalAction(a, text);
-    return `${a.label}: done.`;
+  /** Runs one button's call and says it is done (a failure shows as the page's error). */
+  private run(label: string, call: (text?: string) => Promise<void>, text?: string) {
+    void this.act(() => call(text).then(() => `${label}: done.`));
   }
 
-  private renderAction(a: ApprovalAction, key: string, what: string) {
+  /** One button; an edit button opens its text box instead of calling at once. */
+  private renderAction(a: Action, key: string, what: string, call: (text?: string) => Promise<void>) {
     return html`<button
       type="button"
       class=${a.tone ?? ''}
@@ -158,19 +217,18 @@ export class ApprovalsView extends LitElement {
       aria-expanded=${a.edit ? String(this.editing === key) : 'undefined'}
       @click=${() => {
         if (a.edit) this.editing = this.editing === key ? null : key;
-        else void this.act(() => this.run(a));
+        else this.run(a.label, call);
       }}
     >
       ${a.label}
     </button>`;
   }
 
-  private renderEditor(a: ApprovalAction) {
+  private renderEditor(a: Action, call: (text?: string) => Promise<void>) {
     return html`<form
       @submit=${(e: SubmitEvent) => {
         e.preventDefault();
-        const text = (e.target as HTMLFormElement).querySelector('textarea')?.value ?? '';
-        void this.act(() => this.run(a, text));
+        this.run(a.label, call, (e.target as HTMLFormElement).querySelector('textarea')?.value ?? '');
       }}
     >
       <label for="edit-text">Your text</label>

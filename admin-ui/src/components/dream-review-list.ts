@@ -1,5 +1,6 @@
 // <dream-review-list>: contradictions Dream kept; the owner accepts the newer belief or reverts to the older one.
 import { css, html, LitElement } from 'lit';
+import { ApiError } from '../data/api-client.ts';
 import { fetchReviews, type ReviewView, resolveReview } from '../data/dream-admin.ts';
 import { formatTime } from '../format.ts';
 import { sharedStyles } from './shared-styles.ts';
@@ -10,6 +11,7 @@ type Tab = 'open' | 'resolved';
 const outcome: Record<string, string> = {
   accepted: 'Accepted: the newer belief stands.',
   reverted: 'Reverted: the older belief holds again; the newer one is archived.',
+  'answered-elsewhere': 'Already answered elsewhere; see Resolved.',
 };
 
 /** Open or resolved contradictions (paged); an answered one stays in place showing what happened. */
@@ -106,7 +108,13 @@ export class DreamReviewList extends LitElement {
       const c = this.counts;
       this.counts = { ...c, open: Math.max(0, (c.open ?? 1) - 1), [status]: (c[status] ?? 0) + 1 };
     } catch (err) {
-      this.errors = { ...this.errors, [r.id]: err };
+      // answered meanwhile (another tab, or Matrix): show that instead of buttons that can only fail again
+      if (err instanceof ApiError && err.code === 'REVIEW_RESOLVED') {
+        this.items = (this.items ?? []).map((x) =>
+          x.id === r.id ? { ...x, status: 'answered-elsewhere' } : x,
+        );
+        this.counts = (await fetchReviews(this.tab, null, 1).catch(() => ({ counts: this.counts }))).counts;
+      } else this.errors = { ...this.errors, [r.id]: err };
     } finally {
       this.busy = null;
     }

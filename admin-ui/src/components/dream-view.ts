@@ -1,5 +1,6 @@
 // <dream-view>: Dream's switches, a chart and list of recent runs, slice progress, contradictions and retired notes.
 import { css, html, LitElement } from 'lit';
+import { keyed } from 'lit/directives/keyed.js';
 import {
   type DreamRunView,
   type DreamSliceView,
@@ -37,6 +38,8 @@ export class DreamView extends LitElement {
   declare error: unknown;
   /** Run id → its report text (or the error reading it), for the runs whose report is open. */
   declare reports: Record<number, string | { error: unknown }>;
+  /** Bumped by every load, so Refresh renders the switches, contradictions and retired notes afresh too. */
+  private generation = 0;
 
   static styles = [
     sharedStyles,
@@ -115,6 +118,7 @@ export class DreamView extends LitElement {
   async load() {
     try {
       this.status = await fetchDreamStatus();
+      this.generation++;
       this.error = null;
     } catch (err) {
       this.error = err;
@@ -146,13 +150,13 @@ export class DreamView extends LitElement {
                 <button type="button" @click=${() => this.load()}>Refresh</button>
               </div>
               <h3>Dream per workspace</h3>
-              <dream-switches></dream-switches>
+              ${keyed(this.generation, html`<dream-switches></dream-switches>`)}
               <h3>What the recent runs did</h3>
               <dream-timeline-chart .runs=${s.runs}></dream-timeline-chart>
               <h3>Contradictions</h3>
-              <dream-review-list></dream-review-list>
+              ${keyed(this.generation, html`<dream-review-list></dream-review-list>`)}
               <h3>Retired notes</h3>
-              <dream-retired-list></dream-retired-list>
+              ${keyed(this.generation, html`<dream-retired-list></dream-retired-list>`)}
               <h3>Recent runs</h3>
               ${this.renderRuns(s.runs)}
               <h3>Progress per slice</h3>

@@ -136,7 +136,7 @@ export class MemoryCard extends LitElement {
               : `Private to ${m.owner_name ?? 'a former member'}`
         }</span>
         <span>Saved <time datetime=${m.created_at} title=${formatTime(m.created_at)}>${relativeTime(m.created_at)}</time></span>
-        ${archived ? html`<span><strong>Archived</strong> ${formatTime(m.archived_at)}</span>` : null}
+        ${archived ? html`<span><strong>Archived</strong> <time datetime=${m.archived_at ?? ''} title=${formatTime(m.archived_at)}>${relativeTime(m.archived_at)}</time></span>` : null}
         ${m.expired ? html`<span><strong>Expired</strong></span>` : null}
         ${m.superseded ? html`<span><strong>Superseded</strong></span>` : null}
       </div>

@@ -139,7 +139,8 @@ export class MemoryView extends LitElement {
   }
 
   private async changed(e: CustomEvent<{ id: number; what: string }>) {
-    this.lastAction = `Memory ${e.detail.id} ${e.detail.what}.`;
+    // no row number (it means nothing to a person) and no memory text (it may be the model's words)
+    this.lastAction = `Memory ${e.detail.what}.`;
     await this.load();
   }
 

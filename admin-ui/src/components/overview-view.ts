@@ -1,33 +1,22 @@
-// <overview-view>: GET /health/details made readable — overall state, each check with its reason, plugins, scheduled jobs.
+// <overview-view>: GET /health/details in plain words — overall state, each check with its reason, plugins, jobs; paths and addresses only under Technical details.
 import { css, html, LitElement } from 'lit';
 import { describeCron } from '../cron-words.ts';
 import { ApiError } from '../data/api-client.ts';
-import {
-  fetchHealth,
-  fetchLiveness,
-  type HealthCheck,
-  type HealthReport,
-  jobsOf,
-  pluginsOf,
-} from '../data/health.ts';
-import { formatBytes, formatDuration, formatTime } from '../format.ts';
+import { fetchHealth, fetchLiveness, type HealthReport, jobsOf, pluginsOf } from '../data/health.ts';
+import { formatDuration, formatTime, plainReason, relativeTime } from '../format.ts';
 import { sharedStyles } from './shared-styles.ts';
 import './error-notice.ts';
 import './status-badge.ts';
+import './technical-details.ts';
 
-// details of a check worth a line of their own (the plugins and jobs get tables below)
-function checkDetails(name: string, check: HealthCheck) {
-  const lines: string[] = [];
-  if (name === 'db') {
-    if (typeof check.path === 'string') lines.push(`Database file: ${check.path}`);
-    if (typeof check.diskFreeBytes === 'number') lines.push(`Free disk: ${formatBytes(check.diskFreeBytes)}`);
-  }
-  for (const [k, v] of Object.entries(check)) {
-    if (['status', 'reason', 'plugins', 'jobs', 'path', 'diskFreeBytes'].includes(k)) continue;
-    if (['string', 'number', 'boolean'].includes(typeof v)) lines.push(`${k}: ${v}`);
-  }
-  return lines;
-}
+/** What each check is called in everyday words (unknown ones, e.g. a plugin's, keep their name). */
+const checkNames: Record<string, string> = {
+  db: 'Database',
+  model: 'AI model',
+  matrix: 'Matrix',
+  plugins: 'Plugins',
+  scheduler: 'Scheduled jobs',
+};
 
 /** The health dashboard. */
 export class OverviewView extends LitElement {
@@ -60,10 +49,6 @@ export class OverviewView extends LitElement {
       }
       .reason {
         margin: 0.4rem 0 0;
-      }
-      ul {
-        margin: 0.4rem 0 0;
-        padding-left: 1.1rem;
       }
     `,
   ];
@@ -114,22 +99,18 @@ export class OverviewView extends LitElement {
     const jobs = jobsOf(r);
     return html`<div class="card summary" data-testid="overall">
         <span>Quorra is</span> <status-badge state=${r.status}></status-badge>
-        <span class="muted small">version ${r.version} (${r.commit}) · up ${formatDuration(r.uptimeSeconds)}</span>
+        <span class="muted small">running for ${formatDuration(r.uptimeSeconds)}</span>
         <button type="button" @click=${() => this.load()}>Refresh</button>
       </div>
       <h3>Checks</h3>
       <div class="checks">
         ${Object.entries(r.checks).map(
-          ([name, c]) => html`<section class="card" data-check=${name} aria-label="${name} check">
-            <span class="check-name">${name}</span><status-badge state=${c.status}></status-badge>
-            ${c.reason ? html`<p class="reason">${c.reason}</p>` : null}
-            ${
-              checkDetails(name, c).length
-                ? html`<ul class="small muted">
-                  ${checkDetails(name, c).map((l) => html`<li>${l}</li>`)}
-                </ul>`
-                : null
-            }
+          ([
+            name,
+            c,
+          ]) => html`<section class="card" data-check=${name} aria-label="${checkNames[name] ?? name} check">
+            <span class="check-name">${checkNames[name] ?? name}</span><status-badge state=${c.status}></status-badge>
+            ${c.reason ? html`<p class="reason">${plainReason(c.reason)}</p>` : null}
           </section>`,
         )}
       </div>
@@ -160,9 +141,9 @@ export class OverviewView extends LitElement {
                 (j) => html`<tr data-job=${j.name}>
                   <td>${j.name} <span class="muted small">(${j.owner})</span></td>
                   <td data-field="schedule"><span title=${`cron: ${j.cron}`}>${describeCron(j.cron)}</span></td>
-                  <td data-field="next-run">${j.running ? 'running now' : formatTime(j.nextRunAt)}</td>
+                  <td data-field="next-run" title=${formatTime(j.nextRunAt)}>${j.running ? 'running now' : relativeTime(j.nextRunAt)}</td>
                   <td>
-                    ${j.lastStartedAt ? formatTime(j.lastStartedAt) : html`<span class="muted">never</span>`}
+                    ${j.lastStartedAt ? html`<span title=${formatTime(j.lastStartedAt)}>${relativeTime(j.lastStartedAt)}</span>` : html`<span class="muted">never</span>`}
                     ${j.lastOutcome ? html`<status-badge state=${j.lastOutcome}></status-badge>` : null}
                     ${j.lastError ? html`<div class="small">${j.lastError}</div>` : null}
                   </td>
@@ -171,7 +152,8 @@ export class OverviewView extends LitElement {
             </tbody>
           </table>`
           : html`<p class="empty">No scheduled jobs.</p>`
-      }`;
+      }
+      <technical-details .report=${r}></technical-details>`;
   }
 }
 

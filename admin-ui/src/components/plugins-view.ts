@@ -1,8 +1,9 @@
-// <plugins-view>: every plugin with its state and an enable/disable switch; a refusal (409 …) shows on its row.
+// <plugins-view>: every plugin with its state, an enable/disable switch (a refusal shows on its row) and its settings form.
 import { css, html, LitElement } from 'lit';
 import { listPlugins, type PluginStatus, setPluginEnabled } from '../data/plugins.ts';
 import { sharedStyles } from './shared-styles.ts';
 import './error-notice.ts';
+import './plugin-settings-form.ts';
 import './status-badge.ts';
 
 /** The plugin list (owner only). */
@@ -12,7 +13,9 @@ export class PluginsView extends LitElement {
     error: { state: true },
     rowErrors: { state: true },
     busy: { state: true },
+    editing: { state: true },
   };
+  declare editing: string | null;
   declare plugins: PluginStatus[] | null;
   declare error: unknown;
   declare rowErrors: Record<string, unknown>;
@@ -21,10 +24,12 @@ export class PluginsView extends LitElement {
   static styles = [
     sharedStyles,
     css`
-      td.actions,
-      td.id {
+      td.actions {
         width: 1%;
         white-space: nowrap;
+      }
+      td.id {
+        min-width: 10rem;
       }
       .problem code {
         margin-right: 0.3rem;
@@ -38,6 +43,7 @@ export class PluginsView extends LitElement {
     this.error = null;
     this.rowErrors = {};
     this.busy = null;
+    this.editing = null;
   }
 
   connectedCallback() {
@@ -69,6 +75,12 @@ export class PluginsView extends LitElement {
     await this.load();
   }
 
+  private async edit(id: string) {
+    this.editing = this.editing === id ? null : id;
+    await this.updateComplete;
+    (this.renderRoot.querySelector('#settings h3') as HTMLElement | null)?.focus();
+  }
+
   render() {
     return html`<h2>Plugins</h2>
       <p class="muted small">
@@ -76,7 +88,15 @@ export class PluginsView extends LitElement {
         one needs.
       </p>
       <error-notice .error=${this.error}></error-notice>
-      ${this.plugins ? this.renderTable(this.plugins) : this.error ? null : html`<p class="muted">Loading…</p>`}`;
+      ${this.plugins ? this.renderTable(this.plugins) : this.error ? null : html`<p class="muted">Loading…</p>`}
+      ${
+        this.editing
+          ? html`<section id="settings" class="card" aria-labelledby="settings-title">
+              <h3 id="settings-title" tabindex="-1">Settings: ${this.editing}</h3>
+              <plugin-settings-form plugin=${this.editing} @saved=${() => this.load()}></plugin-settings-form>
+            </section>`
+          : null
+      }`;
   }
 
   private renderTable(plugins: PluginStatus[]) {
@@ -88,7 +108,7 @@ export class PluginsView extends LitElement {
       <tbody>
         ${plugins.map(
           (p) => html`<tr data-plugin=${p.id}>
-            <td class="id"><strong>${p.id}</strong></td>
+            <td class="id"><strong>${p.id}</strong>${p.description ? html`<div class="small muted what">${p.description}</div>` : null}</td>
             <td><status-badge state=${p.state}></status-badge></td>
             <td>${p.dependsOn.length ? p.dependsOn.join(', ') : html`<span class="muted">—</span>`}</td>
             <td class="problem">
@@ -103,6 +123,14 @@ export class PluginsView extends LitElement {
                 @click=${() => this.toggle(p)}
               >
                 ${this.busy === p.id ? 'Working…' : p.enabled ? 'Disable' : 'Enable'}
+              </button>
+              <button
+                type="button"
+                aria-label="Settings for ${p.id}"
+                aria-expanded=${this.editing === p.id ? 'true' : 'false'}
+                @click=${() => this.edit(p.id)}
+              >
+                Settings
               </button>
             </td>
           </tr>`,

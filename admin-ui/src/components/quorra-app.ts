@@ -4,31 +4,44 @@ import { UNAUTHORIZED_EVENT } from '../data/api-client.ts';
 import { redeemLink, resumeSession, type Session, signOut, signOutEverywhere } from '../data/session.ts';
 import { sharedStyles } from './shared-styles.ts';
 import './approvals-view.ts';
+import './audit-view.ts';
 import './dream-view.ts';
 import './error-notice.ts';
 import './finance-view.ts';
+import './inspector-view.ts';
 import './knowledge-view.ts';
 import './memory-view.ts';
 import './overview-view.ts';
 import './people-view.ts';
 import './plugins-view.ts';
-import './settings-view.ts';
+import './rooms-view.ts';
 import './sign-in-form.ts';
 import './tokens-view.ts';
+import './workspaces-view.ts';
 
 const routes = [
   { id: 'overview', label: 'Overview', ownerOnly: false },
   { id: 'people', label: 'People', ownerOnly: true },
   { id: 'tokens', label: 'API tokens', ownerOnly: false },
   { id: 'plugins', label: 'Plugins', ownerOnly: true },
+  { id: 'workspaces', label: 'Workspaces', ownerOnly: true },
+  { id: 'rooms', label: 'Rooms', ownerOnly: true },
   { id: 'memory', label: 'Memory', ownerOnly: false },
   { id: 'approvals', label: 'Approvals', ownerOnly: false },
   { id: 'dream', label: 'Dream', ownerOnly: true },
   { id: 'knowledge', label: 'Knowledge', ownerOnly: true },
   { id: 'finance', label: 'Finance', ownerOnly: false },
-  { id: 'settings', label: 'Settings', ownerOnly: true },
+  { id: 'audit', label: 'Audit log', ownerOnly: true },
+  { id: 'inspector', label: 'Turn inspector', ownerOnly: true, developerOnly: true },
 ] as const;
 type RouteId = (typeof routes)[number]['id'];
+
+/** The routes a session's navigation offers: a member never sees owner pages, nobody sees developer tools unless on. */
+function visibleRoutes(session: Session) {
+  return routes.filter(
+    (r) => (!r.ownerOnly || session.role === 'owner') && (!('developerOnly' in r) || session.developerMode),
+  );
+}
 
 /** The route named by the URL hash (`#/memory`), defaulting to the overview. */
 export function routeOf(hash: string): RouteId {
@@ -89,11 +102,6 @@ export class QuorraApp extends LitElement {
         background: color-mix(in srgb, var(--q-accent) 14%, transparent);
         color: var(--q-accent);
         font-weight: 600;
-      }
-      .hint {
-        font-size: 0.75rem;
-        color: var(--q-muted);
-        margin-left: 0.2rem;
       }
       main {
         padding: 1.2rem;
@@ -212,11 +220,9 @@ export class QuorraApp extends LitElement {
   private renderSignedIn(session: Session) {
     return html`<nav aria-label="Sections">
         <ul>
-          ${routes.map(
+          ${visibleRoutes(session).map(
             (r) => html`<li>
-              <a href="#/${r.id}" aria-current=${r.id === this.route ? 'page' : 'false'}
-                >${r.label}${r.ownerOnly && session.role !== 'owner' ? html`<span class="hint">(owner)</span>` : null}</a
-              >
+              <a href="#/${r.id}" aria-current=${r.id === this.route ? 'page' : 'false'}>${r.label}</a>
             </li>`,
           )}
         </ul>
@@ -232,6 +238,10 @@ export class QuorraApp extends LitElement {
         return html`<tokens-view></tokens-view>`;
       case 'plugins':
         return html`<plugins-view></plugins-view>`;
+      case 'workspaces':
+        return html`<workspaces-view></workspaces-view>`;
+      case 'rooms':
+        return html`<rooms-view></rooms-view>`;
       case 'memory':
         return html`<memory-view .session=${this.session}></memory-view>`;
       case 'approvals':
@@ -242,8 +252,10 @@ export class QuorraApp extends LitElement {
         return html`<knowledge-view></knowledge-view>`;
       case 'finance':
         return html`<finance-view></finance-view>`;
-      case 'settings':
-        return html`<settings-view></settings-view>`;
+      case 'audit':
+        return html`<audit-view></audit-view>`;
+      case 'inspector':
+        return html`<inspector-view></inspector-view>`;
       default:
         return html`<overview-view></overview-view>`;
     }

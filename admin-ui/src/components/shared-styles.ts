@@ -167,3 +167,41 @@ export const sharedStyles = css`
     }
   }
 `;
+
+/** Stacked forms (settings, guided flows): a labelled field per row, full-width controls, messages in red by their field. */
+export const formStyles = css`
+  .field {
+    display: grid;
+    gap: 0.2rem;
+    margin-bottom: 0.75rem;
+    max-width: 34rem;
+  }
+  .field input:not([type='checkbox']),
+  .field select,
+  .field textarea {
+    width: 100%;
+    box-sizing: border-box;
+  }
+  textarea {
+    font: inherit;
+    padding: 0.35rem 0.5rem;
+    border-radius: 6px;
+    border: 1px solid var(--q-border);
+    background: var(--q-surface);
+    color: var(--q-text);
+  }
+  fieldset {
+    border: 1px solid var(--q-border);
+    border-radius: 8px;
+    margin: 0 0 0.75rem;
+    padding: 0.5rem 0.8rem;
+    min-width: 0;
+  }
+  .err {
+    color: var(--q-bad);
+    font-size: 0.85rem;
+  }
+  [aria-invalid='true'] {
+    border-color: var(--q-bad);
+  }
+`;

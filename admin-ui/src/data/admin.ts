@@ -30,7 +30,30 @@ export async function listUsers(): Promise<HouseholdUser[]> {
   return (await apiRequest<{ users: HouseholdUser[] }>('/admin/users')).users;
 }
 
-/** The newest audit entries first. */
-export async function listAudit(limit = 50): Promise<AuditEntry[]> {
-  return (await apiRequest<{ entries: AuditEntry[] }>(`/admin/audit?limit=${limit}`)).entries;
+/** Which audit entries to show: a person's id (or "system"), a tool, and local days (inclusive). */
+export interface AuditFilters {
+  user: string;
+  tool: string;
+  fromDay: string;
+  toDay: string;
+}
+
+/** One page of the audit trail, newest first, filtered on the server; `before` continues from a page's end. */
+export async function listAudit(
+  f: AuditFilters,
+  before?: number,
+  limit = 50,
+): Promise<{ entries: AuditEntry[]; next_before: number | null; tools: string[] }> {
+  const q = new URLSearchParams({ limit: String(limit) });
+  if (f.user) q.set('user', f.user);
+  if (f.tool) q.set('tool', f.tool);
+  // local calendar days: from its midnight to the midnight after the last day
+  if (f.fromDay) q.set('from', new Date(`${f.fromDay}T00:00`).toISOString());
+  if (f.toDay) {
+    const end = new Date(`${f.toDay}T00:00`);
+    end.setDate(end.getDate() + 1);
+    q.set('to', end.toISOString());
+  }
+  if (before) q.set('before', String(before));
+  return apiRequest(`/admin/audit?${q}`);
 }

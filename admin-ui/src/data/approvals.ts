@@ -1,4 +1,4 @@
-// GET /approvals: what waits on the signed-in person — tier-2 confirmations and plugin items (e.g. guest drafts).
+// GET /approvals: what waits on the signed-in person — tier-2 confirmations, queued proposals (guest drafts too), plugin items.
 import { apiRequest } from './api-client.ts';
 
 /** One pending confirmation. */
@@ -30,9 +30,41 @@ export interface OtherApproval {
   actions: ApprovalAction[];
 }
 
-/** Both kinds of approvals waiting on the caller. */
+/** One labelled field of a proposal card; `untrusted` text (a guest's, the model's) is shown as data only. */
+export interface ProposalField {
+  label: string;
+  value: string;
+  untrusted: boolean;
+}
+
+/** A button of a proposal: one POST to the core approvals route for its verb. */
+export interface ProposalAction {
+  verb: 'approve' | 'edit' | 'reject' | 'defer';
+  label: string;
+  method: 'POST';
+  path: string;
+  edit: { field: 'text'; initial: string } | null;
+  tone: 'primary' | 'danger' | null;
+}
+
+/** A row of the approvals queue (a notepad proposal, a guest reply draft, …) as a card. */
+export interface Proposal {
+  id: number;
+  kind: string;
+  source: string;
+  state: string;
+  title: string;
+  fields: ProposalField[];
+  error: string | null;
+  blocked: string | null;
+  created_at: string;
+  actions: ProposalAction[];
+}
+
+/** Everything waiting on the caller. */
 export interface Approvals {
   confirmations: PendingApproval[];
+  proposals: Proposal[];
   other: OtherApproval[];
 }
 
@@ -57,4 +89,11 @@ export async function runApprovalAction(action: ApprovalAction, text?: string): 
     method: 'POST',
     body: action.edit && text !== undefined ? { [action.edit.field]: text } : {},
   });
+}
+
+/** Runs one of a proposal's actions (with the person's text for Edit); a failed apply comes back as an error to show. */
+export async function runProposalAction(action: ProposalAction, text?: string): Promise<void> {
+  if (!/^\/approvals\/\d+\/(approve|edit|reject|defer)$/.test(action.path))
+    throw new Error('refusing an action outside /approvals/');
+  await apiRequest(action.path, { method: 'POST', body: action.edit ? { text: text ?? '' } : {} });
 }

@@ -105,3 +105,11 @@ export async function editMemory(
   const base = own(m, viewerId) ? '/memory' : '/household/memory';
   await apiRequest(`${base}/${m.id}`, { method: 'PUT', body: patch });
 }
+
+/** Writes a household note into a workspace's memory, for everyone in it (a new workspace's starter notes). */
+export function addWorkspaceNote(workspace: string, content: string): Promise<unknown> {
+  return apiRequest('/household/memory', {
+    method: 'POST',
+    body: { content, workspace, importance: 'core' },
+  });
+}

@@ -1,4 +1,5 @@
-// GET /admin/plugins and PUT /admin/plugins/:id: the plugins and their runtime switch (owner only).
+// GET /admin/plugins, PUT /admin/plugins/:id and …/settings: the plugins, their runtime switch and settings (owner only).
+import type { SchemaNode } from '../schema-fields.ts';
 import { apiRequest } from './api-client.ts';
 
 /** A plugin with its stored switch and what is running. */
@@ -7,6 +8,8 @@ export interface PluginStatus {
   enabled: boolean;
   state: 'active' | 'disabled' | 'failed';
   dependsOn: string[];
+  /** What the plugin does, in a sentence. */
+  description?: string;
   code?: string;
   reason?: string;
 }
@@ -21,5 +24,29 @@ export function setPluginEnabled(id: string, enabled: boolean): Promise<PluginSt
   return apiRequest<PluginStatus>(`/admin/plugins/${encodeURIComponent(id)}`, {
     method: 'PUT',
     body: { enabled },
+  });
+}
+
+/** A plugin's settings form: its JSON Schema, the values (never a secret's) and which secrets are set. */
+export interface PluginSettings {
+  id: string;
+  description: string;
+  status: PluginStatus;
+  schema: SchemaNode;
+  values: Record<string, unknown>;
+  /** Dotted path → whether that secret has a value. */
+  secrets: Record<string, boolean>;
+}
+
+/** The settings form of one plugin. */
+export function getPluginSettings(id: string): Promise<PluginSettings> {
+  return apiRequest<PluginSettings>(`/admin/plugins/${encodeURIComponent(id)}/settings`);
+}
+
+/** Saves settings (a secret left out keeps its value, null removes it); the plugin restarts with them. */
+export function savePluginSettings(id: string, settings: Record<string, unknown>): Promise<PluginSettings> {
+  return apiRequest<PluginSettings>(`/admin/plugins/${encodeURIComponent(id)}/settings`, {
+    method: 'PUT',
+    body: settings,
   });
 }

@@ -10,17 +10,26 @@ export interface Session {
   name: string;
   /** 'session' for the cookie from a code or link, 'token' for a pasted API token. */
   via: 'session' | 'token';
+  /** The owner's developer mode: the turn inspector is on. */
+  developerMode: boolean;
 }
 
 interface SessionWire {
   user: { id: string; display_name: string; role: Role };
   csrf_token: string | null;
   via: 'session' | 'token';
+  developer_mode?: boolean;
 }
 
 function toSession(w: SessionWire): Session {
   setCsrfToken(w.csrf_token);
-  return { role: w.user.role, userId: w.user.id, name: w.user.display_name, via: w.via };
+  return {
+    role: w.user.role,
+    userId: w.user.id,
+    name: w.user.display_name,
+    via: w.via,
+    developerMode: w.developer_mode ?? false,
+  };
 }
 
 /** Asks Quorra to DM a code to a Matrix ID (the answer is the same whether or not the ID is known). */

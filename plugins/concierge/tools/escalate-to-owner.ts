@@ -1,5 +1,6 @@
-// escalate_to_owner: the guest turn hands the message to the owner (needs_you, high urgency) with a reason.
+// escalate_to_owner: the guest turn hands the message to the owner (high urgency) with a reason.
 import { z } from 'zod';
+import type { ApprovalsCapability } from '../../../core/plugin/capabilities.ts';
 import { framedNotice } from '../../../core/text/untrusted-markdown.ts';
 import { defineTool } from '../../../core/tools/define-tool.ts';
 import type { ConciergeStore } from '../concierge-store.ts';
@@ -7,7 +8,11 @@ import type { DraftQueue } from '../draft-queue.ts';
 import { notifyOwners, type OwnerNoticeDeps, stayOf } from '../owner-notice.ts';
 
 /** Builds the tool; during a webhook turn the draft carries the escalation, otherwise the owner is told at once. */
-export function escalateToOwner(store: ConciergeStore, queue: DraftQueue, notices: OwnerNoticeDeps) {
+export function escalateToOwner(
+  store: ConciergeStore,
+  queue: DraftQueue,
+  notices: OwnerNoticeDeps & { approvals: ApprovalsCapability },
+) {
   return defineTool({
     name: 'escalate_to_owner',
     description:
@@ -20,12 +25,13 @@ export function escalateToOwner(store: ConciergeStore, queue: DraftQueue, notice
       const p = ctx.principal;
       const pending = queue.pendingFor(p.reservationId);
       if (pending !== undefined) {
-        // the draft being written becomes needs_you when it is stored; its notice goes out at high urgency
+        // the draft being written carries the reason into its queue row; its notice goes out at high urgency
         await store.patch(pending, { escalationReason: reason });
         return { escalated: true, note: 'The owner will see this message with your draft and reply soon.' };
       }
       const open = await store.latestOpen(p.reservationId);
-      if (open) await store.patch(open.id, { state: 'needs_you', escalationReason: reason });
+      if (open) await store.patch(open.id, { escalationReason: reason });
+      const [row] = open ? await notices.approvals.bySource(String(open.id)) : [];
       const r = await store.reservation(p.reservationId);
       const notice = framedNotice(
         '**A guest needs you**',
@@ -38,7 +44,7 @@ export function escalateToOwner(store: ConciergeStore, queue: DraftQueue, notice
             : []),
           { label: 'Reason:', text: reason },
         ],
-        open ? `See \`!quorra concierge\` (#${open.id}).` : undefined,
+        row ? `Its draft waits in your approvals (#${row.id}).` : undefined,
       );
       await notifyOwners(notices, notice, 'high');
       return { escalated: true, note: 'The owner has been told and will reply soon.' };

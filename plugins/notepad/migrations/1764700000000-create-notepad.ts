@@ -1,10 +1,9 @@
-// Creates the notepad's jots and the proposed-actions queue from their entities.
+// Creates the notepad's jots from their entity (the proposed-actions queue it once created here is core's now).
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { createEntityTables, dropEntityTables } from '../../../core/db/entity-tables.ts';
 import { Jot } from '../jot.entity.ts';
-import { ProposedAction } from '../proposed-action.entity.ts';
 
-const tables = [Jot, ProposedAction];
+const tables = [Jot];
 
 export class CreateNotepad1764700000000 implements MigrationInterface {
   name = 'CreateNotepad1764700000000';

@@ -27,7 +27,9 @@ import { coreMigrations } from '../../../migrations/index.ts';
 import { ScriptedModelServer } from '../../support/model-server.ts';
 import { testDatabaseUrl } from '../../support/test-database.ts';
 
-export const PROMPT = readPromptFiles(path.join(rootDir, 'prompts')).get('tasks/dream-extraction')!;
+const prompts = readPromptFiles(path.join(rootDir, 'prompts'));
+export const PROMPT = prompts.get('tasks/dream-extraction')!;
+export const BATCH_PROMPT = prompts.get('tasks/dream-extraction-batch')!;
 
 export const silent = pino({ level: 'silent' });
 
@@ -59,7 +61,8 @@ export interface DreamKit {
   reviews: Review[];
   runner(
     opts?: Partial<DreamOptions>,
-    extra?: { hooks?: DreamHooks; embedder?: Embedder | null },
+    /** `batch`: short notes share extraction calls as in production; otherwise one call per note. */
+    extra?: { hooks?: DreamHooks; embedder?: Embedder | null; batch?: boolean },
   ): DreamRunner;
   note(text: string, o?: { slice?: NoteSlice; kind?: NoteSourceKind; at?: Date }): Promise<Note>;
   close(): Promise<void>;
@@ -111,6 +114,7 @@ export async function openDreamKit(shared?: ScriptedModelServer): Promise<DreamK
         model: client,
         embedder: extra.embedder === null ? undefined : (extra.embedder ?? client),
         prompt: PROMPT,
+        batchPrompt: extra.batch ? BATCH_PROMPT : undefined,
         logger: silent,
         metrics: new DreamMetrics(metrics),
         options: { ...baseOptions, ...opts },

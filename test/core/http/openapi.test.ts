@@ -55,7 +55,7 @@ describe('GET /openapi.json', () => {
       'plugin routes are in the table',
     );
     assert.deepEqual(documented(doc), new Set(routes.map((r) => `${r.def.method} ${openApiPath(r.path)}`)));
-    const send = doc.paths['/plugins/concierge/drafts/{id}/send'].post;
+    const send = doc.paths['/approvals/{id}/edit'].post;
     assert.deepEqual(send.security, [{ bearer: [] }]);
     assert.equal(send.parameters[0].schema.type, 'integer');
     assert.equal(send.requestBody.content['application/json'].schema.properties.text.type, 'string');

@@ -1,14 +1,17 @@
 // The FTS query builder and window ranking as pure functions.
 import assert from 'node:assert/strict';
+import { idf, scoreDocs } from '../../../core/memory/bm25-score.ts';
 import {
-  buildMatches,
   foldWord,
   ftsString,
+  indexForm,
   queryWords,
+  scopeMatch,
+  tagsMatch,
+  wordMatch,
   wordVariants,
 } from '../../../core/memory/fts-query.ts';
 import { scopeKey } from '../../../core/memory/seal-filter.ts';
-import { scoreWindow } from '../../../core/memory/window-bm25.ts';
 
 describe('fts query', () => {
   it('keeps meaningful words once each, dropping stopwords and punctuation', () => {
@@ -39,17 +42,16 @@ describe('fts query', () => {
     assert.equal(ftsString('NEAR(x)'), '"NEAR(x)"');
   });
 
-  it('builds one scoped match per word and one for the tags, and none when there is nothing to search', () => {
-    assert.deepEqual(
-      buildMatches({ scopeKeys: ['so', 'so61'], words: ['mia', 'dentist'], tags: ['school run', 'x'] }),
-      [
-        'scope : ("so" OR "so61") AND {content tags} : ("mia" OR "mias")',
-        'scope : ("so" OR "so61") AND {content tags} : ("dentist" OR "dentists")',
-        'scope : ("so" OR "so61") AND tags : ("school run" OR "x")',
-      ],
-    );
-    assert.deepEqual(buildMatches({ scopeKeys: ['so'], words: [], tags: [] }), []);
-    assert.deepEqual(buildMatches({ scopeKeys: [], words: ['mia'], tags: [] }), []);
+  it('builds quoted scope, word and tag expressions, and no tag expression without a tag word', () => {
+    assert.equal(scopeMatch(['so', 'so61']), 'scope : ("so" OR "so61")');
+    assert.equal(wordMatch('mia'), '{content tags} : ("mia" OR "mias")');
+    assert.equal(tagsMatch(['school run', 'x']), 'tags : ("school run" OR "x")');
+    assert.equal(tagsMatch(['!!']), null);
+    assert.equal(indexForm('Café'), 'cafe');
+  });
+
+  it('drops what an apostrophe leaves behind', () => {
+    assert.deepEqual(queryWords("When is Mia's dentist? Don't forget"), ['mia', 'dentist', 'don', 'forget']);
   });
 
   it('derives distinct scope tokens for each (workspace, owner) pair', () => {
@@ -59,11 +61,16 @@ describe('fts query', () => {
   });
 });
 
-describe('window bm25', () => {
+describe('bm25 score', () => {
   const doc = (id: number, content: string, tags: string[] = []) => ({ id, content, tags });
+  const stats = (rows: number, df: Record<string, number>) => ({
+    rows,
+    avgLength: 2,
+    df: new Map(Object.entries(df)),
+  });
 
   it('prefers more matched words, then rarer words, then newer documents', () => {
-    const ranked = scoreWindow(
+    const ranked = scoreDocs(
       [
         doc(1, 'apple pie'),
         doc(2, 'apple tart'),
@@ -72,15 +79,30 @@ describe('window bm25', () => {
         doc(5, 'apple jam'),
       ],
       { words: ['apple', 'pie'], tags: [] },
+      stats(5, { apple: 4, pie: 2 }),
     ).map((r) => r.doc.id);
     assert.deepEqual(ranked, [1, 4, 5, 3, 2]);
   });
 
+  it('scores a document the same whichever other documents are ranked with it', () => {
+    const s = stats(1000, { apple: 300, pie: 10 });
+    const alone = scoreDocs([doc(1, 'apple pie')], { words: ['apple', 'pie'], tags: [] }, s);
+    const crowd = scoreDocs(
+      [doc(1, 'apple pie'), doc(2, 'apple'), doc(3, 'pie pie')],
+      { words: ['apple', 'pie'], tags: [] },
+      s,
+    );
+    assert.equal(crowd.find((r) => r.doc.id === 1)?.score, alone[0].score);
+    assert.ok(idf(1000, 10) > idf(1000, 300));
+    assert.ok(idf(10, 10) > 0);
+  });
+
   it('weights words in tags and boosts exact tags', () => {
-    const ranked = scoreWindow([doc(1, 'health card'), doc(2, 'card', ['health'])], {
-      words: ['health'],
-      tags: ['health'],
-    });
+    const ranked = scoreDocs(
+      [doc(1, 'health card'), doc(2, 'card', ['health'])],
+      { words: ['health'], tags: ['health'] },
+      stats(2, { health: 2 }),
+    );
     assert.equal(ranked[0].doc.id, 2);
     assert.ok(ranked[0].score > ranked[1].score + 2 - 1e-9);
   });

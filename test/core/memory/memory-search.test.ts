@@ -160,6 +160,18 @@ describe('memory search', () => {
     assert.equal(best.memory.id, old.id);
   });
 
+  it('finds an old best match whose words are all common, beyond every word’s window', async () => {
+    const windowed = new MemoryStore(m.db, { now: m.now, searchWindow: 10 });
+    const old = await add({ content: 'Mia eats porridge on Sunday' });
+    for (let i = 0; i < 30; i++) {
+      await add({ content: `Mia went swimming on Sunday ${i}` });
+      await add({ content: `porridge recipe ${i} for Mia` });
+      await add({ content: `Sunday porridge ${i}` });
+    }
+    const [best] = await windowed.recall(alice, { text: 'Mia porridge Sunday' });
+    assert.equal(best.memory.id, old.id);
+  });
+
   it('keeps the index in step through edits, moves, archive/restore cycles and a full merge', async () => {
     const made = [];
     for (let i = 0; i < 40; i++) made.push(await add({ content: `token${i} plain` }));

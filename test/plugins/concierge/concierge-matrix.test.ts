@@ -1,10 +1,9 @@
-// Reply-to-approve in Matrix: the owner answers a draft notice with `send` or `edit: …`; the PMS gets it once.
+// Reply-to-approve in Matrix: the owner answers a draft notice with `send` or `edit: …`; the PMS gets it once, whatever is repeated.
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 import type { MatrixClient as JsClient } from 'matrix-js-sdk';
-import { readDraftReply } from '../../../plugins/concierge/draft-reply-handler.ts';
-import { MatrixWorld } from '../../core/matrix/matrix-world.ts';
-import type { TestUser } from '../../support/household.ts';
+import { MatrixWorld, metricValue } from '../../core/matrix/matrix-world.ts';
+import { call, type TestUser } from '../../support/household.ts';
 import type { RegisteredUser } from '../../support/matrix-homeserver/index.ts';
 import { waitUntil } from '../../support/matrix-homeserver/test-clients.ts';
 import { PmsServer } from '../../support/pms-server.ts';
@@ -25,11 +24,12 @@ describe('concierge: the owner answers a draft by replying in Matrix', () => {
     const res = await postWebhook(w.app, guestEvent(text, { reservation: { id: 'R-300' } }));
     assert.equal(res.status, 202);
     await idle(w.app);
-    const draft: number = res.json.draft;
+    const message: number = res.json.draft;
+    const draft = (await rows.proposal(w.app, message)).id;
     const row = await waitUntil(
       async () => {
         const [r] = await w.app.quorra.db.query(
-          "SELECT * FROM matrix_outbox WHERE user_id = ? AND reply_ref = ? AND state = 'sent'",
+          "SELECT * FROM matrix_outbox WHERE user_id = ? AND reply_handler = 'approval' AND reply_ref = ? AND state = 'sent'",
           [olivia.user!.id, String(draft)],
         );
         return r;
@@ -38,7 +38,7 @@ describe('concierge: the owner answers a draft by replying in Matrix', () => {
       `the notice for draft ${draft}`,
     );
     const notice = w.botMessages(row.room_id).find((m) => m.event_id === row.event_id)!;
-    return { draft, row, notice };
+    return { draft, message, row, notice };
   };
   /** Olivia replies to a notice through matrix-js-sdk and resolves with the bot's answer. */
   const oliviaReplies = async (notice: Record<string, any>, text: string) => {
@@ -97,12 +97,12 @@ describe('concierge: the owner answers a draft by replying in Matrix', () => {
   it('sends the draft as is when the owner replies `send`, exactly once', async () => {
     const { draft, notice } = await draftFor('Where are the towels?', 'In the hall cupboard.');
     assert.match(notice.content.body, /Reply \*\*send\*\* or \*\*edit: …\*\* to this message/);
-    assert.match(notice.content.body, new RegExp(`!quorra concierge send ${draft}`));
+    assert.match(notice.content.body, new RegExp(`!quorra approvals send ${draft}`));
     assert.equal(pms.messages.length, 0, 'nothing before the owner answers');
     const chats = w.model.chatRequests().length;
 
     const answer = await oliviaReplies(notice, 'send');
-    assert.equal(answer.content.body, `Sent #${draft} to Anna Berg.`);
+    assert.equal(answer.content.body, 'Done: Reply to Anna Berg (Lake House).');
     assert.deepEqual(
       pms.messages.map((m) => [m.reservationId, m.text]),
       [['R-300', 'In the hall cupboard.']],
@@ -110,14 +110,14 @@ describe('concierge: the owner answers a draft by replying in Matrix', () => {
     assert.equal(w.model.chatRequests().length, chats, 'the reply never reached the engine');
 
     const again = await oliviaReplies(notice, 'send');
-    assert.match(again.content.body, /already sent/);
+    assert.match(again.content.body, /already applied/);
     assert.equal(pms.messages.length, 1, 'a sent draft never goes out twice');
   });
 
   it('sends the edited text when the owner replies `edit: …`', async () => {
-    const { draft, notice } = await draftFor('Which door do we use?', 'The front door.');
+    const { notice } = await draftFor('Which door do we use?', 'The front door.');
     const answer = await oliviaReplies(notice, 'edit: Please use the side door');
-    assert.equal(answer.content.body, `Sent your edited reply for #${draft} to Anna Berg.`);
+    assert.equal(answer.content.body, 'Done with your text: Reply to Anna Berg (Lake House).');
     assert.deepEqual(
       pms.messages.map((m) => m.text),
       ['Please use the side door'],
@@ -125,15 +125,15 @@ describe('concierge: the owner answers a draft by replying in Matrix', () => {
   });
 
   it('answers a usage line for anything else and keeps the draft open', async () => {
-    const { draft, notice } = await draftFor('Is there a crib?', 'Yes, in the attic.');
+    const { message, notice } = await draftFor('Is there a crib?', 'Yes, in the attic.');
     const answer = await oliviaReplies(notice, 'maybe later');
-    assert.match(answer.content.body, /Reply \*\*send\*\*, \*\*edit: <your text>\*\* or \*\*discard\*\*/);
+    assert.match(answer.content.body, /Reply \*\*yes\*\* \(or \*\*send\*\*\)/);
     assert.equal(pms.requests.length, 0);
-    assert.equal((await rows.message(w.app, draft)).state, 'draft_ready');
+    assert.equal((await rows.proposal(w.app, message)).state, 'draft');
   });
 
   it('does not route a member’s reply to the owner’s notice, and the handler refuses non-owners', async () => {
-    const { draft, notice } = await draftFor('Can we bring a dog?', 'Yes, dogs are welcome.');
+    const { draft, message, notice } = await draftFor('Can we bring a dog?', 'Yes, dogs are welcome.');
     if (w.hs.membership(notice.room_id, olivia.mx.userId) !== 'join') await client.joinRoom(notice.room_id);
     w.hs.invite(olivia.mx.userId, notice.room_id, max.mx.userId);
     w.hs.join(max.mx.userId, notice.room_id);
@@ -153,28 +153,46 @@ describe('concierge: the owner answers a draft by replying in Matrix', () => {
     );
     assert.equal(answer.content.body, 'I can only chat here.', 'a normal message, answered by the engine');
     assert.equal(pms.requests.length, 0, 'nothing was sent');
-    assert.equal((await rows.message(w.app, draft)).state, 'draft_ready');
-    const handler = w.app.quorra.registries.replies.get('concierge-draft')!;
+    assert.equal((await rows.proposal(w.app, message)).state, 'draft');
+    const handler = w.app.quorra.registries.replies.get('approval')!;
     const refused = await handler.handle('send', {
       userId: max.user!.id,
       role: 'member',
       ref: String(draft),
     });
-    assert.match(refused, /only the owner can answer guest drafts/i);
+    assert.match(refused, /^Not done: proposal \d+ not found/);
     assert.equal(pms.requests.length, 0);
   });
-});
 
-describe('concierge: reading a reply to a draft notice', () => {
-  it('understands send, edit: <text>, edit <text> and discard, and nothing else', () => {
-    assert.deepEqual(readDraftReply(' Send '), { action: 'send' });
-    assert.deepEqual(readDraftReply('edit: Use the side door'), {
-      action: 'send',
-      text: 'Use the side door',
-    });
-    assert.deepEqual(readDraftReply('Edit Use the side door'), { action: 'send', text: 'Use the side door' });
-    assert.deepEqual(readDraftReply('discard'), { action: 'discard' });
-    for (const other of ['edit:', 'edit', 'sender', 'editorial', 'send it now'])
-      assert.deepEqual(readDraftReply(other), { action: 'unknown' }, other);
+  it('sends once when the reply is delivered twice and the owner also presses Send over HTTP', async () => {
+    const { draft, notice } = await draftFor('Is there a high chair?', 'Yes, in the kitchen.');
+    const before = w.hs.syncToken;
+    const [answer, http] = await Promise.all([
+      oliviaReplies(notice, 'send'),
+      call(w.app, olivia.user!, 'POST', `/approvals/${draft}/approve`, {}),
+    ]);
+    assert.ok(
+      answer.content.body.startsWith('Done') !== (http.status === 200),
+      `exactly one wins: ${answer.content.body} / ${http.status}`,
+    );
+    // the homeserver hands the bot the same batch (the owner's reply) again
+    const duplicates = async () =>
+      metricValue(await w.metricsText(), 'quorra_matrix_events_ignored_total', 'reason="duplicate"');
+    const seen = await duplicates();
+    w.hs.repeatNextSync(w.bot.userId, before);
+    w.hs.releaseSyncs();
+    await waitUntil(async () => (await duplicates()) > seen, 10000, 'the reply delivered again');
+    await waitUntil(() => w.botIdle(), 10000, 'the bot to finish the repeated batch');
+    await w.settled();
+    assert.equal(pms.messages.length, 1, 'the guest got it once');
+    assert.equal(pms.requests.length, 1);
+    const answers = w
+      .botMessages(notice.room_id)
+      .filter(
+        (m) =>
+          m.content['m.relates_to']?.['m.in_reply_to']?.event_id ===
+          answer.content['m.relates_to']?.['m.in_reply_to']?.event_id,
+      );
+    assert.equal(answers.length, 1, 'the repeated reply is answered once');
   });
 });

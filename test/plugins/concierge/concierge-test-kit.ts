@@ -21,31 +21,32 @@ export interface ConciergeWorld {
   workspace: string;
 }
 
+/** The app config with concierge settings pointing at the PMS double (`extra` overrides settings). */
+export function conciergeConfig(pms: PmsServer | null, extra: Record<string, unknown> = {}) {
+  return {
+    plugins: {
+      knowledge: { settings: { watch: false } },
+      concierge: {
+        settings: {
+          webhookSecret: SECRET,
+          ...(pms ? { pms: { baseUrl: pms.url, apiKey: 'pms-key-1' } } : {}),
+          accounts: [{ account: ACCOUNT, workspace: 'lake-house' }],
+          retryDelayMs: 1,
+          ...extra,
+        },
+      },
+    },
+  };
+}
+
 /** Boots the app with concierge settings pointing at the PMS double, and a hosting workspace binding `concierge`. */
 export async function bootConcierge(
   model: ScriptedModelServer,
   pms: PmsServer | null,
   extra: Record<string, unknown> = {},
-  boot: Pick<BootOptions, 'logger'> = {},
+  boot: Pick<BootOptions, 'logger' | 'dataDir'> = {},
 ): Promise<ConciergeWorld> {
-  const app = await bootApp({
-    ...boot,
-    model,
-    config: {
-      plugins: {
-        knowledge: { settings: { watch: false } },
-        concierge: {
-          settings: {
-            webhookSecret: SECRET,
-            ...(pms ? { pms: { baseUrl: pms.url, apiKey: 'pms-key-1' } } : {}),
-            accounts: [{ account: ACCOUNT, workspace: 'lake-house' }],
-            retryDelayMs: 1,
-            ...extra,
-          },
-        },
-      },
-    },
-  });
+  const app = await bootApp({ ...boot, model, config: conciergeConfig(pms, extra) });
   const owner = await addUser(app, 'Olivia');
   const member = await addUser(app, 'Max', 'member');
   const ws = await app.quorra.workspaces.create(
@@ -118,8 +119,14 @@ export async function deliver(app: BootedApp, payload: unknown) {
 const messageRepo = (app: BootedApp) => app.quorra.db.getRepository(GuestMessage);
 const reservationRepo = (app: BootedApp) => app.quorra.db.getRepository(ConciergeReservation);
 
-/** Rows of the concierge tables and the outbox. */
+/** Rows of the concierge tables, the approvals queue and the outbox. */
 export const rows = {
+  /** The guest_reply row filed for a guest message. */
+  proposal: async (app: BootedApp, messageId: number) => {
+    const [row] = await app.quorra.approvals.bySource('concierge', String(messageId));
+    if (!row) throw new Error(`no guest_reply row for message ${messageId}`);
+    return row;
+  },
   messages: (app: BootedApp) => messageRepo(app).find({ order: { id: 'ASC' } }),
   message: (app: BootedApp, id: number) => messageRepo(app).findOneByOrFail({ id }),
   reservations: (app: BootedApp) => reservationRepo(app).find(),

@@ -87,20 +87,23 @@ describe('concierge webhook and guest turns', () => {
     const r = await deliver(app, guestEvent('What time is check-in?', { messageId: 'M-draft-1' }));
     assert.equal(r.status, 202);
     const stored = await rows.message(app, r.json.draft);
-    assert.equal(stored.state, 'draft_ready');
+    assert.equal(stored.state, 'drafted');
     assert.equal(stored.draft, 'Check-in is from 3 pm. Welcome!');
+    const row = await rows.proposal(app, stored.id);
+    assert.equal(row.payload.draft, 'Check-in is from 3 pm. Welcome!');
     assert.equal(stored.guestText, 'What time is check-in?');
     const request = model.chatRequests()[0].body;
     assert.match(systemPromptOf(request), /concierge for a rental property/);
     assert.match(systemPromptOf(request), /## Guest messages/);
     assert.deepEqual(toolNames(request), ['check_this_booking', 'escalate_to_owner', 'search_knowledge']);
-    const notices = (await rows.outbox(app)).filter((o) => o.text.includes(`#${stored.id}`));
+    const notices = (await rows.outbox(app)).filter((o) => o.replyRef === String(row.id));
     assert.equal(notices.length, 1);
+    assert.equal(notices[0].replyHandler, 'approval');
     assert.equal(notices[0].userId, owner.id);
     assert.equal(notices[0].urgency, 'normal');
     assert.match(notices[0].text, /What time is check-in\?/);
     assert.match(notices[0].text, /Check-in is from 3 pm/);
-    assert.match(notices[0].text, new RegExp(`!quorra concierge send ${stored.id}`));
+    assert.match(notices[0].text, new RegExp(`!quorra approvals send ${row.id}`));
     assert.equal(pms.requests.length, 0, 'nothing is sent to the guest without the owner');
   });
 
@@ -177,7 +180,7 @@ describe('concierge webhook and guest turns', () => {
     assert.doesNotMatch(pointed, /2026-09-1|Bo Other/);
   });
 
-  it('escalate_to_owner makes the draft needs_you and notifies the owner at high urgency', async () => {
+  it('escalate_to_owner files the draft with its reason and notifies the owner at high urgency', async () => {
     model
       .on('I want a refund', {
         toolCalls: [{ name: 'escalate_to_owner', arguments: { reason: 'refund request' } }],
@@ -185,10 +188,12 @@ describe('concierge webhook and guest turns', () => {
       .on(() => true, { content: 'I have passed this to the owner; they will be in touch soon.' });
     const r = await deliver(app, guestEvent('I want a refund for the broken heater', { messageId: 'M-esc' }));
     const stored = await rows.message(app, r.json.draft);
-    assert.equal(stored.state, 'needs_you');
+    assert.equal(stored.state, 'drafted');
     assert.equal(stored.escalationReason, 'refund request');
-    assert.match(stored.draft ?? '', /passed this to the owner/);
-    const notices = (await rows.outbox(app)).filter((o) => o.text.includes(`#${stored.id}`));
+    const row = await rows.proposal(app, stored.id);
+    assert.equal(row.payload.reason, 'refund request');
+    assert.match(String(row.payload.draft), /passed this to the owner/);
+    const notices = (await rows.outbox(app)).filter((o) => o.replyRef === String(row.id));
     assert.equal(notices.length, 1);
     assert.equal(notices[0].urgency, 'high');
     assert.equal(notices[0].state, 'queued');
@@ -197,14 +202,17 @@ describe('concierge webhook and guest turns', () => {
     assert.equal(pms.requests.length, 0);
   });
 
-  it('stores a needs_you item when the model fails, so the owner still hears of it', async () => {
+  it('files a draftless row that needs the owner when the model fails, so the owner still hears of it', async () => {
     model.on('model breaks here', { status: 500 });
     const r = await deliver(app, guestEvent('model breaks here', { messageId: 'M-fail' }));
     const stored = await rows.message(app, r.json.draft);
-    assert.equal(stored.state, 'needs_you');
     assert.match(stored.lastError ?? '', /drafting failed/);
-    const notice = (await rows.outbox(app)).find((o) => o.text.includes(`#${stored.id}`));
+    const row = await rows.proposal(app, stored.id);
+    assert.deepEqual([row.payload.draft, row.payload.reason], ['', 'I could not draft a reply.']);
+    assert.match(row.blocked ?? '', /no draft yet/);
+    const notice = (await rows.outbox(app)).find((o) => o.replyRef === String(row.id));
     assert.equal(notice?.urgency, 'high');
+    assert.match(notice?.text ?? '', /No draft yet/);
   });
 });
 

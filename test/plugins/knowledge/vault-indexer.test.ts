@@ -186,6 +186,38 @@ describe('knowledge vault indexer', () => {
     assert.deepEqual(await rows(), ['members/ann/recipe.md']);
   });
 
+  it('keeps the vectors of moved content instead of embedding it again, whichever event comes first', async () => {
+    const long = Array.from({ length: 30 }, (_, i) => `Step ${i} of the sourdough starter.`).join('\n\n');
+    writeVault(root, 'household/bread.md', note('Bread', long));
+    await indexer.reindexAll();
+    const embedded = embedder.texts;
+    const chunks = await store.count('household');
+    assert.ok(chunks > 1, `expected several chunks, got ${chunks}`);
+    const [before] = await store.search(['household'], embedder.inner.embedOne('sourdough step 3'), 1);
+
+    // A full pass sees the new path first (the old row still exists), then removes the old one.
+    mkdirSync(path.join(root, 'members/ann'), { recursive: true });
+    renameSync(path.join(root, 'household/bread.md'), path.join(root, 'members/ann/bread.md'));
+    const pass = await indexer.reindexAll();
+    assert.deepEqual([pass.indexed, pass.removed], [1, 1]);
+    assert.equal(embedder.texts, embedded, 'nothing embedded again');
+    assert.equal(await store.count('member:ann'), chunks);
+    const [after] = await store.search(['member:ann'], embedder.inner.embedOne('sourdough step 3'), 1);
+    assert.deepEqual([after.text, after.score.toFixed(5)], [before.text, before.score.toFixed(5)]);
+
+    // The watcher may hand over the removal first: the vectors are remembered for a moment.
+    renameSync(path.join(root, 'members/ann/bread.md'), path.join(root, 'household/bread.md'));
+    assert.equal((await indexer.indexFile('members/ann/bread.md')).status, 'removed');
+    assert.equal((await indexer.indexFile('household/bread.md')).status, 'indexed');
+    assert.equal(embedder.texts, embedded, 'nothing embedded again');
+    assert.deepEqual(await paths('household'), ['household/bread.md']);
+
+    // Changed content (or a changed title, which is part of every chunk's text) is embedded anew.
+    writeVault(root, 'household/bread.md', note('Sourdough', long));
+    await indexer.indexFile('household/bread.md');
+    assert.equal(embedder.texts, embedded + chunks);
+  });
+
   it('removes deleted files, single or by folder, and files moved out of the indexed areas', async () => {
     writeVault(root, 'household/a.md', note('A', 'Alpha.'));
     writeVault(root, 'workspaces/cabin/x.md', note('X', 'Cabin x.', 'guest_visible: true\n'));

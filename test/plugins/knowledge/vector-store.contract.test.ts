@@ -1,6 +1,7 @@
 // One contract for every vector store: embedded always; Qdrant real (QDRANT_URL) or the REST double.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import { QdrantClient } from '@qdrant/js-client-rest';
 import type { DataSource } from 'typeorm';
 import { EmbeddedVectorStore } from '../../../plugins/knowledge/embedded-vector-store.ts';
@@ -160,6 +161,51 @@ function vectorStoreContract(name: string, makeBackend: () => Promise<StoreBacke
       });
     });
 
+    it('filters inside the search: k hits from the asked collection even when others are all closer', async () => {
+      const rand = seeded(7);
+      const q = randomVector(rand, 16);
+      // 200 chunks almost equal to the query sit in the workspace; the guest window holds 12 farther ones.
+      const near = Array.from({ length: 200 }, (_, i) =>
+        record(
+          'workspace:cabin',
+          `workspaces/cabin/near-${i}.md`,
+          0,
+          q.map((x) => x + (rand() - 0.5) * 0.05),
+        ),
+      );
+      const far = Array.from({ length: 12 }, (_, i) =>
+        record('guest:cabin', `workspaces/cabin/far-${i}.md`, 0, randomVector(rand, 16)),
+      );
+      await store.upsert([...near, ...far]);
+      const hits = await store.search(['guest:cabin'], q, 10);
+      assert.equal(hits.length, 10);
+      assert.ok(hits.every((h) => h.collection === 'guest:cabin' && h.path.includes('/far-')));
+      await store.deleteByPath('workspaces/cabin/far-0.md');
+      await store.deleteByPath('workspaces/cabin/far-1.md');
+      await store.deleteByPath('workspaces/cabin/far-2.md');
+      const after = await store.search(['guest:cabin'], q, 10);
+      assert.equal(after.length, 9);
+      assert.ok(!after.some((h) => /far-[012]\.md$/.test(h.path)));
+    });
+
+    it('gives back a file’s stored vectors in chunk order, or nothing unless all are there', async () => {
+      await store.upsert([
+        record('household', 'household/a.md', 1, [0, 2, 0]),
+        record('household', 'household/a.md', 0, [3, 0, 0]),
+        record('household', 'household/b.md', 0, [0, 0, 1]),
+      ]);
+      const got = await store.vectorsOf('household', 'household/a.md', 2);
+      assert.deepEqual(
+        got?.map((v) => Array.from(v, (x) => Math.round(x * 1000) / 1000)),
+        [
+          [1, 0, 0],
+          [0, 1, 0],
+        ],
+      );
+      assert.equal(await store.vectorsOf('household', 'household/a.md', 3), undefined);
+      assert.equal(await store.vectorsOf('member:nobody', 'household/a.md', 2), undefined);
+    });
+
     it('overwrites a chunk upserted again under the same collection, path and ordinal', async () => {
       await store.upsert([record('household', 'household/a.md', 0, [1, 0], 'old text')]);
       assert.equal((await store.search(['household'], Float32Array.from([1, 0]), 1))[0].text, 'old text');
@@ -279,6 +325,19 @@ vectorStoreContract('embedded (SQLite)', async () => {
   const db: DataSource = await openKnowledgeDb(tmp.dir);
   return {
     open: () => new EmbeddedVectorStore(db),
+    teardown: async () => {
+      await db.destroy();
+      tmp.remove();
+    },
+  };
+});
+
+// The same contract with every collection searched through its HNSW graph, saved to files and reloaded.
+vectorStoreContract('embedded (SQLite + HNSW graphs)', async () => {
+  const tmp = makeTempDir();
+  const db: DataSource = await openKnowledgeDb(tmp.dir);
+  return {
+    open: () => new EmbeddedVectorStore(db, { indexDir: path.join(tmp.dir, 'graphs'), graphFrom: 1 }),
     teardown: async () => {
       await db.destroy();
       tmp.remove();

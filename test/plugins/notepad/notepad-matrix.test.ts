@@ -1,10 +1,10 @@
-// The notepad end to end in Matrix with a real Radicale: !note in the morning (✓), triage, the summary DM, reply `yes`, the event on CalDAV.
+// The notepad end to end in Matrix with a real Radicale: !note in the morning (✓, once even when delivered twice), triage, the summary DM, reply `yes`, the event on CalDAV.
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 import type { MatrixClient as JsClient } from 'matrix-js-sdk';
 import { CaldavClient } from '../../../plugins/calendar/caldav-client.ts';
 import type { NotepadService } from '../../../plugins/notepad/notepad-service.ts';
-import { MatrixWorld } from '../../core/matrix/matrix-world.ts';
+import { MatrixWorld, metricValue } from '../../core/matrix/matrix-world.ts';
 import type { TestUser } from '../../support/household.ts';
 import type { RegisteredUser } from '../../support/matrix-homeserver/index.ts';
 import { waitUntil } from '../../support/matrix-homeserver/test-clients.ts';
@@ -51,6 +51,7 @@ describe('notepad in Matrix (real Radicale)', function () {
 
   it('jot, triage, summary, reply yes: the event exists on the CalDAV server', async () => {
     const room = await w.dm(max.mx);
+    const before = w.hs.syncToken;
     const { event_id: jotEvent } = await maxClient.sendTextMessage(room, '!note dentist friday 10');
     const reaction = await waitUntil(
       () => w.hs.roomEvents(room).find((e: any) => e.type === 'm.reaction' && e.sender === w.bot.userId),
@@ -64,8 +65,22 @@ describe('notepad in Matrix (real Radicale)', function () {
     });
     assert.equal(w.botMessages(room).length, 0, 'a jot gets no reply');
 
+    // the homeserver delivers the `!note` again: still one jot, one ✓
+    const duplicates = async () =>
+      metricValue(await w.metricsText(), 'quorra_matrix_events_ignored_total', 'reason="duplicate"');
+    const seen = await duplicates();
+    w.hs.repeatNextSync(w.bot.userId, before);
+    w.hs.releaseSyncs();
+    await waitUntil(async () => (await duplicates()) > seen, 30000, 'the !note delivered again');
+    await waitUntil(() => w.botIdle(), 30000, 'the bot to finish the repeated batch');
     const service = (w.app.quorra.plugins.api('notepad') as { service: NotepadService }).service;
-    const [jot] = await service.jots.list(max.user!.id);
+    const jots = await service.jots.list(max.user!.id);
+    assert.equal(jots.length, 1, 'one jot for one event');
+    assert.equal(
+      w.hs.roomEvents(room).filter((e: any) => e.type === 'm.reaction' && e.sender === w.bot.userId).length,
+      1,
+    );
+    const [jot] = jots;
     w.model.on(triageCall, {
       content: JSON.stringify({
         results: [

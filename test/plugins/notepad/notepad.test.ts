@@ -125,18 +125,15 @@ describe('notepad plugin', () => {
   it('approving applies through the owning tool exactly once; a second approval is refused', async () => {
     const items = (await call(app, owner, 'GET', '/plugins/notepad/review')).json.items;
     const p = items.find((i: any) => i.type === 'proposal' && i.proposal.kind === 'memory');
-    const ok = await call(app, owner, 'POST', `/plugins/notepad/proposals/${p.id}/approve`, {});
+    const ok = await call(app, owner, 'POST', `/approvals/${p.id}/approve`, {});
     assert.equal(ok.status, 200);
-    assert.equal(ok.json.state, 'applied');
-    const again = await call(app, owner, 'POST', `/plugins/notepad/proposals/${p.id}/approve`, {});
+    assert.equal(ok.json.proposal.state, 'applied');
+    const again = await call(app, owner, 'POST', `/approvals/${p.id}/approve`, {});
     assert.equal(again.status, 409);
     const mine = await call(app, owner, 'GET', '/memory');
     assert.equal(JSON.stringify(mine.json).split('The bins go out on Tuesday.').length - 1, 1);
     // another person cannot touch it
-    assert.equal(
-      (await call(app, member, 'POST', `/plugins/notepad/proposals/${p.id}/reject`, {})).status,
-      404,
-    );
+    assert.equal((await call(app, member, 'POST', `/approvals/${p.id}/reject`, {})).status, 404);
   });
 
   it('an apply failure returns the proposal to review with the error shown', async () => {
@@ -155,15 +152,17 @@ describe('notepad plugin', () => {
     const p = (await call(app, owner, 'GET', '/plugins/notepad/review')).json.items.find(
       (i: any) => i.type === 'proposal' && i.proposal.kind === 'event',
     );
-    const r = await call(app, owner, 'POST', `/plugins/notepad/proposals/${p.id}/approve`, {});
-    assert.equal(r.json.state, 'failed');
-    assert.ok(r.json.error && r.json.error.length > 0);
+    const r = await call(app, owner, 'POST', `/approvals/${p.id}/approve`, {});
+    assert.equal(r.status, 502);
+    assert.equal(r.json.error.code, 'APPLY_FAILED');
+    assert.equal(r.json.error.details.proposal.state, 'failed');
+    assert.ok(r.json.error.message.length > 0);
     const back = (await call(app, owner, 'GET', '/plugins/notepad/review')).json.items.find(
       (i: any) => i.id === p.id,
     );
     assert.equal(back.proposal.state, 'failed');
     assert.equal(
-      (await call(app, owner, 'POST', `/plugins/notepad/proposals/${p.id}/reject`, {})).json.state,
+      (await call(app, owner, 'POST', `/approvals/${p.id}/reject`, {})).json.proposal.state,
       'rejected',
     );
   });
@@ -212,7 +211,7 @@ describe('notepad plugin', () => {
     const items = (await call(app, owner, 'GET', '/plugins/notepad/review')).json.items;
     const task = items.find((i: any) => i.type === 'proposal' && i.proposal.kind === 'task');
     assert.equal(
-      (await call(app, owner, 'POST', `/plugins/notepad/proposals/${task.id}/defer`, {})).json.state,
+      (await call(app, owner, 'POST', `/approvals/${task.id}/defer`, {})).json.proposal.state,
       'deferred',
     );
     const handler = app.quorra.registries.replies.get('notepad-review')!;
@@ -232,17 +231,18 @@ describe('notepad plugin', () => {
       kind: 'transaction',
       payload: { amount: '12.50', payee: 'Lidl', category: 'Groceries' },
     });
-    const applied = await call(app, owner, 'POST', `/plugins/notepad/proposals/${tx}/approve`, {});
-    assert.equal(applied.json.state, 'applied', applied.json.error);
+    const applied = await call(app, owner, 'POST', `/approvals/${tx}/approve`, {});
+    assert.equal(applied.json.proposal?.state, 'applied', JSON.stringify(applied.json));
     const summary = await call(app, owner, 'GET', '/plugins/finance/summary');
     assert.match(JSON.stringify(summary.json), /Lidl/);
     const doc = await proposeFor(member, 'write up the wifi password for guests', {
       kind: 'document',
       payload: { workspace: 'home', title: 'Wifi', content: 'The password is on the router.' },
     });
-    const refused = await call(app, member, 'POST', `/plugins/notepad/proposals/${doc}/approve`, {});
-    assert.equal(refused.json.state, 'failed');
-    assert.match(refused.json.error, /not available to this person/);
+    const refused = await call(app, member, 'POST', `/approvals/${doc}/approve`, {});
+    assert.equal(refused.status, 502);
+    assert.equal(refused.json.error.details.proposal.state, 'failed');
+    assert.match(refused.json.error.message, /not available to this person/);
   });
 
   /** Captures a jot, has triage propose `action` for it, and returns the proposal's id. */

@@ -1,0 +1,63 @@
+// GET/PUT /admin/plugins/:id/settings (owner): a plugin's settings form (JSON Schema) and saving it; secrets are write-only.
+import { z } from 'zod';
+import type { AuditLog } from '../engine/audit-log.ts';
+import { fail } from '../errors.ts';
+import type { PluginHost } from '../plugin/plugin-host.ts';
+import { defineRoute } from '../plugin/route-definition.ts';
+import { mergeSecrets, redactSecrets, secretPaths, settingsJsonSchema } from '../plugin/settings-schema.ts';
+
+const idParam = z.object({ id: z.string().regex(/^[a-z][a-z0-9-]*$/) });
+
+/** The settings endpoints; no answer ever carries a secret's value, only whether it is set. */
+export function pluginSettingsRoutes(host: PluginHost, audit: AuditLog) {
+  const form = (id: string) => {
+    const definition = host.definition(id);
+    if (!definition) throw fail.notFound('plugin');
+    const schema = settingsJsonSchema(definition.settings!);
+    const paths = secretPaths(schema);
+    const status = host.status().find((s) => s.id === id)!;
+    return { definition, schema, paths, status };
+  };
+  const wire = (id: string) => {
+    const { definition, schema, paths, status } = form(id);
+    const { values, secrets } = redactSecrets(host.settingsOf(id), paths);
+    return { id, description: definition.description ?? '', status, schema, values, secrets };
+  };
+  return [
+    defineRoute({
+      method: 'GET',
+      path: '/admin/plugins/:id/settings',
+      auth: 'owner',
+      summary: 'A plugin’s settings schema (JSON Schema) and values; secrets only as set / not set',
+      params: idParam,
+      handler: ({ params }) => wire(params.id),
+    }),
+    defineRoute({
+      method: 'PUT',
+      path: '/admin/plugins/:id/settings',
+      auth: 'owner',
+      summary: 'Saves a plugin’s settings (validated by its schema) and restarts it with them',
+      params: idParam,
+      // a secret left out keeps its value, null removes it
+      body: z.record(z.string(), z.unknown()),
+      handler: async ({ principal, params, body }) => {
+        const { definition, paths } = form(params.id);
+        const merged = mergeSecrets(body, host.settingsOf(params.id), paths);
+        // the plugin's own schema: its messages and paths are what the form shows next to each field
+        const checked = definition.settings!.safeParse(merged);
+        if (!checked.success) throw checked.error;
+        await host.saveSettings(params.id, merged);
+        await audit.record({
+          userId: principal.userId,
+          sessionId: null,
+          tool: 'admin_set_plugin_settings',
+          tier: 1,
+          // the keys, never the values: a secret must not reach the audit trail
+          input: { id: params.id, keys: Object.keys(merged).sort() },
+          outcome: 'ok',
+        });
+        return wire(params.id);
+      },
+    }),
+  ];
+}

@@ -1,0 +1,97 @@
+// Okapi BM25 with whole-index statistics, tag hits weighted up and exact tag matches boosted.
+import { foldWord, words } from './fts-query.ts';
+
+export interface ScoringDoc {
+  id: number;
+  content: string;
+  tags: string[];
+}
+
+export interface ScoringQuery {
+  /** Query words (as from `queryWords`). */
+  words: string[];
+  /** Normalized query tags; a document carrying one exactly gets `TAG_BOOST`. */
+  tags: string[];
+}
+
+/** What the ranking needs to know about the whole index, so a score does not depend on which rows were looked at. */
+export interface ScoringStats {
+  rows: number;
+  avgLength: number;
+  /** Rows containing a query word in any of its forms, keyed by `foldWord`. */
+  df: ReadonlyMap<string, number>;
+}
+
+/** k1 and b as in FTS5's bm25(); a word found in the tags counts `TAG_WEIGHT` times. */
+const K1 = 1.2;
+const B = 0.75;
+const TAG_WEIGHT = 3;
+const TAG_BOOST = 2;
+
+/** The inverse document frequency of a word found in `df` of `rows` rows (never negative, as in Lucene). */
+export function idf(rows: number, df: number): number {
+  return Math.log(1 + (rows - df + 0.5) / (df + 0.5));
+}
+
+/**
+ * Scores each document, best first (ties: newest first). A document's score depends only on itself and the
+ * whole-index statistics, so ranking a candidate subset gives the same order as ranking every row.
+ */
+export function scoreDocs<D extends ScoringDoc>(
+  docs: D[],
+  query: ScoringQuery,
+  stats: ScoringStats,
+): Array<{ doc: D; score: number }> {
+  const weights = new Map<string, number>();
+  for (const w of query.words) {
+    const f = foldWord(w);
+    weights.set(f, idf(Math.max(stats.rows, 1), stats.df.get(f) ?? 0));
+  }
+  const wanted = new Set(query.tags);
+  const folded = new Map<string, string>();
+  const fold = (w: string) => {
+    let f = folded.get(w);
+    if (f === undefined) {
+      f = foldWord(w);
+      folded.set(w, f);
+    }
+    return f;
+  };
+  const avgLength = stats.avgLength > 0 ? stats.avgLength : 1;
+  const scored = docs.map((doc) => {
+    const tf = new Map<string, number>();
+    let length = 0;
+    const tally = (text: string, weight: number) => {
+      for (const w of words(text)) {
+        length++;
+        const f = fold(w);
+        if (weights.has(f)) tf.set(f, (tf.get(f) ?? 0) + weight);
+      }
+    };
+    tally(doc.content, 1);
+    for (const tag of doc.tags) tally(tag, TAG_WEIGHT);
+    let score = 0;
+    const norm = K1 * (1 - B + (B * length) / avgLength);
+    for (const [t, f] of tf) score += ((weights.get(t) ?? 0) * f * (K1 + 1)) / (f + norm);
+    for (const tag of doc.tags) if (wanted.has(tag)) score += TAG_BOOST;
+    return { doc, score };
+  });
+  return scored.sort((a, b) => b.score - a.score || b.doc.id - a.doc.id);
+}
+
+/** Statistics taken from the ranked documents themselves, for a backend that cannot read its index's counts. */
+export function windowStats(docs: ScoringDoc[], queryWords: string[]): ScoringStats {
+  const terms = new Set(queryWords.map(foldWord));
+  const df = new Map<string, number>();
+  let length = 0;
+  for (const doc of docs) {
+    const seen = new Set<string>();
+    for (const w of [...words(doc.content), ...doc.tags.flatMap(words)]) {
+      length++;
+      const f = foldWord(w);
+      if (terms.has(f)) seen.add(f);
+    }
+    for (const t of seen) df.set(t, (df.get(t) ?? 0) + 1);
+  }
+  return { rows: docs.length, avgLength: docs.length > 0 ? length / docs.length : 1, df };
+}

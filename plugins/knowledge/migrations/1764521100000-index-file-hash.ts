@@ -1,0 +1,14 @@
+// Indexes knowledge_file by content hash, so a moved file finds the vectors already embedded for its content.
+import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { addEntityIndices } from '../../../core/db/entity-tables.ts';
+import { IndexedFile } from '../indexed-file.entity.ts';
+
+const INDEX = 'idx_knowledge_file_hash';
+
+/** Additive: one index; a database created after the entity declared it already has it. */
+export class IndexKnowledgeFileHash1764521100000 implements MigrationInterface {
+  name = 'IndexKnowledgeFileHash1764521100000';
+
+  up = (q: QueryRunner) => addEntityIndices(q, IndexedFile, [INDEX]);
+  down = (q: QueryRunner) => q.dropIndex('knowledge_file', INDEX);
+}

@@ -1,0 +1,108 @@
+// Rooms and workspaces in a real Chromium against the homeserver double: a guided new workspace, then a joined room mapped to it.
+import assert from 'node:assert/strict';
+import type { Browser, Page } from 'playwright-core';
+import { MatrixWorld } from '../core/matrix/matrix-world.ts';
+import { call, type TestUser } from '../support/household.ts';
+import { signedInPage } from './sign-in-page.ts';
+import { ensureUiBuilt, launchChromium } from './ui-build.ts';
+
+describe('admin UI rooms and workspaces (Chromium, homeserver double)', () => {
+  const w = new MatrixWorld();
+  let owner: TestUser;
+  let member: TestUser;
+  let kitchen: string;
+  let browser: Browser;
+  let page: Page;
+  const go = (name: string) =>
+    page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name }).click();
+
+  before(async function () {
+    this.timeout(120_000);
+    await ensureUiBuilt();
+    await w.start();
+    const olivia = await w.member('olivia', 'Olivia', 'owner');
+    const max = await w.member('max', 'Max', 'member');
+    owner = olivia.user!;
+    member = max.user!;
+    kitchen = await w.group(olivia.mx, [max.mx], 'Kitchen');
+    browser = await launchChromium();
+    page = await signedInPage(browser, w.app, owner.id);
+  });
+  after(async () => {
+    await browser?.close();
+    await w.close();
+  });
+
+  it('lists the bot’s rooms by their homeserver names, for the owner only', async () => {
+    const listed = await call(w.app, owner, 'GET', '/matrix/joined-rooms');
+    assert.equal(listed.status, 200);
+    const room = listed.json.rooms.find((r: any) => r.room_id === kitchen);
+    assert.equal(room.name, 'Kitchen');
+    assert.deepEqual(room.people, ['Max', 'Olivia']);
+    assert.equal((await call(w.app, member, 'GET', '/matrix/joined-rooms')).status, 403);
+    await go('Rooms');
+    const card = page.locator(`article[data-room="${kitchen}"]`);
+    await card.getByRole('heading', { name: 'Kitchen' }).waitFor();
+    await card.getByText('With Max, Olivia').waitFor();
+    assert.match((await card.getByTestId('mapping').textContent())!, /no workspace/);
+  });
+
+  it('creates a workspace through the guided flow, with the server’s message on the step it belongs to', async () => {
+    const { services } = (await call(w.app, owner, 'GET', '/workspaces/options')).json;
+    assert.ok(services.length > 0, 'the world offers at least one service');
+    await go('Workspaces');
+    await page.getByRole('button', { name: 'New workspace' }).click();
+    for (let i = 0; i < 4; i++) await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Create workspace' }).click();
+    // back on the first step, the empty name is refused in the server's words
+    await page.locator('#w-name-err').getByText('a workspace needs a visible name').waitFor();
+    assert.equal(await page.locator('#w-name').getAttribute('aria-invalid'), 'true');
+
+    await page.getByLabel('Name').fill('Family');
+    await page.getByLabel('What it is for (optional)').fill('Everyday household life');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('checkbox', { name: services[0] }).check();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByLabel('Matrix room (optional)').selectOption({ label: 'Kitchen' });
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page
+      .getByLabel('Starter notes (one per line, optional)')
+      .fill('Bins go out on Tuesday evening\nThe boiler is serviced in March');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('list', { name: 'Steps' }).getByText('5. Review').waitFor();
+    await page.getByRole('button', { name: 'Create workspace' }).click();
+    await page.getByRole('status').filter({ hasText: 'Created Family with 2 starter notes.' }).waitFor();
+    await page.locator('article[data-workspace="family"]').getByText('room Kitchen').waitFor();
+
+    const family = (await call(w.app, owner, 'GET', '/workspaces')).json.workspaces.find(
+      (x: any) => x.slug === 'family',
+    );
+    assert.equal(family.matrix_room_id, kitchen);
+    assert.deepEqual(
+      family.services.map((s: any) => s.service),
+      [services[0]],
+    );
+    const notes = (await call(w.app, owner, 'GET', '/household/memory?workspace=family')).json.memories;
+    assert.deepEqual(notes.map((n: any) => n.content).sort(), [
+      'Bins go out on Tuesday evening',
+      'The boiler is serviced in March',
+    ]);
+  });
+
+  it('maps the joined room to the workspace and a scope by picking them', async () => {
+    const { services } = (await call(w.app, owner, 'GET', '/workspaces/options')).json;
+    await go('Rooms');
+    const card = page.locator(`article[data-room="${kitchen}"]`);
+    await card.getByLabel('Workspace').selectOption({ label: 'Family' });
+    await card.getByRole('checkbox', { name: services[0] }).check();
+    await card.getByRole('button', { name: 'Save mapping for Kitchen' }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved: Kitchen now belongs to Family.' }).waitFor();
+    await card.getByTestId('mapping').getByText('Family').waitFor();
+    const mapped = (await call(w.app, owner, 'GET', '/matrix/rooms')).json.rooms.find(
+      (r: any) => r.room_id === kitchen,
+    );
+    assert.equal(mapped.workspace, 'family');
+    assert.deepEqual(mapped.scope, [services[0]]);
+    assert.equal(mapped.updated_by, owner.id);
+  });
+});
