@@ -14,6 +14,8 @@ import { compareCandidates } from './support/vector-candidates.ts';
 const DIMS = 768;
 const N = Number(process.env.BENCH_VECTORS ?? 100_000);
 const BIG = Number(process.env.BENCH_VECTORS_BIG ?? 1_000_000);
+// The 1M build stops at this many seconds (measuring at the size reached) so the run stays inside run-all's bound.
+const BIG_BUDGET_S = Number(process.env.BENCH_VECTORS_BIG_BUDGET_S ?? 420);
 const QUERIES = 100;
 const K = 10;
 
@@ -138,30 +140,34 @@ async function bigIndex(gen: ClusteredVectors): Promise<void> {
   const index = HnswIndex.create(DIMS);
   const t = performance.now();
   const batch = 20_000;
-  for (let i = 0; i < BIG; i += batch) {
-    const n = Math.min(batch, BIG - i);
+  let built = 0;
+  while (built < BIG && (performance.now() - t) / 1000 < BIG_BUDGET_S) {
+    const n = Math.min(batch, BIG - built);
     index.addMany(
-      Array.from({ length: n }, (_, j) => i + j + 1),
-      gen.chunks(n, i),
+      Array.from({ length: n }, (_, j) => built + j + 1),
+      gen.chunks(n, built),
     );
+    built += n;
   }
   const buildSec = (performance.now() - t) / 1000;
+  const size = built === BIG ? `${BIG}` : `${built} (of ${BIG}: build budget ${BIG_BUDGET_S} s spent)`;
   const rss = process.memoryUsage().rss;
   const queries = Array.from({ length: QUERIES }, () => gen.query());
   const { times } = await timed(async (q) => index.candidates(q, 64), queries);
-  console.log(`\nHNSW graph alone at ${BIG} x ${DIMS} (int8)`);
+  console.log(`\nHNSW graph alone at ${size} x ${DIMS} (int8)`);
   console.log(
-    `  built in ${buildSec.toFixed(0)} s (${(BIG / buildSec).toFixed(0)} chunks/s); 64 candidates p50 ${ms(p50(times))},` +
+    `  built in ${buildSec.toFixed(0)} s (${(built / buildSec).toFixed(0)} chunks/s); 64 candidates p50 ${ms(p50(times))},` +
       ` p95 ${ms(p95(times))}; RSS ${mb(rss)} (${mb(rss - before)} for the graph)`,
   );
   reportGoal({
     id: 'vectors.1m',
-    value: p50(times),
+    // A graph the budget cut short has not shown that 1M answers: NOT met, with its figures in the note.
+    value: built === BIG ? p50(times) : Number.NaN,
     unit: ' ms',
     target: 10,
     direction: 'max',
-    baseline: `${BIG} x ${DIMS}, graph candidates (the rescoring read adds the 100k figure's share)`,
-    note: `RSS ${mb(rss)}, graph ${mb(rss - before)}, built in ${buildSec.toFixed(0)} s`,
+    baseline: `${size} x ${DIMS}, graph candidates (the rescoring read adds the 100k figure's share)`,
+    note: `p50 ${ms(p50(times))}, RSS ${mb(rss)}, graph ${mb(rss - before)}, built in ${buildSec.toFixed(0)} s`,
   });
 }
 

@@ -2,6 +2,7 @@
 import { statfsSync } from 'node:fs';
 import path from 'node:path';
 import type { DataSource } from 'typeorm';
+import { z } from 'zod';
 import { coreMigrations } from '../migrations/index.ts';
 import { adminRoutes } from './admin/admin-routes.ts';
 import { peopleRoutes } from './admin/people-routes.ts';
@@ -11,7 +12,7 @@ import { setupApprovals } from './approvals/setup-approvals.ts';
 import { publicUrlOf } from './auth/sign-in-link.ts';
 import { signInRoutes } from './auth/sign-in-routes.ts';
 import { scheduleBackups } from './backup/backup-job.ts';
-import { buildInfo, rootDir } from './build-info.ts';
+import { buildInfo } from './build-info.ts';
 import { databaseLabel, databasePath, vaultRoot } from './config/data-paths.ts';
 import type { QuorraConfig } from './config/schema.ts';
 import { coreEntities } from './db/entities.ts';
@@ -41,7 +42,7 @@ import { checkPluginSettings } from './plugin/check-plugin-settings.ts';
 import { coreContributions } from './plugin/core-contributions.ts';
 import { type CoreRegistries, createRegistries } from './plugin/core-registries.ts';
 import { PluginHost } from './plugin/plugin-host.ts';
-import { loadPlugins } from './plugin/plugin-loader.ts';
+import { loadPlugins, pluginRoots, pluginTables } from './plugin/plugin-loader.ts';
 import { toolScopeCheck } from './plugin/tool-scope-check.ts';
 import { Scheduler } from './scheduler/scheduler.ts';
 import { setupWorkspaces } from './workspaces/setup-workspaces.ts';
@@ -83,11 +84,7 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
   const logger = opts.logger ?? createLogger(config.log.level);
   const dataDir = path.resolve(config.dataDir);
   ensureWritableDir(dataDir);
-  const roots = opts.pluginRoots ?? [
-    path.join(rootDir, 'plugins'),
-    ...config.pluginPaths.map((p) => path.resolve(p)),
-  ];
-  const found = await loadPlugins(roots);
+  const found = await loadPlugins(opts.pluginRoots ?? pluginRoots(config));
   checkPluginSettings(config, found);
   const { db, applied, pluginFailures } = await openDatabase({
     path: databasePath(config),
@@ -95,11 +92,7 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
     busyTimeoutMs: config.database.busyTimeoutMs,
     entities: coreEntities,
     migrations: coreMigrations,
-    plugins: found.plugins.map((p) => ({
-      id: p.id,
-      entities: (p.definition.entities ?? []) as Function[],
-      migrations: (p.definition.migrations ?? []) as Function[],
-    })),
+    plugins: pluginTables(found.plugins),
   });
   if (applied.length) logger.info({ migrations: applied }, `applied ${applied.length} migration(s)`);
   // a plugin whose tables are not ready is failed here and never activated; the rest boot
@@ -209,6 +202,7 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
       path: '/openapi.json',
       auth: 'public',
       summary: 'This API as OpenAPI 3.1, every core and plugin route',
+      response: z.looseObject({ openapi: z.literal('3.1.0'), paths: z.record(z.string(), z.unknown()) }),
       handler: () => openApiDocument(routes.list()),
     },
   ]);

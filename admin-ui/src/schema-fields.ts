@@ -15,10 +15,21 @@ export interface SchemaNode {
 }
 
 /** How a field is edited. */
-export type FieldKind = 'text' | 'number' | 'boolean' | 'enum' | 'secret' | 'lines' | 'object' | 'json';
+export type FieldKind =
+  | 'text'
+  | 'number'
+  | 'boolean'
+  | 'enum'
+  | 'secret'
+  | 'lines'
+  | 'pairs'
+  | 'object'
+  | 'list'
+  | 'json';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isContainer = (v: unknown) => typeof v === 'object' && v !== null;
 const scalar = (n: SchemaNode | undefined) =>
   n?.type === 'string' || n?.type === 'number' || n?.type === 'integer';
 
@@ -31,6 +42,14 @@ export function fieldKind(node: SchemaNode): FieldKind {
   if (node.type === 'string') return 'text';
   if (node.type === 'array' && scalar(node.items) && !node.items?.enum) return 'lines';
   if (node.type === 'object' && node.properties && !isObj(node.additionalProperties)) return 'object';
+  // a list of small records (e.g. account → workspace): one group of fields per entry
+  if (node.type === 'array' && node.items?.type === 'object' && node.items.properties) {
+    const children = Object.values(node.items.properties);
+    if (children.every((c) => ['text', 'number', 'boolean', 'enum'].includes(fieldKind(c)))) return 'list';
+  }
+  // a map of names to text (e.g. person → calendar): `name = value`, one per line
+  if (node.type === 'object' && !node.properties && scalar(node.additionalProperties as SchemaNode))
+    return 'pairs';
   return 'json';
 }
 
@@ -52,7 +71,7 @@ export function labelOf(key: string, node: SchemaNode): string {
 /** The value at a dotted path. */
 export function getAt(root: unknown, path: string[]): unknown {
   let node = root;
-  for (const key of path) node = isObj(node) ? node[key] : undefined;
+  for (const key of path) node = isContainer(node) ? (node as Obj)[key] : undefined;
   return node;
 }
 
@@ -60,7 +79,7 @@ export function getAt(root: unknown, path: string[]): unknown {
 export function setAt(root: Obj, path: string[], value: unknown): void {
   let node = root;
   for (const key of path.slice(0, -1)) {
-    if (!isObj(node[key])) node[key] = {};
+    if (!isContainer(node[key])) node[key] = {};
     node = node[key] as Obj;
   }
   node[path[path.length - 1]] = value;
@@ -75,6 +94,11 @@ export function pruneEmpty(value: Obj, node: SchemaNode): Obj {
   for (const [key, v] of Object.entries(value)) {
     const child = node.properties?.[key];
     if (v === '' || v === undefined) continue;
+    if (Array.isArray(v) && child?.items && fieldKind(child) === 'list') {
+      // entries keep their places (an empty one gets the server's "required" on its own fields)
+      out[key] = v.map((item) => pruneEmpty(item as Obj, child.items!));
+      continue;
+    }
     if (isObj(v) && child && fieldKind(child) === 'object') {
       const inner = pruneEmpty(v, child);
       if (Object.keys(inner).length || node.required?.includes(key)) out[key] = inner;
@@ -85,11 +109,24 @@ export function pruneEmpty(value: Obj, node: SchemaNode): Obj {
   return out;
 }
 
-/** Every field path the form shows (dotted), for placing the server's messages next to them. */
-export function fieldPaths(node: SchemaNode, prefix: string[] = []): string[] {
+/** Every field path the form shows for these values (dotted), for placing the server's messages next to them. */
+export function fieldPaths(node: SchemaNode, values: unknown, prefix: string[] = []): string[] {
   return Object.entries(node.properties ?? {}).flatMap(([key, child]) => {
     const path = [...prefix, key];
-    return fieldKind(child) === 'object' ? [path.join('.'), ...fieldPaths(child, path)] : [path.join('.')];
+    const kind = fieldKind(child);
+    if (kind === 'object') return [path.join('.'), ...fieldPaths(child, values, path)];
+    if (kind === 'list') {
+      // each entry's fields as the form shows them now (`accounts.1.workspace`)
+      const entries = getAt(values, path);
+      const count = Array.isArray(entries) ? entries.length : 0;
+      return [
+        path.join('.'),
+        ...Array.from({ length: count }, (_x, i) =>
+          fieldPaths(child.items!, values, [...path, String(i)]),
+        ).flat(),
+      ];
+    }
+    return [path.join('.')];
   });
 }
 
@@ -113,4 +150,27 @@ export function placeIssues(
     if (!placed && issue.message) unplaced.push(issue.message);
   }
   return { byField, unplaced };
+}
+
+/** A map as `name = value` lines. */
+export function pairsText(value: unknown): string {
+  return isObj(value)
+    ? Object.entries(value)
+        .map(([k, v]) => `${k} = ${v}`)
+        .join('\n')
+    : '';
+}
+
+/** `name = value` lines as a map; a line without `=` is an error naming it. */
+export function parsePairs(text: string): Obj | string {
+  const out: Obj = {};
+  for (const line of text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean)) {
+    const at = line.indexOf('=');
+    if (at < 1) return `"${line}" is not name = value`;
+    out[line.slice(0, at).trim()] = line.slice(at + 1).trim();
+  }
+  return out;
 }

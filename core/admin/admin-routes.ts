@@ -5,8 +5,37 @@ import type { Confirmation } from '../engine/confirmation.entity.ts';
 import type { Conversation } from '../engine/setup-conversation.ts';
 import type { PluginHost } from '../plugin/plugin-host.ts';
 import { defineRoute } from '../plugin/route-definition.ts';
-import { personWire } from './people-routes.ts';
+import { wireTime } from '../plugin/wire-schemas.ts';
+import { personSchema, personWire } from './people-routes.ts';
 
+const pluginStatus = z.strictObject({
+  id: z.string(),
+  enabled: z.boolean(),
+  state: z.enum(['active', 'failed', 'disabled']),
+  code: z.string().optional(),
+  reason: z.string().optional(),
+  dependsOn: z.array(z.string()),
+});
+/** A pending tier-2 confirmation on the wire. */
+export const confirmationSchema = z.strictObject({
+  id: z.string(),
+  session_id: z.string(),
+  tool: z.string(),
+  description: z.string(),
+  created_at: wireTime,
+  expires_at: wireTime,
+});
+const auditEntry = z.strictObject({
+  id: z.number(),
+  at: wireTime,
+  userId: z.string().nullable(),
+  sessionId: z.string().nullable(),
+  tool: z.string(),
+  tier: z.number(),
+  input: z.unknown(),
+  outcome: z.string(),
+  detail: z.string(),
+});
 /** Filters of GET /admin/audit; `to` is exclusive, so a day is [midnight, next midnight). */
 const auditQuery = z
   .object({
@@ -27,7 +56,7 @@ const auditQuery = z
   .refine((q) => !q.from || !q.to || q.from < q.to, { message: 'from must be before to', path: ['to'] });
 
 /** The JSON shape of a pending tier-2 confirmation. */
-export function confirmationWire(p: Confirmation) {
+export function confirmationWire(p: Confirmation): z.output<typeof confirmationSchema> {
   return {
     id: p.id,
     session_id: p.sessionId,
@@ -46,8 +75,15 @@ export function adminRoutes(host: PluginHost, c: Conversation) {
       path: '/admin/plugins',
       auth: 'owner',
       summary: 'Every plugin with what it does, its state and, when failed, the code and reason',
+      response: z.strictObject({
+        plugins: z.array(pluginStatus.extend({ description: z.string(), has_settings: z.boolean() })),
+      }),
       handler: () => ({
-        plugins: host.status().map((s) => ({ ...s, description: host.definition(s.id)?.description ?? '' })),
+        plugins: host.status().map((s) => {
+          const definition = host.definition(s.id);
+          // a plugin that did not load has no schema to edit
+          return { ...s, description: definition?.description ?? '', has_settings: Boolean(definition) };
+        }),
       }),
     }),
     defineRoute({
@@ -57,6 +93,7 @@ export function adminRoutes(host: PluginHost, c: Conversation) {
       summary: 'Enables or disables a plugin now (stored)',
       params: z.object({ id: z.string().regex(/^[a-z][a-z0-9-]*$/) }),
       body: z.object({ enabled: z.boolean() }).strict(),
+      response: pluginStatus,
       handler: async ({ principal, params, body }) => {
         const status = await host.setEnabled(params.id, body.enabled);
         await c.audit.record({
@@ -75,6 +112,7 @@ export function adminRoutes(host: PluginHost, c: Conversation) {
       path: '/admin/users',
       auth: 'owner',
       summary: 'Household members',
+      response: z.strictObject({ users: z.array(personSchema), removal_effects: z.string() }),
       handler: async () => ({
         users: (await c.users.list()).map(personWire),
         removal_effects: REMOVAL_EFFECTS,
@@ -86,6 +124,11 @@ export function adminRoutes(host: PluginHost, c: Conversation) {
       auth: 'owner',
       summary: 'The audit trail, newest first: by person (or "system"), tool and time, a page at a time',
       query: auditQuery,
+      response: z.strictObject({
+        entries: z.array(auditEntry),
+        next_before: z.number().nullable(),
+        tools: z.array(z.string()),
+      }),
       handler: async ({ query }) => {
         const page = await c.audit.query(query);
         return { entries: page.entries, next_before: page.nextBefore, tools: await c.audit.tools() };
@@ -96,6 +139,7 @@ export function adminRoutes(host: PluginHost, c: Conversation) {
       path: '/confirmations',
       auth: 'member',
       summary: 'The caller’s pending tier-2 confirmations',
+      response: z.strictObject({ pending: z.array(confirmationSchema) }),
       handler: async ({ principal }) => ({
         pending: (await c.confirmations.pendingForUser(principal.userId)).map(confirmationWire),
       }),

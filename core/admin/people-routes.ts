@@ -7,6 +7,7 @@ import type { User } from '../auth/user.entity.ts';
 import type { Conversation } from '../engine/setup-conversation.ts';
 import { fail } from '../errors.ts';
 import { defineRoute, withStatus } from '../plugin/route-definition.ts';
+import { wireTime } from '../plugin/wire-schemas.ts';
 
 const userParam = z.object({ id: z.string().regex(/^[a-z][a-z0-9-]{0,63}$/) });
 const tokenParam = z.object({ id: z.coerce.number().int().positive() });
@@ -23,8 +24,30 @@ const personBody = z
 const personEdit = personBody.partial().strict();
 const tokenBody = z.object({ label: z.string().trim().max(100).default('') }).strict();
 
+/** A person on the wire. */
+export const personSchema = z.strictObject({
+  id: z.string(),
+  display_name: z.string(),
+  role: z.enum(['owner', 'member']),
+  matrix_ids: z.array(z.string()),
+  email: z.string().nullable(),
+  timezone: z.string(),
+  created_at: wireTime,
+});
+const personReply = z.strictObject({ user: personSchema });
+const tokensReply = z.strictObject({
+  tokens: z.array(
+    z.strictObject({
+      id: z.number(),
+      label: z.string(),
+      created_at: wireTime,
+      last_used_at: wireTime.nullable(),
+    }),
+  ),
+});
+
 /** The JSON shape of a person. */
-export function personWire(u: User) {
+export function personWire(u: User): z.output<typeof personSchema> {
   return {
     id: u.id,
     display_name: u.displayName,
@@ -52,6 +75,7 @@ export function peopleRoutes(c: Conversation) {
       auth: 'owner',
       summary: 'Adds a person',
       body: personBody,
+      response: personReply,
       handler: async ({ principal, body: b }) => {
         const u = await c.users.add({
           name: b.name,
@@ -71,6 +95,7 @@ export function peopleRoutes(c: Conversation) {
       summary: 'Changes only the given fields of a person',
       params: userParam,
       body: personEdit,
+      response: personReply,
       handler: async ({ principal, params, body: b }) => {
         const u = await c.users.edit(params.id, {
           name: b.name,
@@ -89,6 +114,12 @@ export function peopleRoutes(c: Conversation) {
       auth: 'owner',
       summary: 'Removes a person: every sign-in ends at once; what they told Quorra stays',
       params: userParam,
+      response: z.strictObject({
+        removed: z.string(),
+        tokens_revoked: z.number(),
+        sessions_ended: z.number(),
+        effects: z.string(),
+      }),
       handler: async ({ principal, params }) => {
         if (params.id === principal.userId)
           throw fail.conflict('QUORRA_REMOVE_SELF', 'you cannot remove yourself; another owner can');
@@ -111,6 +142,7 @@ export function peopleRoutes(c: Conversation) {
       auth: 'owner',
       summary: 'A person’s API tokens (never the tokens themselves)',
       params: userParam,
+      response: tokensReply,
       handler: async ({ params }) => {
         if (!(await c.users.get(params.id))) throw fail.notFound('user');
         return { tokens: (await c.tokens.list(params.id)).map(tokenWire) };
@@ -121,6 +153,7 @@ export function peopleRoutes(c: Conversation) {
       path: '/tokens',
       auth: 'member',
       summary: 'The caller’s API tokens: label, created, last use',
+      response: tokensReply,
       handler: async ({ principal }) => ({ tokens: (await c.tokens.list(principal.userId)).map(tokenWire) }),
     }),
     defineRoute({
@@ -129,6 +162,7 @@ export function peopleRoutes(c: Conversation) {
       auth: 'member',
       summary: 'Creates an API token for the caller; the answer is the only time it is shown',
       body: tokenBody,
+      response: z.strictObject({ id: z.number(), label: z.string(), token: z.string() }),
       handler: async ({ principal, body }) => {
         const { id, token } = await c.tokens.issue(principal.userId, body.label);
         await audit(principal, 'create_token', { id, label: body.label });

@@ -32,8 +32,7 @@ export async function answerProposal(
         return `Later, then: ${what(await queue.defer(id, by))}.`;
       case 'edit': {
         const r = await queue.edit(id, by, answer.text);
-        if (r && typeof r === 'object' && 'state' in r) return outcome(r as ProposalView, true);
-        return 'Changed — the new version is in your approvals.';
+        return 'applied' in r ? outcome(r.applied, true) : 'Changed — the new version is in your approvals.';
       }
       default:
         return `Not understood. ${ANSWER_USAGE}`;

@@ -32,6 +32,9 @@ export interface Resolution {
   remember?: string;
 }
 
+/** What an edit did: applied the changed payload, or withdrew the row and handed the text to its producer. */
+export type EditOutcome = { applied: ProposalView } | { withdrawn: ProposalView; revised: unknown };
+
 /** The payload's problems as one readable line. */
 function problems(issues: { path: PropertyKey[]; message: string }[]): string {
   return issues.map((i) => `${i.path.map(String).join('.') || 'payload'}: ${i.message}`).join('; ');
@@ -169,11 +172,12 @@ export class ApprovalQueue {
   }
 
   /** Edit with the person's text: a field kind applies the changed payload, a revising kind hands the text to its producer. */
-  async edit(id: number, by: Approver, text: string, r: Resolution = {}): Promise<unknown> {
+  async edit(id: number, by: Approver, text: string, r: Resolution = {}): Promise<EditOutcome> {
     const row = await this.openRow(id, by);
     const def = this.kinds.get(row.kind);
     if (!def?.edit) throw fail.conflict('NOT_EDITABLE', `proposal ${id} cannot be edited`);
-    if ('field' in def.edit) return this.approve(id, by, { edit: { [def.edit.field]: text }, ...r });
+    if ('field' in def.edit)
+      return { applied: await this.approve(id, by, { edit: { [def.edit.field]: text }, ...r }) };
     const withdrawn = await this.close(id, by, 'rejected', r);
     return { withdrawn, revised: await def.edit.revise(withdrawn, text, by) };
   }

@@ -82,7 +82,7 @@ export function approvalRoutes(d: {
       body: z.object({ text: z.string().trim().min(1).max(8000), remember }).strict(),
       handler: async ({ principal, params, body }) => {
         const r = await d.queue.edit(params.id, principal, body.text, body);
-        return r && typeof r === 'object' && 'state' in r ? applied(r as ProposalView) : r;
+        return 'applied' in r ? applied(r.applied) : { proposal: wire(r.withdrawn), revised: r.revised };
       },
     }),
     ...(['reject', 'defer'] as const).map((verb) =>

@@ -46,6 +46,13 @@ function codeMessage(code: string, link: string): string {
   ].join('\n');
 }
 
+const sessionSchema = z.strictObject({
+  user: z.strictObject({ id: z.string(), display_name: z.string(), role: z.enum(['owner', 'member']) }),
+  csrf_token: z.string().nullable(),
+  via: z.enum(['session', 'token']),
+  developer_mode: z.boolean(),
+});
+
 function userWire(u: User) {
   return { id: u.id, display_name: u.displayName, role: u.role };
 }
@@ -93,6 +100,7 @@ export function signInRoutes(deps: SignInRouteDeps) {
       auth: 'public',
       summary: 'DMs a one-time sign-in code to a household Matrix ID (always 202: reveals nobody)',
       body: codeBody,
+      response: z.strictObject({ message: z.string() }),
       handler: ({ body }) => {
         // answered before any lookup, so neither the answer nor its timing says whether the ID is known
         void sendCode(body.matrix_id).catch((err) =>
@@ -109,6 +117,7 @@ export function signInRoutes(deps: SignInRouteDeps) {
       auth: 'public',
       summary: 'Trades the DMed code for a browser session (cookie + CSRF token)',
       body: verifyBody,
+      response: sessionSchema,
       handler: async ({ body }) => {
         const user = await users.findByMatrixId(body.matrix_id);
         if (!user || !(await signInGrants.redeemCode(user.id, body.code)))
@@ -124,6 +133,7 @@ export function signInRoutes(deps: SignInRouteDeps) {
       auth: 'public',
       summary: 'Trades a one-time sign-in link for a browser session',
       body: linkBody,
+      response: sessionSchema,
       handler: async ({ body }) => {
         const userId = await signInGrants.redeemLink(body.token);
         const user = userId ? await users.get(userId) : null;
@@ -136,6 +146,7 @@ export function signInRoutes(deps: SignInRouteDeps) {
       path: '/auth/session',
       auth: 'member',
       summary: 'Who is signed in, and the CSRF token a browser session sends on writes',
+      response: sessionSchema,
       handler: async ({ principal, header }) => {
         const user = await users.get(principal.userId);
         if (!user) throw fail.unauthenticated();
@@ -144,7 +155,7 @@ export function signInRoutes(deps: SignInRouteDeps) {
         return {
           user: userWire(user),
           csrf_token: session?.csrfToken ?? null,
-          via: session ? 'session' : 'token',
+          via: session ? ('session' as const) : ('token' as const),
           developer_mode: developerMode(user),
         };
       },
@@ -154,6 +165,7 @@ export function signInRoutes(deps: SignInRouteDeps) {
       path: '/auth/sign-out',
       auth: 'member',
       summary: 'Ends this browser session',
+      response: z.strictObject({ signed_out: z.literal(true) }),
       handler: async ({ header }) => {
         const cookie = header('authorization') ? undefined : readSessionCookie(header('cookie'));
         if (cookie) await browserSessions.close(cookie);
@@ -165,6 +177,7 @@ export function signInRoutes(deps: SignInRouteDeps) {
       path: '/auth/sign-out-everywhere',
       auth: 'member',
       summary: 'Ends every browser session of the caller',
+      response: z.strictObject({ ended: z.number() }),
       handler: async ({ principal }) =>
         withHeaders(
           { ended: await browserSessions.closeAll(principal.userId) },

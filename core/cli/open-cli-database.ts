@@ -1,31 +1,25 @@
 // Opens the database for a one-shot CLI command: core and every installed plugin's migrations applied.
-import path from 'node:path';
+
 import { coreMigrations } from '../../migrations/index.ts';
-import { rootDir } from '../build-info.ts';
 import { databasePath } from '../config/data-paths.ts';
 import type { QuorraConfig } from '../config/schema.ts';
 import { coreEntities } from '../db/entities.ts';
 import { openDatabase } from '../db/open-database.ts';
-import { loadPlugins } from '../plugin/plugin-loader.ts';
+import { loadPlugins, pluginRoots, pluginTables } from '../plugin/plugin-loader.ts';
 
 /**
  * The database with migrations applied, and the names applied by this call. `where` overrides the configured
  * database: a SQLite file (`url: undefined` with a `path`) or a PostgreSQL URL.
  */
 export async function openCliDatabase(config: QuorraConfig, where?: { path?: string; url?: string }) {
-  const roots = [path.join(rootDir, 'plugins'), ...config.pluginPaths.map((p) => path.resolve(p))];
-  const { plugins } = await loadPlugins(roots);
+  const { plugins } = await loadPlugins(pluginRoots(config));
   const opened = await openDatabase({
     path: where?.path ?? databasePath(config),
     url: where ? where.url : config.database.url,
     busyTimeoutMs: config.database.busyTimeoutMs,
     entities: coreEntities,
     migrations: coreMigrations,
-    plugins: plugins.map((p) => ({
-      id: p.id,
-      entities: (p.definition.entities ?? []) as Function[],
-      migrations: (p.definition.migrations ?? []) as Function[],
-    })),
+    plugins: pluginTables(plugins),
   });
   for (const f of opened.pluginFailures) process.stderr.write(`plugin ${f.id}: ${f.code}: ${f.message}\n`);
   return opened;

@@ -5,6 +5,7 @@ import type { WorkspaceStore } from '../workspaces/workspace-store.ts';
 import type { DreamService } from './dream-service.ts';
 import { PERSONAL } from './dream-slice.ts';
 import { flagsWire, retiredWire, reviewWire } from './dream-status.ts';
+import { retiredListSchema, reviewListSchema, settingsListSchema } from './dream-wire.ts';
 
 /** The deps the browsing routes read. */
 export interface DreamBrowseDeps {
@@ -35,6 +36,7 @@ export function dreamBrowseRoutes(deps: DreamBrowseDeps) {
       path: '/brain/dream/settings',
       auth: 'owner',
       summary: 'Dream’s switches for personal and every workspace, with where each value comes from',
+      response: settingsListSchema,
       handler: async () => {
         const known = await deps.workspaces.list();
         const names = new Map(known.map((w) => [w.slug, w.name]));
@@ -55,6 +57,7 @@ export function dreamBrowseRoutes(deps: DreamBrowseDeps) {
       auth: 'owner',
       summary: 'Notes Dream gave up on, with the reason, newest first (paged by before_id)',
       query: z.strictObject(page),
+      response: retiredListSchema,
       handler: async ({ query }) => {
         const retries = deps.dream.runner.retries;
         const notes = await retries.retired(query.limit, undefined, query.before_id);
@@ -71,6 +74,7 @@ export function dreamBrowseRoutes(deps: DreamBrowseDeps) {
       auth: 'owner',
       summary: 'Contradictions Dream kept (open, resolved or all), newest first (paged by before_id)',
       query: z.strictObject({ ...page, status: z.enum(['open', 'resolved', 'all']).default('open') }),
+      response: reviewListSchema,
       handler: async ({ query }) => {
         const reconciler = deps.dream.runner.reconciler;
         const reviews = await reconciler.reviews({

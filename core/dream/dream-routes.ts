@@ -10,6 +10,7 @@ import type { DreamService } from './dream-service.ts';
 import { dreamSettingPatchSchema } from './dream-settings.ts';
 import { PERSONAL } from './dream-slice.ts';
 import { dreamStatus } from './dream-status.ts';
+import { statusSchema } from './dream-wire.ts';
 import { resolveReview } from './review-resolution.ts';
 
 /** The deps Dream's routes read. */
@@ -23,6 +24,22 @@ export interface DreamRouteDeps {
 }
 
 const idParam = z.object({ id: z.coerce.number().int().positive() });
+const settingsReply = z.strictObject({
+  workspace: z.string(),
+  stored: z.strictObject({
+    allow_llm_text: z.boolean().nullable(),
+    enrolled: z.boolean().nullable(),
+    semantic_dedup: z.boolean().nullable(),
+    updated_at: z.string(),
+    updated_by: z.string().nullable(),
+  }),
+  effective: z.strictObject({
+    enabled: z.boolean(),
+    allow_llm_text: z.boolean(),
+    enrolled: z.boolean(),
+    semantic_dedup: z.boolean(),
+  }),
+});
 
 /** Dream's owner-only endpoints. */
 export function dreamRoutes(deps: DreamRouteDeps) {
@@ -34,6 +51,12 @@ export function dreamRoutes(deps: DreamRouteDeps) {
       summary: 'Accepts or reverts a belief change Dream held for review',
       params: idParam,
       body: z.object({ decision: z.enum(['accept', 'revert']) }).strict(),
+      response: z.strictObject({
+        id: z.number(),
+        status: z.string(),
+        older_memory_id: z.number(),
+        newer_memory_id: z.number(),
+      }),
       handler: async ({ principal, params, body }) => {
         const review = await resolveReview(deps.db, deps.store, params.id, body.decision);
         await deps.audit?.record({
@@ -57,6 +80,7 @@ export function dreamRoutes(deps: DreamRouteDeps) {
       path: '/brain/dream/status',
       auth: 'owner',
       summary: 'Dream’s schedule, runs, settings per workspace and open reviews',
+      response: statusSchema,
       handler: () => dreamStatus(deps.db, deps.dream, deps.schedule?.()),
     }),
     defineRoute({
@@ -66,6 +90,7 @@ export function dreamRoutes(deps: DreamRouteDeps) {
       summary: 'Changes Dream’s settings for a workspace (or personal)',
       params: z.object({ workspace: z.string().trim().min(1).max(64) }),
       body: dreamSettingPatchSchema,
+      response: settingsReply,
       handler: async ({ principal, params, body }) => {
         const { workspace } = params;
         if (workspace !== PERSONAL && !(await deps.workspaces.get(workspace)))
@@ -94,6 +119,7 @@ export function dreamRoutes(deps: DreamRouteDeps) {
       path: '/brain/dream/run',
       auth: 'owner',
       summary: 'Starts a Dream run now (202), or 409 while one runs',
+      response: z.strictObject({ started: z.literal(true) }),
       handler: () => {
         if (!deps.dream.runNow()) throw fail.conflict('DREAM_RUNNING', 'a Dream run is already in progress');
         return withStatus(202, { started: true });

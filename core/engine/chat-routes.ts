@@ -39,7 +39,13 @@ function turnRequest(principal: UserPrincipal, b: z.output<typeof chatBody>): Tu
   };
 }
 
-function wire(result: TurnResult) {
+const replySchema = z.strictObject({
+  reply: z.string(),
+  session_id: z.string(),
+  pending_confirmation: z.strictObject({ id: z.string(), description: z.string() }).optional(),
+});
+
+function wire(result: TurnResult): z.output<typeof replySchema> {
   return {
     reply: result.reply,
     session_id: result.sessionId,
@@ -56,6 +62,7 @@ export function chatRoutes(engine: Engine) {
       auth: 'member',
       summary: 'One message to Quorra; answers the reply and the session id',
       body: chatBody,
+      response: replySchema,
       handler: async ({ principal, body, signal }) =>
         wire(await engine.handle(turnRequest(principal, body), { signal })),
     }),

@@ -4,6 +4,18 @@ import { fail, QuorraError } from '../errors.ts';
 import { defineRoute } from '../plugin/route-definition.ts';
 import type { TurnInspector } from './turn-inspector.ts';
 
+const recordSchema = z.strictObject({
+  id: z.string(),
+  userId: z.string(),
+  sessionId: z.string(),
+  at: z.string(),
+  round: z.number(),
+  payload: z.string(),
+  truncated: z.boolean(),
+  response: z.string().optional(),
+  error: z.string().optional(),
+});
+
 /** The inspector endpoints; they 404 unless developer mode is on. */
 export function inspectRoutes(inspector: TurnInspector, developerMode: () => boolean) {
   const gate = () => {
@@ -21,6 +33,7 @@ export function inspectRoutes(inspector: TurnInspector, developerMode: () => boo
       path: '/inspect/turns',
       auth: 'owner',
       summary: 'The owner’s recent turn records (developer mode)',
+      response: z.strictObject({ turns: z.array(recordSchema) }),
       handler: ({ principal }) => {
         gate();
         return { turns: inspector.list(principal.userId) };
@@ -32,6 +45,7 @@ export function inspectRoutes(inspector: TurnInspector, developerMode: () => boo
       auth: 'owner',
       summary: 'One turn record: prompt, tool calls, timings (developer mode)',
       params: z.object({ id: z.string().min(1) }),
+      response: recordSchema,
       handler: ({ principal, params }) => {
         gate();
         const record = inspector.get(principal.userId, params.id);
@@ -44,6 +58,7 @@ export function inspectRoutes(inspector: TurnInspector, developerMode: () => boo
       path: '/inspect/turns',
       auth: 'owner',
       summary: 'Forgets the owner’s turn records (developer mode)',
+      response: z.strictObject({ deleted: z.number() }),
       handler: ({ principal }) => {
         gate();
         return { deleted: inspector.clear(principal.userId) };

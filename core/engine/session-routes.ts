@@ -5,6 +5,12 @@ import type { Session } from '../sessions/session.entity.ts';
 import type { SessionControls } from './session-controls.ts';
 
 const params = z.object({ id: z.uuid() });
+const purposeSchema = z.strictObject({ session_id: z.string(), purpose: z.string().nullable() });
+const modeSchema = z.strictObject({ session_id: z.string(), mode: z.string().nullable() });
+const modesSchema = modeSchema.extend({
+  scope: z.array(z.string()).nullable(),
+  available: z.array(z.strictObject({ name: z.string(), scope: z.string(), description: z.string() })),
+});
 const purposeWire = (s: Session) => ({ session_id: s.id, purpose: s.purpose });
 const modeWire = (s: Session) => ({ session_id: s.id, mode: s.activeMode });
 
@@ -17,6 +23,7 @@ export function sessionRoutes(controls: SessionControls) {
       auth: 'member',
       summary: 'The session’s purpose',
       params,
+      response: purposeSchema,
       handler: async ({ principal, params }) => purposeWire(await controls.get(principal, params.id)),
     }),
     defineRoute({
@@ -25,6 +32,7 @@ export function sessionRoutes(controls: SessionControls) {
       auth: 'member',
       summary: 'Sets the session’s purpose',
       params,
+      response: purposeSchema,
       body: z.object({ purpose: z.string().trim().min(1).max(2000) }).strict(),
       handler: async ({ principal, params, body }) =>
         purposeWire(await controls.setPurpose(principal, params.id, body.purpose)),
@@ -35,6 +43,7 @@ export function sessionRoutes(controls: SessionControls) {
       auth: 'member',
       summary: 'Clears the session’s purpose',
       params,
+      response: purposeSchema,
       handler: async ({ principal, params }) =>
         purposeWire(await controls.setPurpose(principal, params.id, null)),
     }),
@@ -44,6 +53,7 @@ export function sessionRoutes(controls: SessionControls) {
       auth: 'member',
       summary: 'The active mode and the modes available in the session’s scope',
       params,
+      response: modesSchema,
       handler: async ({ principal, params }) => {
         const s = await controls.get(principal, params.id);
         return {
@@ -61,6 +71,7 @@ export function sessionRoutes(controls: SessionControls) {
       auth: 'member',
       summary: 'Activates a mode',
       params,
+      response: modeSchema,
       body: z.object({ mode: z.string().min(1).max(64) }).strict(),
       handler: async ({ principal, params, body }) =>
         modeWire(await controls.setMode(principal, params.id, body.mode)),
@@ -71,6 +82,7 @@ export function sessionRoutes(controls: SessionControls) {
       auth: 'member',
       summary: 'Leaves the active mode',
       params,
+      response: modeSchema,
       handler: async ({ principal, params }) => modeWire(await controls.setMode(principal, params.id, null)),
     }),
   ];

@@ -1,5 +1,6 @@
 // GET /health (public liveness), /health/details (owner) and /metrics (the metrics token): what runs and how.
 
+import { z } from 'zod';
 import { buildInfo } from '../build-info.ts';
 import { fail } from '../errors.ts';
 import type { Metrics } from '../metrics/metrics.ts';
@@ -26,6 +27,7 @@ export function systemRoutes(health: Health, metrics: Metrics, startedAt: Date, 
       path: '/health',
       auth: 'public',
       summary: 'Liveness: ok, degraded or failed (503), and nothing else',
+      response: z.strictObject({ status: z.enum(['ok', 'degraded', 'failed', 'disabled']) }),
       handler: async () => {
         // cached and refreshed in the background: probing liveness must cost next to nothing
         const status = await health.status();
@@ -38,6 +40,14 @@ export function systemRoutes(health: Health, metrics: Metrics, startedAt: Date, 
       path: '/health/details',
       auth: 'owner',
       summary: 'Database, model, Matrix, plugins and jobs, each with its reason',
+      response: z.strictObject({
+        status: z.enum(['ok', 'degraded', 'failed', 'disabled']),
+        version: z.string(),
+        commit: z.string(),
+        uptimeSeconds: z.number(),
+        /** Each check's own shape (db, model, matrix, plugins, jobs, and what plugins add). */
+        checks: z.record(z.string(), z.unknown()),
+      }),
       handler: async () => {
         const report = await health.report();
         return withStatus(report.status === 'failed' ? 503 : 200, {

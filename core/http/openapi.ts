@@ -20,7 +20,8 @@ function rewriteRefs(node: unknown, names: Map<string, string>): unknown {
 }
 
 /**
- * A request schema as JSON Schema 2020-12 (what OpenAPI 3.1 speaks), input side so defaults are optional.
+ * A schema as JSON Schema 2020-12 (what OpenAPI 3.1 speaks), input side: a request's defaults are optional, and
+ * a response's codecs (wireTime) show their encoded, on-the-wire form.
  * Shared definitions (recursive schemas) move to `components.schemas` under names of their own.
  */
 function schemaOf(schema: z.ZodType, shared: Shared): JsonSchema {
@@ -40,7 +41,7 @@ export function openApiPath(path: string): string {
   return path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 }
 
-function parameters(def: RouteDefinition<any, any, any, any>, path: string, shared: Shared) {
+function parameters(def: RouteDefinition<any, any, any, any, any>, path: string, shared: Shared) {
   const out: JsonSchema[] = [];
   const named = [...path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]);
   const declared = (def.params ? schemaOf(def.params, shared).properties : undefined) as Shared | undefined;
@@ -84,7 +85,12 @@ function operation(entry: RouteEntry, shared: Shared) {
         }
       : {}),
     responses: {
-      '200': { description: 'Success (some routes answer 201, 202 or 204)' },
+      '2XX': {
+        description: 'Success: 200, or 201/202 where the route creates or accepts; 204 when there is no body',
+        ...(def.response
+          ? { content: { 'application/json': { schema: schemaOf(def.response, shared) } } }
+          : {}),
+      },
       default: {
         description: 'An error: `{error: {code, message, details?}}`',
         content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },

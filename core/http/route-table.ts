@@ -16,7 +16,7 @@ import { signatureProblem } from './request-signature.ts';
 
 /** A registered route with its owner (`core` or a plugin id) and full path. */
 export interface RouteEntry {
-  def: RouteDefinition<any, any, any, any>;
+  def: RouteDefinition<any, any, any, any, any>;
   owner: string;
   path: string;
 }
@@ -34,7 +34,7 @@ export class RouteTable implements RouteSink {
   /** `authenticate` sets ctx.state.principal or throws 401. */
   constructor(private readonly authenticate: Middleware) {}
 
-  add(def: RouteDefinition<any, any, any, any>, owner: string, prefix = ''): Disposable {
+  add(def: RouteDefinition<any, any, any, any, any>, owner: string, prefix = ''): Disposable {
     const path = `${prefix}${def.path}`;
     const key = `${def.method} ${path}`;
     if (!routeAuths.includes(def.auth))
@@ -88,7 +88,7 @@ export class RouteTable implements RouteSink {
     return router;
   }
 
-  private async serve(def: RouteDefinition<any, any, any, any>, ctx: Context): Promise<void> {
+  private async serve(def: RouteDefinition<any, any, any, any, any>, ctx: Context): Promise<void> {
     const principal = ctx.state.principal as Principal | undefined;
     if (def.auth === 'member' || def.auth === 'owner') {
       if (principal?.kind !== 'user') throw fail.unauthenticated();

@@ -2,12 +2,14 @@
 import { z } from 'zod';
 import { fail } from '../errors.ts';
 import { defineRoute } from '../plugin/route-definition.ts';
+import { wireTime } from '../plugin/wire-schemas.ts';
 import type { JoinedRoom } from './joined-rooms.ts';
 import type { MatrixRoom } from './matrix-room.entity.ts';
 import type { Outbox } from './outbox.ts';
 import type { OutboxItem } from './outbox-item.entity.ts';
 import type { RoomStore } from './room-store.ts';
 
+const outboxStates = ['queued', 'sent', 'failed'] as const;
 const roomParam = z.object({
   roomId: z.string().regex(/^![^:\s]+:\S+$/, 'a Matrix room ID like !abc:server'),
 });
@@ -23,11 +25,33 @@ const roomBody = z
   })
   .strict();
 const outboxQuery = z.object({
-  state: z.enum(['queued', 'sent', 'failed']).optional(),
+  state: z.enum(outboxStates).optional(),
   user: z.string().max(64).optional(),
 });
 
-function wireRoom(r: MatrixRoom) {
+const roomSchema = z.strictObject({
+  room_id: z.string(),
+  workspace: z.string().nullable(),
+  scope: z.array(z.string()).nullable(),
+  updated_by: z.string().nullable(),
+  updated_at: wireTime,
+});
+const itemSchema = z.strictObject({
+  id: z.string(),
+  user_id: z.string(),
+  text: z.string(),
+  urgency: z.enum(['high', 'normal', 'low']),
+  state: z.enum(outboxStates),
+  attempts: z.number(),
+  last_error: z.string().nullable(),
+  next_attempt_at: wireTime.nullable(),
+  room_id: z.string().nullable(),
+  event_id: z.string().nullable(),
+  created_at: wireTime,
+  sent_at: wireTime.nullable(),
+});
+
+function wireRoom(r: MatrixRoom): z.output<typeof roomSchema> {
   return {
     room_id: r.roomId,
     workspace: r.workspace,
@@ -37,7 +61,7 @@ function wireRoom(r: MatrixRoom) {
   };
 }
 
-function wireItem(i: OutboxItem) {
+function wireItem(i: OutboxItem): z.output<typeof itemSchema> {
   return {
     id: i.id,
     user_id: i.userId,
@@ -66,6 +90,7 @@ export function matrixRoutes(
       path: '/matrix/rooms',
       auth: 'member',
       summary: 'Rooms mapped to workspaces and scopes',
+      response: z.strictObject({ rooms: z.array(roomSchema) }),
       handler: async () => ({ rooms: (await rooms.list()).map(wireRoom) }),
     }),
     defineRoute({
@@ -97,6 +122,7 @@ export function matrixRoutes(
       summary: 'Maps a room to a workspace and scope',
       params: roomParam,
       body: roomBody,
+      response: roomSchema,
       handler: async ({ principal, params, body }) =>
         wireRoom(await rooms.set(params.roomId, body, principal.userId)),
     }),
@@ -106,6 +132,10 @@ export function matrixRoutes(
       auth: 'owner',
       summary: 'Notifications queued, sent and failed, with counts',
       query: outboxQuery,
+      response: z.strictObject({
+        items: z.array(itemSchema),
+        counts: z.strictObject({ queued: z.number(), sent: z.number(), failed: z.number() }),
+      }),
       handler: async ({ query }) => ({
         items: (await outbox.list({ state: query.state, userId: query.user })).map(wireItem),
         counts: await outbox.counts(),

@@ -75,6 +75,11 @@ export class MatrixSender {
     throw new SendFailedError(`could not deliver to ${roomId}: ${reason}`, last);
   }
 
+  /** Answers an event: the key is the answer's kind and the event's id, so handling the event again sends nothing new. */
+  answer(roomId: string, content: Record<string, unknown>, eventId: string, kind: string): Promise<string> {
+    return this.send(roomId, content, { key: `${kind}:${eventId}`, kind });
+  }
+
   /**
    * Shows the typing notice until the returned stop() is called, renewing it before the server lets it lapse:
    * a turn that waits in the model's queue keeps showing that Quorra is on it. An answer ready within

@@ -1,6 +1,6 @@
 // A memory listing over HTTP (the owner's and a member's own): the query, its filters, and rows labelled for the viewer.
 import { z } from 'zod';
-import type { Memory } from './memory.entity.ts';
+import { memorySchema, memoryWire } from './memory-wire.ts';
 import { type OwnerListedMemory, ownerListFiltersSchema } from './owner-listing.ts';
 import { importanceLabel, provenanceLabelFor } from './provenance-labels.ts';
 
@@ -38,17 +38,28 @@ export function listingFilters(q: z.infer<typeof listingQuery>) {
   });
 }
 
+const listedSchema = memorySchema.extend({
+  owner_name: z.string().nullable(),
+  provenance_label: z.string(),
+  importance_label: z.string(),
+  unreachable: z.boolean(),
+  unreachable_reason: z.string().optional(),
+  expired: z.boolean(),
+  superseded: z.boolean(),
+});
+/** A listing's answer. */
+export const listedMemories = z.strictObject({ memories: z.array(listedSchema) });
+
 /** A listed memory with its states, and labels in words for whoever is looking ("Max told Quorra"). */
 export function listedWire(
   r: OwnerListedMemory,
   viewerId: string,
   names: Map<string, string>,
-  wire: (m: Memory) => Record<string, unknown>,
-) {
+): z.output<typeof listedSchema> {
   const ownerId = r.memory.ownerUserId;
   const ownerName = ownerId ? (names.get(ownerId) ?? null) : null;
   return {
-    ...wire(r.memory),
+    ...memoryWire(r.memory),
     owner_name: ownerName,
     provenance_label: provenanceLabelFor(r.memory.provenance, { ownerUserId: ownerId, ownerName, viewerId }),
     importance_label: importanceLabel[r.memory.importance],

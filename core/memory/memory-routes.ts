@@ -4,10 +4,10 @@ import { sealFor } from '../auth/principal.ts';
 import { fail } from '../errors.ts';
 import { defineRoute, withStatus } from '../plugin/route-definition.ts';
 import type { WorkspaceStore } from '../workspaces/workspace-store.ts';
-import type { Memory } from './memory.entity.ts';
 import { type MemoryInput, type MemoryPatch, workspaceSchema } from './memory-input.ts';
-import { listedWire, listingFilters, listingQuery } from './memory-listing-wire.ts';
+import { listedMemories, listedWire, listingFilters, listingQuery } from './memory-listing-wire.ts';
 import type { MemoryStore } from './memory-store.ts';
+import { memorySchema, memoryWire } from './memory-wire.ts';
 
 // The HTTP contract speaks snake_case; the store speaks camelCase.
 const fromWire = (b: Record<string, unknown>) => {
@@ -20,25 +20,9 @@ const fromWire = (b: Record<string, unknown>) => {
 };
 const createBody = z.object({ workspace: workspaceSchema.nullable().optional() }).catchall(z.unknown());
 const idParam = z.object({ id: z.coerce.number().int().positive() });
-
-/** The JSON shape of a memory. */
-export function memoryWire(m: Memory) {
-  return {
-    id: m.id,
-    content: m.content,
-    kind: m.kind,
-    importance: m.importance,
-    tags: m.tags,
-    confidence: m.confidence,
-    owner_user_id: m.ownerUserId,
-    workspace: m.workspace,
-    provenance: m.provenance,
-    expires_at: m.expiresAt,
-    surface_once: m.surfaceOnce,
-    archived_at: m.archivedAt,
-    created_at: m.createdAt,
-  };
-}
+const memoriesReply = z.strictObject({ memories: z.array(memorySchema) });
+const archivedReply = z.strictObject({ archived: z.number() });
+const deletedReply = z.strictObject({ deleted: z.number() });
 
 /** The memory endpoints. */
 export function memoryRoutes(
@@ -70,6 +54,7 @@ export function memoryRoutes(
         path: prefix,
         auth: 'member',
         summary: `Lists ${whose} memories`,
+        response: memoriesReply,
         query: z.object({ workspace: workspaceSchema.optional() }).strict(),
         handler: async ({ principal, query }) => {
           const rows = await store.listForOwner({
@@ -85,6 +70,7 @@ export function memoryRoutes(
         path: prefix,
         auth: 'member',
         summary: `Adds one of ${whose} memories`,
+        response: memorySchema,
         body: createBody,
         handler: async ({ principal, body }) => {
           const { workspace, ...rest } = body;
@@ -101,6 +87,7 @@ export function memoryRoutes(
         path: `${prefix}/:id`,
         auth: 'member',
         summary: `Edits one of ${whose} memories`,
+        response: memorySchema,
         params: idParam,
         body: z.record(z.string(), z.unknown()),
         handler: async ({ principal, params, body }) => {
@@ -113,6 +100,7 @@ export function memoryRoutes(
         path: `${prefix}/:id`,
         auth: 'member',
         summary: `Archives one of ${whose} memories`,
+        response: archivedReply,
         params: idParam,
         handler: async ({ principal, params }) => {
           const row = await editable(params.id, ownerFor(principal.userId));
@@ -131,6 +119,7 @@ export function memoryRoutes(
       path: '/memory/briefing',
       auth: 'member',
       summary: 'Takes the surface-once memories due for the caller (each is returned once)',
+      response: memoriesReply,
       body: z.object({ workspace: workspaceSchema.nullable().optional() }).strict(),
       handler: async ({ principal, body }) => {
         const rows = await store.takeSurfaceOnce(sealFor(principal, await checkWorkspace(body.workspace)));
@@ -142,11 +131,12 @@ export function memoryRoutes(
       path: '/owner/memories',
       auth: 'owner',
       summary: 'Every memory with filters, labels and why a memory is unreachable',
+      response: listedMemories,
       query: listingQuery,
       handler: async ({ principal, query }) => {
         const rows = await store.listForOwner(listingFilters(query));
         const known = await names();
-        return { memories: rows.map((r) => listedWire(r, principal.userId, known, memoryWire)) };
+        return { memories: rows.map((r) => listedWire(r, principal.userId, known)) };
       },
     }),
     defineRoute({
@@ -154,6 +144,7 @@ export function memoryRoutes(
       path: '/owner/memories/:id/archive',
       auth: 'owner',
       summary: 'Archives any memory',
+      response: archivedReply,
       params: idParam,
       handler: async ({ params }) => {
         if (!(await store.archive(params.id))) throw fail.notFound('memory');
@@ -165,6 +156,7 @@ export function memoryRoutes(
       path: '/owner/memories/:id/restore',
       auth: 'owner',
       summary: 'Restores an archived memory',
+      response: memorySchema,
       params: idParam,
       handler: async ({ params }) => {
         const m = await store.restore(params.id);
@@ -177,6 +169,7 @@ export function memoryRoutes(
       path: '/owner/memories/:id',
       auth: 'owner',
       summary: 'Deletes a memory for good',
+      response: deletedReply,
       params: idParam,
       handler: async ({ params }) => {
         if (!(await store.purge(params.id))) throw fail.notFound('memory');

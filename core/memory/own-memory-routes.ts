@@ -2,9 +2,9 @@
 import { z } from 'zod';
 import { fail } from '../errors.ts';
 import { defineRoute } from '../plugin/route-definition.ts';
-import { listedWire, listingFilters, listingQuery } from './memory-listing-wire.ts';
-import { memoryWire } from './memory-routes.ts';
+import { listedMemories, listedWire, listingFilters, listingQuery } from './memory-listing-wire.ts';
 import type { MemoryStore } from './memory-store.ts';
+import { memorySchema, memoryWire } from './memory-wire.ts';
 
 const idParam = z.object({ id: z.coerce.number().int().positive() });
 
@@ -22,12 +22,13 @@ export function ownMemoryRoutes(store: MemoryStore, names: () => Promise<Map<str
       path: '/memory/mine',
       auth: 'member',
       summary: 'The caller’s own memories: search, filters, archived, paged by before_id',
+      response: listedMemories,
       query: listingQuery.omit({ owner_user_id: true }),
       handler: async ({ principal, query }) => {
         // the owner filter is forced, not offered: this listing can only ever show the caller's rows
         const rows = await store.listForOwner({ ...listingFilters(query), ownerUserId: principal.userId });
         const known = await names();
-        return { memories: rows.map((r) => listedWire(r, principal.userId, known, memoryWire)) };
+        return { memories: rows.map((r) => listedWire(r, principal.userId, known)) };
       },
     }),
     defineRoute({
@@ -35,6 +36,7 @@ export function ownMemoryRoutes(store: MemoryStore, names: () => Promise<Map<str
       path: '/memory/:id/restore',
       auth: 'member',
       summary: 'Brings back one of the caller’s archived memories',
+      response: memorySchema,
       params: idParam,
       handler: async ({ principal, params }) => {
         const row = await own(principal.userId, params.id);
@@ -48,6 +50,7 @@ export function ownMemoryRoutes(store: MemoryStore, names: () => Promise<Map<str
       path: '/memory/:id/permanently',
       auth: 'member',
       summary: 'Deletes one of the caller’s memories for good',
+      response: z.strictObject({ deleted: z.number() }),
       params: idParam,
       handler: async ({ principal, params }) => {
         const row = await own(principal.userId, params.id);

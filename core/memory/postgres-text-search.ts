@@ -30,7 +30,8 @@ export const postgresCandidates: CandidateSearch = async (db, filter, { words, t
         .join(' <-> '),
     )
     .filter((p) => p.length > 0);
-  if (phrases.length > 0) queries.push(phrases.map((p) => `(${p})`).join(' | '));
+  // each tag its own term, so the rows carrying several of them are reached by the all-terms query below
+  queries.push(...phrases);
   if (queries.length === 0) return [];
   // rows holding every term, whatever their age: an old best match whose words are all common (each term's own
   // newest matches never reach back to it)

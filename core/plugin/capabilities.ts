@@ -1,6 +1,6 @@
 // The narrow capabilities a plugin gets on its context; each one is a small interface, never a core object.
 import type { ApprovalKindDefinition, Approver, ProposalView } from '../approvals/approval-kind.ts';
-import type { ProposeInput, Resolution } from '../approvals/approval-queue.ts';
+import type { EditOutcome, ProposeInput, Resolution } from '../approvals/approval-queue.ts';
 import type { User } from '../auth/user.entity.ts';
 import type { Disposable } from '../disposable.ts';
 import type { AuditRecord } from '../engine/audit-log.ts';
@@ -124,7 +124,7 @@ export interface ApprovalsCapability {
     by: Approver,
     opts?: { edit?: Record<string, unknown> } & Resolution,
   ): Promise<ProposalView>;
-  edit(id: number, by: Approver, text: string, r?: Resolution): Promise<unknown>;
+  edit(id: number, by: Approver, text: string, r?: Resolution): Promise<EditOutcome>;
   reject(id: number, by: Approver, r?: Resolution): Promise<ProposalView>;
   defer(id: number, by: Approver, r?: Resolution): Promise<ProposalView>;
   /** Lists other things waiting on people that are not proposals (the notepad's questions), for `!quorra approvals`. */

@@ -12,7 +12,7 @@ import type { RouteDefinition, RouteSink } from './route-definition.ts';
 
 /** What a core feature registers through; `dispose` undoes all of it. */
 export interface CoreContributions extends Disposable {
-  routes(defs: RouteDefinition<any, any, any, any>[]): void;
+  routes(defs: RouteDefinition<any, any, any, any, any>[]): void;
   tools: Contributions<ToolDefinition<any>>;
   commands: Contributions<CommandDefinition>;
   replies: Contributions<ReplyHandler>;

@@ -2,6 +2,9 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { rootDir } from '../build-info.ts';
+import type { QuorraConfig } from '../config/schema.ts';
+import type { PluginTables } from '../db/open-database.ts';
 import type { PluginDefinition } from './define-plugin.ts';
 import { shareQuorraDependencies } from './share-dependencies.ts';
 
@@ -18,6 +21,20 @@ export interface PluginLoadFailure {
   dir: string;
   code: string;
   message: string;
+}
+
+/** Where plugins are found: the bundled folder first, then the configured `pluginPaths`. */
+export function pluginRoots(config: Pick<QuorraConfig, 'pluginPaths'>): string[] {
+  return [path.join(rootDir, 'plugins'), ...config.pluginPaths.map((p) => path.resolve(p))];
+}
+
+/** Each loaded plugin's entities and migrations, as openDatabase takes them. */
+export function pluginTables(plugins: LoadedPlugin[]): PluginTables[] {
+  return plugins.map((p) => ({
+    id: p.id,
+    entities: (p.definition.entities ?? []) as Function[],
+    migrations: (p.definition.migrations ?? []) as Function[],
+  }));
 }
 
 let tsx: Promise<unknown> | undefined;

@@ -82,12 +82,16 @@ export interface RouteSignature {
   timestampHeader?: string;
 }
 
+/** What a handler may return: with a `response` schema, a 200 body of that (decoded) shape or a reply of its own. */
+type HandlerResult<R> = R extends z.ZodType ? z.output<R> | RouteReply | EventStream | undefined : unknown;
+
 /** A route; `path` is relative to `/plugins/<id>` for a plugin, absolute for core. */
 export interface RouteDefinition<
   A extends RouteAuth = RouteAuth,
   B extends z.ZodType | undefined = z.ZodType | undefined,
   Q extends z.ZodType | undefined = z.ZodType | undefined,
   P extends z.ZodType | undefined = z.ZodType | undefined,
+  R extends z.ZodType | undefined = z.ZodType | undefined,
 > {
   method: HttpMethod;
   path: string;
@@ -97,12 +101,17 @@ export interface RouteDefinition<
   body?: B;
   query?: Q;
   params?: P;
+  /**
+   * The 200 JSON body, for /openapi.json (its encoded side is what goes on the wire: dates as ISO strings via
+   * `wireTime`); the handler's return type is checked against it.
+   */
+  response?: R;
   /** Required when auth is `signed`. */
   signature?: RouteSignature;
   /** Where /openapi.json lists the route (default: the owner's id, or `core`). */
   tag?: string;
   /** Returns the JSON body (200), `withStatus(…)`, `eventStream(…)`, or nothing (204). Throw QuorraErrors; the host renders them. */
-  handler(req: RouteRequest<A, B, Q, P>): unknown | Promise<unknown>;
+  handler(req: RouteRequest<A, B, Q, P>): HandlerResult<R> | Promise<HandlerResult<R>>;
 }
 
 /** Declares a route with its types inferred (the identity at runtime). */
@@ -111,11 +120,12 @@ export function defineRoute<
   B extends z.ZodType | undefined = undefined,
   Q extends z.ZodType | undefined = undefined,
   P extends z.ZodType | undefined = undefined,
->(def: RouteDefinition<A, B, Q, P>): RouteDefinition<A, B, Q, P> {
+  R extends z.ZodType | undefined = undefined,
+>(def: RouteDefinition<A, B, Q, P, R>): RouteDefinition<A, B, Q, P, R> {
   return def;
 }
 
 /** Where routes are registered (core/http's route table); `prefix` is `/plugins/<id>` for a plugin. */
 export interface RouteSink {
-  add(def: RouteDefinition<any, any, any, any>, owner: string, prefix: string): { dispose(): unknown };
+  add(def: RouteDefinition<any, any, any, any, any>, owner: string, prefix: string): { dispose(): unknown };
 }

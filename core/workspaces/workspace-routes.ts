@@ -3,12 +3,30 @@ import { z } from 'zod';
 import { personas } from '../engine/personas.ts';
 import { fail } from '../errors.ts';
 import { defineRoute, withStatus } from '../plugin/route-definition.ts';
+import { wireTime } from '../plugin/wire-schemas.ts';
 import type { Workspace } from './workspace.entity.ts';
 import type { WorkspaceBinding } from './workspace-binding.entity.ts';
 import { newWorkspaceSchema } from './workspace-input.ts';
 import { HOSTING_ONLY_PERSONAS, type WorkspaceStore } from './workspace-store.ts';
 
-function wire(w: Workspace, bindings: WorkspaceBinding[]) {
+const workspaceSchema = z.strictObject({
+  slug: z.string(),
+  name: z.string(),
+  description: z.string(),
+  kind: z.enum(['personal', 'household', 'hosting']),
+  matrix_room_id: z.string().nullable(),
+  personas: z.array(z.string()),
+  created_at: wireTime,
+  services: z.array(
+    z.strictObject({
+      service: z.string(),
+      data_window: z.record(z.string(), z.unknown()),
+      max_tier: z.number(),
+    }),
+  ),
+});
+
+function wire(w: Workspace, bindings: WorkspaceBinding[]): z.output<typeof workspaceSchema> {
   return {
     slug: w.slug,
     name: w.name,
@@ -30,6 +48,7 @@ export function workspaceRoutes(store: WorkspaceStore) {
       auth: 'owner',
       summary: 'Creates a workspace with its services',
       body: newWorkspaceSchema,
+      response: workspaceSchema,
       handler: async ({ principal, body }) => {
         const created = await store.create(body, principal.userId);
         return withStatus(201, wire(created, created.bindings));
@@ -58,6 +77,7 @@ export function workspaceRoutes(store: WorkspaceStore) {
       path: '/workspaces',
       auth: 'member',
       summary: 'Every workspace with its services',
+      response: z.strictObject({ workspaces: z.array(workspaceSchema) }),
       handler: async () => ({
         workspaces: await Promise.all(
           (await store.list()).map(async (w) => wire(w, await store.bindings(w.slug))),
@@ -70,6 +90,7 @@ export function workspaceRoutes(store: WorkspaceStore) {
       auth: 'member',
       summary: 'The workspace a Matrix room belongs to',
       params: z.object({ roomId: z.string().min(2).max(255) }),
+      response: workspaceSchema,
       handler: async ({ params }) => {
         const w = await store.byRoom(params.roomId);
         if (!w) throw fail.notFound('workspace');

@@ -5,6 +5,16 @@ import { HnswIndex, type RowFingerprint } from './hnsw-index.ts';
 import type { TopK } from './top-k.ts';
 import { VectorCache } from './vector-cache.ts';
 
+/** A stored row as the loader gives it. */
+export interface StoredRow {
+  id: number;
+  dimensions: number;
+  vector: Uint8Array;
+}
+
+// Rows read per page while a graph is built from the table.
+const PAGE = 20_000;
+
 /** Where graphs are saved and when a collection switches from the exact scan to the graph. */
 export interface CollectionIndexOptions {
   /** Folder for saved graphs; without one a graph is rebuilt from the rows in every process. */
@@ -33,23 +43,36 @@ export class CollectionIndex {
     private readonly opts: CollectionIndexOptions,
   ) {}
 
-  /** Builds from stored rows, taking the saved graph instead when its fingerprint matches. */
+  /**
+   * Builds from stored rows, taking the saved graph instead when its fingerprint matches. A graph is built
+   * page by page, so a million rows never sit in memory as Float32 all at once.
+   */
   static async open(
     name: string,
     opts: CollectionIndexOptions,
     fingerprint: RowFingerprint,
-    rows: () => Promise<{ id: number; dimensions: number; vector: Uint8Array }[]>,
+    rows: (afterId: number, limit: number) => Promise<StoredRow[]>,
   ): Promise<CollectionIndex> {
     const ci = new CollectionIndex(name, opts);
-    if (fingerprint.count >= opts.graphFrom && opts.dir) {
-      const loaded = HnswIndex.load(graphFile(opts.dir, name), fingerprint);
+    if (fingerprint.count >= opts.graphFrom) {
+      const loaded = opts.dir && HnswIndex.load(graphFile(opts.dir, name), fingerprint);
       if (loaded) {
         ci.graph = loaded;
         ci.savedClean = true;
         return ci;
       }
+      ci.graph = HnswIndex.create(fingerprint.dimensions);
+      for (let after = 0; ; ) {
+        const page = await rows(after, PAGE);
+        if (!page.length) break;
+        const cache = VectorCache.fromRows(page);
+        const { ids, vectors } = cache.entries();
+        ci.graph.addMany(ids, vectors);
+        after = Number(page[page.length - 1].id);
+      }
+      return ci;
     }
-    const cache = VectorCache.fromRows(await rows());
+    const cache = VectorCache.fromRows(await rows(0, Number.MAX_SAFE_INTEGER));
     if (cache.size >= opts.graphFrom) ci.promote(cache);
     else ci.exact = cache;
     return ci;

@@ -1,7 +1,7 @@
 // The default vector store: chunks in Quorra's own database, searched exactly (small) or through HNSW (large).
 import type { DataSource } from 'typeorm';
+import { readHits, rowFingerprint } from './chunk-rows.ts';
 import { CollectionIndex, type CollectionIndexOptions } from './collection-index.ts';
-import type { RowFingerprint } from './hnsw-index.ts';
 import { normalise } from './lexical-embedder.ts';
 import { TopK } from './top-k.ts';
 import { packVector, unpackVector } from './vector-cache.ts';
@@ -197,30 +197,12 @@ export class EmbeddedVectorStore implements VectorStore {
       return { score, id: owner.cache.idAt(item - owner.offset) };
     });
     if (!best.length) return [];
-    const rows: any[] = await this.db.query(
-      `SELECT id, collection, path, ordinal, kind, title, headings, line_start, line_end, text
-       FROM knowledge_chunk WHERE id IN (${best.map(() => '?').join(',')})`,
+    // A row deleted between the scan and this read simply drops out of the answer.
+    const byId = await readHits(
+      this.db,
       best.map((b) => b.id),
     );
-    const byId = new Map(rows.map((r) => [Number(r.id), r]));
-    // A row deleted between the scan and this read simply drops out of the answer.
-    return best
-      .filter((b) => byId.has(b.id))
-      .map(({ id, score }) => {
-        const r = byId.get(id);
-        return {
-          collection: r.collection,
-          path: r.path,
-          ordinal: r.ordinal,
-          kind: r.kind,
-          ...(r.title ? { title: r.title } : {}),
-          headings: JSON.parse(r.headings),
-          lineStart: r.line_start,
-          lineEnd: r.line_end,
-          text: r.text,
-          score,
-        };
-      });
+    return best.filter((b) => byId.has(b.id)).map(({ id, score }) => ({ ...byId.get(id)!, score }));
   }
 
   /** A file's stored vectors in one collection (read by path, like every per-file lookup here). */
@@ -307,22 +289,8 @@ export class EmbeddedVectorStore implements VectorStore {
 
   private async saveGraphs(): Promise<void> {
     for (const [name, cache] of this.caches) {
-      if (cache.searchesGraph) cache.save(await this.fingerprint(name));
+      if (cache.searchesGraph) cache.save(await rowFingerprint(this.db, name));
     }
-  }
-
-  private async fingerprint(collection: string): Promise<RowFingerprint> {
-    const rows: { n: number; mx: number; s: number; d: number }[] = await this.db.query(
-      'SELECT COUNT(*) AS n, MAX(id) AS mx, SUM(id) AS s, MAX(dimensions) AS d FROM knowledge_chunk WHERE collection = ?',
-      [collection],
-    );
-    const r = rows[0];
-    return {
-      count: Number(r?.n ?? 0),
-      maxId: Number(r?.mx ?? 0),
-      sumId: Number(r?.s ?? 0),
-      dimensions: Number(r?.d ?? 0),
-    };
   }
 
   private async storedDimensions(collection: string): Promise<number> {
@@ -352,11 +320,12 @@ export class EmbeddedVectorStore implements VectorStore {
     const cache = await CollectionIndex.open(
       collection,
       this.indexOptions,
-      await this.fingerprint(collection),
-      () =>
-        this.db.query('SELECT id, dimensions, vector FROM knowledge_chunk WHERE collection = ?', [
-          collection,
-        ]),
+      await rowFingerprint(this.db, collection),
+      (afterId, limit) =>
+        this.db.query(
+          'SELECT id, dimensions, vector FROM knowledge_chunk WHERE collection = ? AND id > ? ORDER BY id LIMIT ?',
+          [collection, afterId, limit],
+        ),
     );
     this.caches.set(collection, cache);
     return cache;

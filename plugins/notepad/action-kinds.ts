@@ -95,6 +95,35 @@ export function checkPayload(
   return { ok: true, kind: kind as ActionKind, payload: parsed.data as Record<string, unknown> };
 }
 
+/** A card's label for each payload field. */
+const fieldLabels: Record<string, string> = {
+  title: 'Title',
+  start: 'Starts',
+  end: 'Ends',
+  location: 'Where',
+  due: 'Due',
+  priority: 'Priority',
+  text: 'Text',
+  at: 'When',
+  list: 'List',
+  items: 'Items',
+  amount: 'Amount',
+  payee: 'Payee',
+  category: 'Category',
+  date: 'Date',
+  content: 'Content',
+  workspace: 'Workspace',
+};
+
+/** The payload as labelled fields; every value came from the model, so each is shown as data. */
+function payloadFields(p: Record<string, unknown>) {
+  return Object.entries(p).map(([key, v]) => ({
+    label: fieldLabels[key] ?? key,
+    value: Array.isArray(v) ? v.join(', ') : String(v),
+    untrusted: true,
+  }));
+}
+
 /** What the queue hands back to the notepad: an edit in words, and a settled row's "remember" note. */
 export interface NotepadKindHooks {
   revise(row: ProposalView, text: string, by: Approver): Promise<unknown>;
@@ -110,6 +139,7 @@ export function notepadKinds(tools: ToolCallsCapability, hooks: NotepadKindHooks
       payload: def.payload as unknown as z.ZodType<Record<string, unknown>>,
       audience: 'person',
       describe: def.describe as (p: Record<string, unknown>) => string,
+      fields: payloadFields,
       edit: { revise: hooks.revise },
       blocked: () => (tools.has(def.tool) ? null : 'its plugin is off'),
       async apply(payload, ctx) {

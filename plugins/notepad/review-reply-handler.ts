@@ -28,10 +28,8 @@ export function reviewReplyHandler(service: NotepadService): ReplyHandler {
           }
           if (cmd.action === 'no') return `Dropped: ${(await queue.reject(id, by)).summary}.`;
           if (cmd.action === 'defer') return `Later, then: ${(await queue.defer(id, by)).summary}.`;
-          const r = (await queue.edit(id, by, 'text' in cmd ? cmd.text : '')) as {
-            revised: { proposed: number } | null;
-          };
-          return r.revised?.proposed
+          const r = await queue.edit(id, by, 'text' in cmd ? cmd.text : '');
+          return 'revised' in r && (r.revised as { proposed?: number } | null)?.proposed
             ? 'Changed — the new version is in your approvals.'
             : 'Noted; I will look at it again.';
         }

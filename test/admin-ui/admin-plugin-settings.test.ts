@@ -48,11 +48,17 @@ describe('admin UI plugin settings (Chromium)', () => {
     assert.equal(await form.getByTestId('secret-webhookSecret').textContent(), 'not set');
 
     await form.locator('#f-sendAttempts').fill('50');
+    // a list entry: its own fields, its own message
+    await form.getByRole('button', { name: 'Add account' }).click();
+    await form.locator('#f-accounts-0-account').fill('PMS-7');
+    await form.locator('#f-accounts-0-workspace').fill('Not A Slug');
     await form.getByRole('button', { name: 'Save settings' }).click();
     const message = form.locator('#f-sendAttempts-err');
     await message.waitFor();
     assert.match((await message.textContent())!, /<=\s*10/);
     assert.equal(await form.locator('#f-sendAttempts').getAttribute('aria-invalid'), 'true');
+    assert.equal(await form.locator('#f-accounts-0-workspace-err').textContent(), 'a workspace slug');
+    await form.getByRole('button', { name: 'Remove Account 1' }).click();
     const unchanged = (await call(app, owner, 'GET', '/admin/plugins/concierge/settings')).json;
     assert.equal(unchanged.values.sendAttempts, undefined, 'nothing was stored');
 

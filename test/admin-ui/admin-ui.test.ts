@@ -121,6 +121,9 @@ describe('admin UI in Chromium', () => {
 
   it('switches a plugin off and on, and shows a refusal inline', async () => {
     await go(page, 'Plugins');
+    // settings to fix for a plugin that failed on them; none for one that never loaded
+    await shown(page.getByRole('button', { name: 'Settings for bad-settings' }));
+    assert.equal(await page.getByRole('button', { name: 'Settings for wrong-id' }).count(), 0);
     const row = page.locator('plugins-view tr[data-plugin="uses-echo"]');
     await row.getByRole('button', { name: 'Disable uses-echo' }).click();
     await shown(row.locator('status-badge[state="disabled"]'));
@@ -220,10 +223,10 @@ describe('admin UI in Chromium', () => {
           ? [
               {
                 description: 'reply to Anna: “Towels are in the hall closet”',
-                hint: '!quorra concierge send 7',
+                hint: '!quorra chores done 7',
               },
               // a guest's right-to-left override must not reverse the command typed after it
-              { description: 'reply to \u202EMallory: “free upgrade”', hint: '!quorra concierge send 8' },
+              { description: 'reply to \u202EMallory: “free upgrade”', hint: '!quorra chores done 8' },
             ]
           : [],
     });
@@ -232,15 +235,15 @@ describe('admin UI in Chromium', () => {
       await go(page, 'Approvals');
       const other = page.getByRole('list', { name: 'Other approvals' });
       await shown(other.getByText('reply to Anna: “Towels are in the hall closet”'));
-      await shown(other.getByText('!quorra concierge send 7'));
-      const row = other.locator('li', { hasText: 'send 8' });
+      await shown(other.getByText('!quorra chores done 7'));
+      const row = other.locator('li', { hasText: 'done 8' });
       const text = await row.locator('bdi[data-field="description"]').boundingBox();
       const hint = await row.locator('code').boundingBox();
       assert.ok(
         text && hint && hint.y >= text.y + text.height - 1,
         'the hint sits after the isolated description',
       );
-      assert.equal(await row.locator('code').textContent(), '!quorra concierge send 8');
+      assert.equal(await row.locator('code').textContent(), '!quorra chores done 8');
       assert.equal(await row.locator('bdi').evaluate((el) => getComputedStyle(el).unicodeBidi), 'isolate');
     } finally {
       await source.dispose();

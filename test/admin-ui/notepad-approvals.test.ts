@@ -60,6 +60,13 @@ describe('admin UI notepad proposals (Chromium)', () => {
   });
 
   it('approves, edits and rejects proposals with buttons', async () => {
+    // structured fields, no JSON: the payload's parts under our labels, the model's text shown as data
+    const bins = item('Remember: The bins go out on Tuesday.');
+    assert.deepEqual(await bins.locator('dt').allTextContents(), ['Content']);
+    assert.equal(
+      await bins.locator('bdi.untrusted[data-field="Content"]').textContent(),
+      'The bins go out on Tuesday.',
+    );
     await item('Remember: The bins go out on Tuesday.')
       .getByRole('button', { name: /^Approve:/ })
       .click();

@@ -8,6 +8,8 @@ import {
   fieldPaths,
   getAt,
   labelOf,
+  pairsText,
+  parsePairs,
   placeIssues,
   pruneEmpty,
   type SchemaNode,
@@ -99,6 +101,10 @@ export class PluginSettingsForm extends LitElement {
           .filter(Boolean);
         const numeric = node.items?.type === 'number' || node.items?.type === 'integer';
         setAt(out, keys, numeric ? lines.map(Number) : lines);
+      } else if (fieldKind(node) === 'pairs') {
+        const pairs = parsePairs(text);
+        if (typeof pairs === 'string') local[path] = pairs;
+        else setAt(out, keys, pairs);
       } else if (text.trim() === '') setAt(out, keys, undefined);
       else {
         try {
@@ -140,7 +146,10 @@ export class PluginSettingsForm extends LitElement {
       return html`<error-notice .error=${this.error}></error-notice>${this.error ? nothing : html`<p class="muted">Loading…</p>`}`;
     const issues =
       this.error instanceof ApiError && Array.isArray(this.error.details)
-        ? placeIssues(this.error.details as { path?: string; message?: string }[], fieldPaths(d.schema))
+        ? placeIssues(
+            this.error.details as { path?: string; message?: string }[],
+            fieldPaths(d.schema, this.draft),
+          )
         : { byField: {}, unplaced: [] as string[] };
     const errors = { ...issues.byField, ...this.localErrors };
     const fields = Object.entries(d.schema.properties ?? {});
@@ -187,6 +196,33 @@ export class PluginSettingsForm extends LitElement {
           <legend>${label}</legend>${helpLine}${message}
           ${Object.entries(node.properties ?? {}).map(([k, n]) => this.renderField([...path, k], n, node, errors))}
         </fieldset>`;
+      case 'list': {
+        const items = Array.isArray(value) ? (value as Obj[]) : [];
+        const item = node.items!;
+        // "Accounts" holds entries each called "Account 1", "Account 2"
+        const one = label.replace(/s$/, '');
+        return html`<fieldset aria-describedby=${described}>
+          <legend>${label}</legend>${helpLine}${message}
+          ${items.map(
+            (_entry, i) => html`<fieldset class="entry">
+              <legend>${one} ${i + 1}</legend>
+              ${Object.entries(item.properties ?? {}).map(([k, n]) => this.renderField([...path, String(i), k], n, item, errors))}
+              <button type="button" aria-label=${`Remove ${one} ${i + 1}`} @click=${() => {
+                setAt(
+                  this.draft,
+                  path,
+                  items.filter((_x, j) => j !== i),
+                );
+                this.requestUpdate();
+              }}>Remove</button>
+            </fieldset>`,
+          )}
+          <button type="button" @click=${() => {
+            setAt(this.draft, path, [...items, {}]);
+            this.requestUpdate();
+          }}>Add ${one.toLowerCase()}</button>
+        </fieldset>`;
+      }
       case 'boolean':
         return html`<div class="field"><label class="check">
             <input type="checkbox" id=${id} .checked=${Boolean(value ?? node.default)} aria-describedby=${described}
@@ -227,16 +263,20 @@ export class PluginSettingsForm extends LitElement {
           ${helpLine}${message}</div>`;
       }
       case 'lines':
+      case 'pairs':
       case 'json': {
-        const lines = fieldKind(node) === 'lines';
+        const kind = fieldKind(node) as 'lines' | 'pairs' | 'json';
         const text =
           this.raw[key] ??
           (value === undefined
             ? ''
-            : lines
+            : kind === 'lines'
               ? (value as unknown[]).join('\n')
-              : JSON.stringify(value, null, 2));
-        return html`<div class="field"><label for=${id}>${label} <span class="muted small">${lines ? '(one per line)' : '(JSON)'}</span></label>
+              : kind === 'pairs'
+                ? pairsText(value)
+                : JSON.stringify(value, null, 2));
+        const hint = { lines: '(one per line)', pairs: '(name = value, one per line)', json: '(JSON)' }[kind];
+        return html`<div class="field"><label for=${id}>${label} <span class="muted small">${hint}</span></label>
           <textarea id=${id} rows="3" .value=${text} aria-invalid=${invalid} aria-describedby=${described}
             @input=${(e: Event) => {
               this.raw[key] = (e.target as HTMLTextAreaElement).value;

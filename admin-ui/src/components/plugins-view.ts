@@ -124,14 +124,18 @@ export class PluginsView extends LitElement {
               >
                 ${this.busy === p.id ? 'Working…' : p.enabled ? 'Disable' : 'Enable'}
               </button>
-              <button
+              ${
+                p.has_settings === false
+                  ? null
+                  : html`<button
                 type="button"
                 aria-label="Settings for ${p.id}"
                 aria-expanded=${this.editing === p.id ? 'true' : 'false'}
                 @click=${() => this.edit(p.id)}
               >
                 Settings
-              </button>
+              </button>`
+              }
             </td>
           </tr>`,
         )}

@@ -84,6 +84,7 @@ export const sharedStyles = css`
   button:focus-visible,
   input:focus-visible,
   select:focus-visible,
+  textarea:focus-visible,
   a:focus-visible {
     outline: 2px solid var(--q-accent);
     outline-offset: 2px;
@@ -92,7 +93,8 @@ export const sharedStyles = css`
     font-size: 0.9rem;
   }
   input,
-  select {
+  select,
+  textarea {
     font: inherit;
     padding: 0.35rem 0.5rem;
     border-radius: 6px;
@@ -181,14 +183,6 @@ export const formStyles = css`
   .field textarea {
     width: 100%;
     box-sizing: border-box;
-  }
-  textarea {
-    font: inherit;
-    padding: 0.35rem 0.5rem;
-    border-radius: 6px;
-    border: 1px solid var(--q-border);
-    background: var(--q-surface);
-    color: var(--q-text);
   }
   fieldset {
     border: 1px solid var(--q-border);

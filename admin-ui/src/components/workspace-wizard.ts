@@ -23,6 +23,12 @@ const stepOfField: Record<string, number> = {
   personas: 2,
 };
 
+/** The server's own words for a refusal: the first field message when there is one. */
+function reasonOf(err: Error): string {
+  const details = err instanceof ApiError && Array.isArray(err.details) ? err.details : [];
+  return (details[0] as { message?: string } | undefined)?.message ?? err.message;
+}
+
 interface Draft extends NewWorkspaceInput {
   notes: string;
 }
@@ -157,10 +163,15 @@ export class WorkspaceWizard extends LitElement {
         .split('\n')
         .map((l) => l.trim())
         .filter(Boolean);
-      for (const line of lines) await addWorkspaceNote(created.slug, line);
+      // the workspace exists now: a note the server refuses is reported, not a reason to create it again
+      const failed: string[] = [];
+      for (const line of lines)
+        await addWorkspaceNote(created.slug, line).catch((err: Error) => failed.push(reasonOf(err)));
+      const saved = lines.length - failed.length;
+      const problem = failed.length ? ` ${failed.length} could not be saved: ${failed.join('; ')}` : '';
       this.dispatchEvent(
         new CustomEvent('created', {
-          detail: `Created ${created.name} with ${lines.length} starter note${lines.length === 1 ? '' : 's'}.`,
+          detail: `Created ${created.name} with ${saved} starter note${saved === 1 ? '' : 's'}.${problem}`,
           bubbles: true,
           composed: true,
         }),

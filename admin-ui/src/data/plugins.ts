@@ -10,6 +10,8 @@ export interface PluginStatus {
   dependsOn: string[];
   /** What the plugin does, in a sentence. */
   description?: string;
+  /** False for a plugin that did not load: there is no settings form to show. */
+  has_settings?: boolean;
   code?: string;
   reason?: string;
 }

@@ -4,10 +4,9 @@ import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import type { DataSource } from 'typeorm';
-import { rootDir } from '../../../core/build-info.ts';
 import { coreEntities } from '../../../core/db/entities.ts';
 import { openDatabase } from '../../../core/db/open-database.ts';
-import { loadPlugins } from '../../../core/plugin/plugin-loader.ts';
+import { loadPlugins, pluginRoots, pluginTables } from '../../../core/plugin/plugin-loader.ts';
 import { coreMigrations } from '../../../migrations/index.ts';
 import { tempDir } from '../../support/boot-app.ts';
 
@@ -16,17 +15,13 @@ describe('migrated schema', () => {
   let db: DataSource;
   before(async () => {
     dir = tempDir('quorra-schema-');
-    const { plugins } = await loadPlugins([path.join(rootDir, 'plugins')]);
+    const { plugins } = await loadPlugins(pluginRoots({ pluginPaths: [] }));
     const opened = await openDatabase({
       path: path.join(dir, 'quorra.db'),
       busyTimeoutMs: 5000,
       entities: coreEntities,
       migrations: coreMigrations,
-      plugins: plugins.map((p) => ({
-        id: p.id,
-        entities: (p.definition.entities ?? []) as Function[],
-        migrations: (p.definition.migrations ?? []) as Function[],
-      })),
+      plugins: pluginTables(plugins),
     });
     assert.deepEqual(opened.pluginFailures, []);
     db = opened.db;

@@ -77,6 +77,27 @@ describe('Dream listings over HTTP', () => {
     assert.equal((await call(app, owner, 'GET', '/brain/dream/reviews?status=maybe')).status, 400);
   });
 
+  it('answers the shapes /openapi.json publishes, with the seeded rows in them', async () => {
+    for (const path of [
+      '/brain/dream/settings',
+      '/brain/dream/retired-notes',
+      '/brain/dream/reviews?status=all',
+      '/brain/dream/status',
+    ]) {
+      const bare = path.split('?')[0];
+      const schema = app.quorra.routes.list().find((r) => r.def.method === 'GET' && r.path === bare)!.def
+        .response!;
+      const res = await call(app, owner, 'GET', path);
+      const parsed = schema.safeParse(res.json);
+      assert.ok(parsed.success, `${path}: ${parsed.error?.message}`);
+    }
+    const status = (await call(app, owner, 'GET', '/brain/dream/status')).json;
+    assert.ok(
+      status.retired_notes.length > 0 && status.reviews.length > 0,
+      'the status lists the seeded rows',
+    );
+  });
+
   it('is the owner’s alone', async () => {
     for (const path of ['/brain/dream/settings', '/brain/dream/retired-notes', '/brain/dream/reviews']) {
       assert.equal((await call(app, member, 'GET', path)).status, 403, path);

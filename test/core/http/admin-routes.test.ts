@@ -65,7 +65,7 @@ describe('admin routes', () => {
     const good = app.quorra.registries.approvals.add({
       name: 'drafts',
       pending: (u) =>
-        u.role === 'owner' ? [{ description: 'reply to a guest', hint: '!quorra concierge send 1' }] : [],
+        u.role === 'owner' ? [{ description: 'reply to a guest', hint: '!quorra chores done 1' }] : [],
     });
     const bad = app.quorra.registries.approvals.add({
       name: 'broken',
@@ -79,7 +79,7 @@ describe('admin routes', () => {
         {
           source: 'drafts',
           description: 'reply to a guest',
-          hint: '!quorra concierge send 1',
+          hint: '!quorra chores done 1',
           created_at: null,
           actions: [],
         },

@@ -48,7 +48,7 @@ describe('GET /openapi.json', () => {
     assert.equal(validator.version, '3.1');
   });
 
-  it('covers every route, core and plugin, with its auth and its zod-declared input', () => {
+  it('covers every route, core and plugin, with its auth, its zod-declared input and response', () => {
     const routes = app.quorra.routes.list();
     assert.ok(
       routes.some((r) => r.owner !== 'core'),
@@ -61,6 +61,12 @@ describe('GET /openapi.json', () => {
     assert.equal(send.requestBody.content['application/json'].schema.properties.text.type, 'string');
     assert.deepEqual(doc.paths['/plugins/concierge/webhook'].post.security, [{ signature: [] }]);
     assert.equal(doc.paths['/health'].get.security, undefined);
+    // a route's response schema is published, dates in their wire form
+    const users = doc.paths['/admin/users'].get.responses['2XX'].content['application/json'].schema;
+    const person = users.properties.users.items;
+    assert.deepEqual(users.required, ['users', 'removal_effects']);
+    assert.equal(person.additionalProperties, false);
+    assert.equal(person.properties.created_at.format, 'date-time');
   });
 
   it('drops a disabled plugin’s routes', async () => {

@@ -172,6 +172,17 @@ describe('memory search', () => {
     assert.equal(best.memory.id, old.id);
   });
 
+  it('finds an old memory carrying every asked tag, beyond each tag’s window', async () => {
+    const windowed = new MemoryStore(m.db, { now: m.now, searchWindow: 10 });
+    const old = await add({ content: 'Vaccination card is in the blue folder', tags: ['health', 'school'] });
+    for (let i = 0; i < 30; i++) {
+      await add({ content: `checkup note ${i}`, tags: ['health'] });
+      await add({ content: `term date ${i}`, tags: ['school'] });
+    }
+    const [best] = await windowed.recall(alice, { tags: ['health', 'school'] });
+    assert.equal(best.memory.id, old.id);
+  });
+
   it('keeps the index in step through edits, moves, archive/restore cycles and a full merge', async () => {
     const made = [];
     for (let i = 0; i < 40; i++) made.push(await add({ content: `token${i} plain` }));

@@ -91,7 +91,23 @@ describe('notepad: applying each kind (real Radicale)', function () {
   };
 
   it('event, task and list items land on the CalDAV server', async () => {
-    await applied(owner, 'event', { title: 'Dentist', start: '2026-12-04T10:00', end: '2026-12-04T11:00' });
+    const event = await propose(owner, 'event', {
+      title: 'Dentist',
+      start: '2026-12-04T10:00',
+      end: '2026-12-04T11:00',
+    });
+    const card = (await call(app, owner, 'GET', '/approvals')).json.proposals.find(
+      (p: any) => p.id === event,
+    );
+    assert.deepEqual(
+      card.fields.map((f: any) => [f.label, f.value]),
+      [
+        ['Title', 'Dentist'],
+        ['Starts', '2026-12-04T10:00'],
+        ['Ends', '2026-12-04T11:00'],
+      ],
+    );
+    assert.equal((await approve(owner, event)).json.proposal.state, 'applied');
     const events = await calendar.query(
       Date.parse('2026-12-04T00:00:00Z'),
       Date.parse('2026-12-05T00:00:00Z'),

@@ -1,0 +1,64 @@
+// A bang-command (or a capture room's plain message) answered in the room: a reaction when the command only
+// acknowledges, otherwise its reply as a notice.
+import type { User } from '../auth/user.entity.ts';
+import { type ParsedCommand, runCommand } from './command-router.ts';
+import type { HandlingOutcome } from './handling-outcome.ts';
+import type { PipelineDeps } from './pipeline-deps.ts';
+import { messageContent, type ReplyPlacement } from './reply-format.ts';
+import type { RoomTarget } from './room-resolver.ts';
+
+type CommandDeps = Pick<PipelineDeps, 'commands' | 'resolver' | 'sender' | 'logger'>;
+
+/** The capture command of the room's scope (a command declaring `captureScope`), as if the message had invoked it. */
+export async function captureIn(d: CommandDeps, roomId: string, raw: string): Promise<ParsedCommand | null> {
+  if (!raw) return null;
+  const capturing = d.commands.list().filter((c) => c.captureScope);
+  if (!capturing.length) return null;
+  const { scope } = await d.resolver.resolve(roomId);
+  const def = capturing.find((c) => scope?.includes(c.captureScope!));
+  return def ? { name: def.name, args: raw.split(/\s+/), argsText: raw } : null;
+}
+
+/** Runs the command as the user, in the room's workspace and session, and answers. */
+export async function answerCommand(
+  d: CommandDeps,
+  command: ParsedCommand,
+  c: {
+    user: User;
+    roomId: string;
+    ev: Record<string, any>;
+    target: RoomTarget;
+    sessionId?: string;
+    place: ReplyPlacement;
+  },
+): Promise<HandlingOutcome> {
+  const { roomId, ev } = c;
+  const reply = await runCommand(
+    d.commands,
+    command,
+    {
+      userId: c.user.id,
+      role: c.user.role,
+      roomId,
+      sessionId: c.sessionId,
+      workspace: c.target.workspace,
+      roomScope: c.target.scope,
+      eventId: ev.event_id,
+    },
+    d.logger,
+  );
+  if (typeof reply !== 'string') {
+    const reaction = {
+      'm.relates_to': { rel_type: 'm.annotation', event_id: ev.event_id, key: reply.react },
+    };
+    const replyEventId = await d.sender.send(roomId, reaction, {
+      key: `react:${ev.event_id}`,
+      kind: 'reaction',
+      type: 'm.reaction',
+    });
+    return { status: 'answered', how: 'command', replyEventId };
+  }
+  const content = messageContent(reply, c.place, { notice: true });
+  const replyEventId = await d.sender.answer(roomId, content, ev.event_id, 'command');
+  return { status: 'answered', how: 'command', replyEventId };
+}
