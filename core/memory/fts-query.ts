@@ -75,9 +75,9 @@ export function scopeMatch(scopeKeys: string[]): string {
   return `scope : (${scopeKeys.map(ftsString).join(' OR ')})`;
 }
 
-/** Matches a word in either form in the content or the tags (or only in `columns`). */
-export function wordMatch(w: string, columns = '{content tags}'): string {
-  return `${columns} : (${wordVariants(w).map(ftsString).join(' OR ')})`;
+/** Matches a word in either form in the content or the tags. */
+export function wordMatch(w: string): string {
+  return `{content tags} : (${wordVariants(w).map(ftsString).join(' OR ')})`;
 }
 
 /** Matches any of the normalized tags as a phrase in the tags column; null when none has a word in it. */

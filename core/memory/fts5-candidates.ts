@@ -29,19 +29,12 @@ function candidateSources(
   byRarity: string[],
   rarestCount: number,
   tags: string[],
-  inTags: string[],
   window: number,
 ): Source[] {
   const all = [...byRarity.map((w) => wordMatch(w)), ...tags];
   const perTerm = Math.max(Math.min(MIN_PER_WORD, window), Math.ceil(window / Math.max(1, all.length)));
   const sources = all.map((m) => ({ match: `${scope} AND ${m}`, cap: perTerm, newest: true }));
-  // a word found in a row's tags weighs three times as much: those rows come first, whatever their age
-  for (const w of inTags)
-    sources.push({ match: `${scope} AND ${wordMatch(w, 'tags')}`, cap: perTerm, newest: true });
-  // rows holding every word but the rarest: when the rarest is a rare name, rows that match all the rest can still
-  // outrank it, and their words are common
   const [rarest, ...rest] = all;
-  if (byRarity.length >= 3) sources.push({ match: rest.join(' AND '), cap: COMBINED_CAP, newest: false });
   // When the rarest word's own list fits its window, every row holding it is already a candidate, and so is every
   // row the two sources below could add.
   if (byRarity.length > 0 && rarestCount <= perTerm) return sources;
@@ -75,10 +68,9 @@ export async function fts5Candidates(
   const count = (w: string) => df.get(foldWord(w)) ?? 0;
   const byRarity = query.words.filter((w) => count(w) > 0).sort((a, b) => count(a) - count(b));
   const rarestCount = byRarity.length > 0 ? count(byRarity[0]) : 0;
-  const inTags = byRarity.filter((w) => wordVariants(w).some((v) => index.tagDf(indexForm(v)) > 0));
   // each tag its own term, so the rows carrying several of them are a source of their own
   const tags = query.tags.flatMap((t) => tagsMatch([t]) ?? []);
-  const sources = candidateSources(scopeMatch(filter.scopeKeys), byRarity, rarestCount, tags, inTags, window);
+  const sources = candidateSources(scopeMatch(filter.scopeKeys), byRarity, rarestCount, tags, window);
   if (sources.length === 0) return { candidates: [], stats };
   // Walking rowids backwards stops a single word early; an intersection is cheaper walked forwards, and its cap
   // is a safety bound that real queries rarely reach.

@@ -16,18 +16,14 @@ export interface CorpusStats {
    * still counts until FTS5 merges its segment: a small overcount that only shifts weights, never what matches.
    */
   df(term: string): number;
-  /** Rows whose tags contain the index term (same caveat): a word found there weighs three times as much. */
-  tagDf(term: string): number;
 }
 
 interface ConnectionStats {
   averages: Database.Statement;
   vocab: Database.Statement;
-  tagVocab: Database.Statement;
   /** The averages record these counts were taken against; any write to the index changes it. */
   key: string;
   counts: Map<string, number>;
-  tagCounts: Map<string, number>;
 }
 
 /** Counts cached per term are dropped beyond this many, so odd queries cannot grow the cache without bound. */
@@ -61,32 +57,16 @@ function connectionStats(conn: Database.Database): ConnectionStats {
     conn.exec(
       "CREATE VIRTUAL TABLE IF NOT EXISTS temp.memories_fts_vocab USING fts5vocab(main, 'memories_fts', 'row')",
     );
-    conn.exec(
-      "CREATE VIRTUAL TABLE IF NOT EXISTS temp.memories_fts_vocab_col USING fts5vocab(main, 'memories_fts', 'col')",
-    );
     s = {
       // Row 1 of an FTS5 data table is its "averages" record: row count, then token totals per column.
       averages: conn.prepare('SELECT block FROM memories_fts_data WHERE id = 1').pluck(),
       vocab: conn.prepare('SELECT doc FROM temp.memories_fts_vocab WHERE term = ?').pluck(),
-      tagVocab: conn
-        .prepare("SELECT doc FROM temp.memories_fts_vocab_col WHERE term = ? AND col = 'tags'")
-        .pluck(),
       key: '',
       counts: new Map(),
-      tagCounts: new Map(),
     };
     perConnection.set(conn, s);
   }
   return s;
-}
-
-function cached(counts: Map<string, number>, lookup: Database.Statement, term: string): number {
-  let n = counts.get(term);
-  if (n === undefined) {
-    n = Number(lookup.get(term) ?? 0);
-    counts.set(term, n);
-  }
-  return n;
 }
 
 /**
@@ -98,15 +78,20 @@ export function corpusStats(db: DataSource): CorpusStats {
   const block = s.averages.get() as Buffer | undefined;
   const [rows = 0, content = 0, tags = 0] = block ? readVarints(block) : [];
   const key = block ? block.toString('hex') : '';
-  if (key !== s.key || s.counts.size + s.tagCounts.size > MAX_CACHED_TERMS) {
+  if (key !== s.key || s.counts.size > MAX_CACHED_TERMS) {
     s.key = key;
     s.counts.clear();
-    s.tagCounts.clear();
   }
   return {
     rows,
     avgLength: rows > 0 ? (content + tags) / rows : 1,
-    df: (term) => cached(s.counts, s.vocab, term),
-    tagDf: (term) => cached(s.tagCounts, s.tagVocab, term),
+    df(term) {
+      let n = s.counts.get(term);
+      if (n === undefined) {
+        n = Number(s.vocab.get(term) ?? 0);
+        s.counts.set(term, n);
+      }
+      return n;
+    },
   };
 }
