@@ -4,9 +4,11 @@ import type { DataSource, QueryRunner } from 'typeorm';
 
 /**
  * Column types the entities and migrations declare in SQLite's vocabulary, and what PostgreSQL calls them.
- * `datetime` holds UTC wall-clock time without a zone on both (SQLite stores the same text toDbTime writes).
+ * `datetime` holds UTC wall-clock time without a zone on both (SQLite stores the same text toDbTime writes);
+ * SQLite's INTEGER and REAL are 64-bit (millisecond timestamps live in integer columns).
  */
 const POSTGRES_TYPES: Record<string, string> = {
+  integer: 'bigint',
   datetime: 'timestamp without time zone',
   blob: 'bytea',
   real: 'double precision',

@@ -1,13 +1,7 @@
 // Inbound events the bot took in: dedup on event id, status per event, and what is left to finish after a restart.
 import { type DataSource, In, LessThan } from 'typeorm';
+import { isUniqueViolation } from '../db/unique-violation.ts';
 import { MatrixEvent, type MatrixEventStatus } from './matrix-event.entity.ts';
-
-/** Whether an insert failed on a primary-key or unique constraint. */
-export function isUniqueViolation(err: unknown): boolean {
-  return /UNIQUE constraint failed|SQLITE_CONSTRAINT_PRIMARYKEY|SQLITE_CONSTRAINT_UNIQUE/.test(
-    String((err as Error)?.message ?? err),
-  );
-}
 
 /** Records inbound events and their outcome. */
 export class EventLog {

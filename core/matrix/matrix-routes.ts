@@ -98,6 +98,18 @@ export function matrixRoutes(
       path: '/matrix/joined-rooms',
       auth: 'owner',
       summary: 'The rooms the bot is in, named by the homeserver, with their current mapping',
+      response: z.strictObject({
+        rooms: z.array(
+          z.strictObject({
+            room_id: z.string(),
+            name: z.string(),
+            people: z.array(z.string()),
+            encrypted: z.boolean(),
+            workspace: z.string().nullable(),
+            scope: z.array(z.string()).nullable(),
+          }),
+        ),
+      }),
       handler: async () => {
         const joined = await joinedRooms();
         if (!joined)

@@ -1,6 +1,6 @@
 // Polite refusals to unmapped senders: one per room, sender and UTC day.
 import type { DataSource } from 'typeorm';
-import { isUniqueViolation } from './event-log.ts';
+import { isUniqueViolation } from '../db/unique-violation.ts';
 import { Refusal } from './refusal.entity.ts';
 
 /** Records refusals so each (room, sender) hears one a day at most. */

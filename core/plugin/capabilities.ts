@@ -102,7 +102,8 @@ export interface HttpCapability {
     B extends import('zod').ZodType | undefined = undefined,
     Q extends import('zod').ZodType | undefined = undefined,
     P extends import('zod').ZodType | undefined = undefined,
-  >(def: RouteDefinition<A, B, Q, P>): Disposable;
+    R extends import('zod').ZodType | undefined = undefined,
+  >(def: RouteDefinition<A, B, Q, P, R>): Disposable;
 }
 
 /**

@@ -5,3 +5,4 @@ export { defineTool } from '../tools/define-tool.ts';
 export type { PluginContext, PluginDefinition } from './define-plugin.ts';
 export { definePlugin } from './define-plugin.ts';
 export { defineRoute, eventStream, withStatus } from './route-definition.ts';
+export { wireTime } from './wire-schemas.ts';

@@ -59,6 +59,13 @@ export function workspaceRoutes(store: WorkspaceStore) {
       path: '/workspaces/options',
       auth: 'owner',
       summary: 'What a new workspace can be: kinds, services and personas (with what each is for)',
+      response: z.strictObject({
+        kinds: z.array(z.enum(['personal', 'household', 'hosting'])),
+        services: z.array(z.string()),
+        personas: z.array(
+          z.strictObject({ id: z.string(), description: z.string(), hosting_only: z.boolean() }),
+        ),
+      }),
       handler: () => {
         const o = store.options();
         return {

@@ -2,6 +2,7 @@
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { DataSource } from 'typeorm';
+import { isUniqueViolation } from '../db/unique-violation.ts';
 import { type Disposable, toDisposable } from '../disposable.ts';
 import { fail } from '../errors.ts';
 import { slugify } from '../text/slugify.ts';
@@ -96,7 +97,7 @@ export class WorkspaceStore {
       });
     } catch (err) {
       if (createdDir) rmSync(dataDir, { recursive: true, force: true });
-      if (/UNIQUE constraint failed: workspaces\.matrix_room_id/.test((err as Error).message)) {
+      if (isUniqueViolation(err, 'matrix_room_id')) {
         throw fail.conflict('ROOM_TAKEN', 'that Matrix room already belongs to another workspace');
       }
       throw err;

@@ -1,6 +1,7 @@
 // Persistence for reservations and guest messages: the webhook's idempotent intake and each message's drafting record.
 import { randomUUID } from 'node:crypto';
 import { type DataSource, In } from 'typeorm';
+import { isUniqueViolation } from '../../core/db/unique-violation.ts';
 import { type DraftState, GuestMessage } from './guest-message.entity.ts';
 import { ConciergeReservation } from './reservation.entity.ts';
 import type { GuestMessageEvent } from './webhook-event.ts';
@@ -11,8 +12,6 @@ export interface Intake {
   reservation: ConciergeReservation;
   duplicate: boolean;
 }
-
-const isUniqueViolation = (err: unknown) => /UNIQUE constraint failed/i.test((err as Error)?.message ?? '');
 
 /** Reads and writes the concierge tables. */
 export class ConciergeStore {

@@ -4,11 +4,25 @@ import { spawnSync } from 'node:child_process';
 import { postgresUnavailable, startPostgres } from './postgres-server.ts';
 import { POSTGRES_ENV } from './test-database.ts';
 
-/** The suites that open a database; the same files the SQLite run has already passed. */
+/**
+ * The suites that open a database (stores, memory, Dream, the app over HTTP, the plugins with tables); the same
+ * files the SQLite run has already passed. Not yet here: test/core/matrix (see the README's PostgreSQL section).
+ */
 const POSTGRES_SUITES = [
   'test/core/db/**/*.test.ts',
+  'test/core/cli/migrate-db.test.ts',
   'test/core/memory/**/*.test.ts',
   'test/core/dream/**/*.test.ts',
+  'test/core/workspaces/**/*.test.ts',
+  'test/core/engine/**/*.test.ts',
+  'test/core/auth/**/*.test.ts',
+  'test/core/plugin/**/*.test.ts',
+  'test/core/http/**/*.test.ts',
+  'test/plugins/notepad/**/*.test.ts',
+  'test/plugins/finance/**/*.test.ts',
+  'test/plugins/calendar/**/*.test.ts',
+  'test/plugins/concierge/**/*.test.ts',
+  'test/plugins/knowledge/**/*.test.ts',
 ];
 /** Suites about SQLite itself, with the reason they have no PostgreSQL counterpart. */
 const SQLITE_ONLY: Record<string, string> = {

@@ -196,7 +196,7 @@ export class LedgerBackend implements FinanceBackend {
         to: f.to,
       });
     if (f.accountId) q.andWhere('t.account_id = :acc', { acc: f.accountId });
-    if (f.unreviewed) q.andWhere('t.reviewed = 0');
+    if (f.unreviewed) q.andWhere('t.reviewed = :reviewed', { reviewed: false });
     const all = await this.hydrate(
       await q.orderBy('t.date', 'DESC').addOrderBy('t.created_at', 'DESC').getMany(),
     );

@@ -37,6 +37,11 @@ describe('core route responses', () => {
     const checked: string[] = [];
     for (const r of routes) {
       const res = await call(app, owner, 'GET', r.path);
+      // the bot's joined rooms come from the homeserver, and this app has no Matrix connection
+      if (r.path === '/matrix/joined-rooms') {
+        assert.equal(res.status, 503);
+        continue;
+      }
       assert.equal(res.status, 200, `${r.path}: ${JSON.stringify(res.json)}`);
       const parsed = r.def.response!.safeParse(res.json);
       assert.ok(parsed.success, `${r.path}: ${parsed.error?.message}`);

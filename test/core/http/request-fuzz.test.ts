@@ -2,6 +2,7 @@
 // hostile-unicode requests. Nothing answers 5xx, nothing unauthenticated or unsigned writes a row, logs stay bounded.
 import assert from 'node:assert/strict';
 import type { DataSource } from 'typeorm';
+import { tableNames } from '../../../core/db/dialect.ts';
 import { signBody } from '../../../core/http/request-signature.ts';
 import type { KnowledgeApi } from '../../../plugins/knowledge/index.ts';
 import {
@@ -69,11 +70,10 @@ interface Probe {
 }
 
 async function rowCounts(db: DataSource): Promise<Record<string, number>> {
-  const tables: { name: string }[] = await db.query(
-    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'",
-  );
   const out: Record<string, number> = {};
-  for (const { name } of tables) out[name] = (await db.query(`SELECT COUNT(*) AS n FROM "${name}"`))[0].n;
+  for (const name of await tableNames(db))
+    if (!name.startsWith('sqlite_'))
+      out[name] = Number((await db.query(`SELECT COUNT(*) AS n FROM "${name}"`))[0].n);
   return out;
 }
 

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { tableNames } from '../../../core/db/dialect.ts';
 import { type BootedApp, bootApp, tempDir } from '../../support/boot-app.ts';
 
 const checks = fileURLToPath(new URL('../../fixtures/host-check-plugins', import.meta.url));
@@ -31,10 +32,9 @@ describe('plugin host checks', () => {
     assert.equal(health.checks.db.status, 'ok');
     assert.equal(health.checks.plugins.plugins['bad-migration'].state, 'failed');
     assert.match(health.checks.plugins.reason, /bad-migration/);
-    const tables = await app.quorra.db.query(
-      "SELECT name FROM sqlite_master WHERE name = 'bad_migration_rows'",
-    );
-    assert.deepEqual(tables, [], 'the failed migration was rolled back');
+    const tables = await tableNames(app.quorra.db);
+    assert.ok(tables.has('plugin_state'));
+    assert.ok(!tables.has('bad_migration_rows'), 'the failed migration was rolled back');
   });
 
   it('fails a plugin with an entity no migration created, naming the table', () => {

@@ -12,6 +12,7 @@ import {
   CreateFinance1764600000000,
   financeTables,
 } from '../../../plugins/finance/migrations/1764600000000-create-finance.ts';
+import { testDatabaseUrl } from '../../support/test-database.ts';
 
 /** A temp directory and a function that removes it. */
 export function makeTempDir(prefix = 'quorra-finance-'): { dir: string; remove(): void } {
@@ -23,6 +24,7 @@ export function makeTempDir(prefix = 'quorra-finance-'): { dir: string; remove()
 export async function openFinanceDb(dir: string): Promise<DataSource> {
   const { db } = await openDatabase({
     path: path.join(dir, 'quorra.db'),
+    url: await testDatabaseUrl(),
     busyTimeoutMs: 5000,
     entities: financeTables,
     migrations: [CreateFinance1764600000000],

@@ -7,6 +7,7 @@ import { openDatabase } from '../../../core/db/open-database.ts';
 import { IndexedFile } from '../../../plugins/knowledge/indexed-file.entity.ts';
 import { CreateKnowledge1764521000000 } from '../../../plugins/knowledge/migrations/1764521000000-create-knowledge.ts';
 import { VectorChunk } from '../../../plugins/knowledge/vector-chunk.entity.ts';
+import { testDatabaseUrl } from '../../support/test-database.ts';
 
 /** A temp directory and a function that removes it. */
 export function makeTempDir(prefix = 'quorra-knowledge-'): { dir: string; remove(): void } {
@@ -18,6 +19,7 @@ export function makeTempDir(prefix = 'quorra-knowledge-'): { dir: string; remove
 export async function openKnowledgeDb(dir: string): Promise<DataSource> {
   const { db } = await openDatabase({
     path: path.join(dir, 'quorra.db'),
+    url: await testDatabaseUrl(),
     busyTimeoutMs: 5000,
     entities: [VectorChunk, IndexedFile],
     migrations: [CreateKnowledge1764521000000],
