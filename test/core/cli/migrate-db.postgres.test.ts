@@ -1,5 +1,5 @@
 // `quorra migrate-db`: a populated SQLite household moves to PostgreSQL whole, and Quorra works on it afterwards.
-// It needs a PostgreSQL server, so it runs in the PostgreSQL pass of `npm test` (the SQLite pass marks it pending).
+// It needs a PostgreSQL server, so it runs only in the PostgreSQL pass of `npm test` (the SQLite pass ignores `*.postgres.test.ts`).
 import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
@@ -30,8 +30,10 @@ describe('quorra migrate-db', () => {
   let dir: string;
   let config: QuorraConfig;
   let file: string;
-  before(function () {
-    if (!onPostgres()) this.skip(); // reason: needs the PostgreSQL server the second pass starts
+  before(() => {
+    // only the PostgreSQL pass runs this file (`*.postgres.test.ts`); run alone, it says how instead of skipping
+    if (!onPostgres())
+      throw new Error('needs PostgreSQL: npm run test:postgres -- test/core/cli/migrate-db.postgres.test.ts');
   });
   beforeEach(async () => {
     dir = tempDir('quorra-migrate-db-');
