@@ -2,8 +2,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { eventListeners, indexIdle } from '../plugins/knowledge/knowledge-app-kit.ts';
-import { writeVault } from '../plugins/knowledge/knowledge-test-kit.ts';
+import { eventListeners, indexIdle, seedVault } from '../plugins/knowledge/knowledge-app-kit.ts';
 import { type BootedApp, bootApp, tempDir } from '../support/boot-app.ts';
 import { addUser, call, eventually, type TestUser } from '../support/household.ts';
 import { signedInPage } from './sign-in-page.ts';
@@ -31,14 +30,7 @@ describe('admin UI Knowledge page (Chromium)', () => {
     await ensureUiBuilt();
     const dataDir = tempDir();
     const vault = path.join(dataDir, 'vault');
-    for (let i = 0; i < FILES; i++)
-      writeVault(
-        vault,
-        `household/note-${String(i).padStart(3, '0')}.md`,
-        `# Note ${i}\n\nThe shed key ${i}.\n`,
-      );
-    writeVault(vault, 'household/broken.md', '---\ntitle: [\n---\nbroken');
-    writeVault(vault, 'members/max/diary.md', '---\ntitle: [\n---\nprivate');
+    seedVault(vault, FILES);
     app = await bootApp({
       dataDir,
       config: { plugins: { knowledge: { settings: { watch: false, indexOnStart: false } } } },

@@ -10,7 +10,7 @@ import {
   sseEvents,
   type TestUser,
 } from '../../support/household.ts';
-import { eventListeners, indexIdle } from './knowledge-app-kit.ts';
+import { eventListeners, indexIdle, seedVault } from './knowledge-app-kit.ts';
 import { writeVault } from './knowledge-test-kit.ts';
 
 /** Opens the event stream as `user`; `next()` reads the next event, `close()` hangs up. */
@@ -41,14 +41,7 @@ describe('knowledge index events, reindex and status per collection', () => {
   before(async () => {
     const dataDir = tempDir();
     const vault = path.join(dataDir, 'vault');
-    for (let i = 0; i < FILES; i++)
-      writeVault(
-        vault,
-        `household/note-${String(i).padStart(3, '0')}.md`,
-        `# Note ${i}\n\nThe shed key ${i}.\n`,
-      );
-    writeVault(vault, 'household/broken.md', '---\ntitle: [\n---\nbroken');
-    writeVault(vault, 'members/max/diary.md', '---\ntitle: [\n---\nprivate');
+    seedVault(vault, FILES);
     writeVault(vault, 'workspaces/cabin/wifi.md', '# Wifi\n\nOn the fridge.\n');
     app = await bootApp({
       dataDir,
