@@ -11,6 +11,7 @@ import { POSTGRES_ENV } from './test-database.ts';
 const POSTGRES_SUITES = [
   'test/core/db/**/*.test.ts',
   'test/core/cli/migrate-db.postgres.test.ts',
+  'test/core/backup/**/*.test.ts',
   'test/core/memory/**/*.test.ts',
   'test/core/dream/**/*.test.ts',
   'test/core/workspaces/**/*.test.ts',
