@@ -9,7 +9,6 @@ import { openCliDatabase } from '../cli/open-cli-database.ts';
 import type { QuorraConfig } from '../config/schema.ts';
 import { type CopyReport, copyDatabase, householdRows } from '../db/copy-database.ts';
 import { describeDatabaseUrl, redactDatabaseUrls } from '../db/database-url.ts';
-import { adaptPostgres } from '../db/postgres-adapter.ts';
 import { QuorraError } from '../errors.ts';
 
 /** Writes a consistent copy of the configured database to the SQLite file `dest`, while Quorra keeps serving. */
@@ -43,6 +42,8 @@ async function openPostgresReader(config: QuorraConfig, url: string): Promise<Da
     synchronize: false,
     logging: false,
   });
+  // node-postgres loads only for a PostgreSQL household, as in openDatabase
+  const { adaptPostgres } = await import('../db/postgres-adapter.ts');
   adaptPostgres(db);
   try {
     return await db.initialize();
