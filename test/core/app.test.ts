@@ -19,18 +19,25 @@ describe('app start-up', () => {
     await model.close();
   });
 
-  it('serves /health while Matrix is still to connect, degraded with the reason, and ok once it has', async () => {
-    const bot = hs.registerUser('quorra', { displayName: 'Quorra' });
-    app = await bootApp({
+  /** The app with a bot account configured, listening, Matrix not yet connected. */
+  const bootUnconnected = async (localpart: string) => {
+    const bot = hs.registerUser(localpart, { displayName: 'Quorra' });
+    const booted = await bootApp({
       model,
       pluginRoots: [],
       connectMatrix: false,
       config: { matrix: { homeserverUrl: hs.url, accessToken: bot.accessToken, e2ee: false } },
     });
-    const res = await fetch(`${app.url}/health`);
+    app = booted;
+    return { bot, booted };
+  };
+
+  it('serves /health while Matrix is still to connect, degraded with the reason, and ok once it has', async () => {
+    const { booted } = await bootUnconnected('quorra');
+    const res = await fetch(`${booted.url}/health`);
     assert.equal(res.status, 200);
     assert.deepEqual(await res.json(), { status: 'degraded' });
-    const before = await app.quorra.health.report();
+    const before = await booted.quorra.health.report();
     assert.deepEqual(
       Object.entries(before.checks)
         .filter(([, c]) => c.status !== 'ok')
@@ -39,22 +46,16 @@ describe('app start-up', () => {
     );
     assert.equal(hs.requests.filter((r) => r.path.endsWith('/sync')).length, 0);
 
-    await app.quorra.connectMatrix();
-    const after = await app.quorra.health.report();
+    await booted.quorra.connectMatrix();
+    const after = await booted.quorra.health.report();
     assert.equal(after.checks.matrix.status, 'ok');
     assert.equal(after.status, 'ok');
   });
 
   it('stops cleanly while the first Matrix connection is still under way', async () => {
-    const bot = hs.registerUser('quorra2', { displayName: 'Quorra' });
-    app = await bootApp({
-      model,
-      pluginRoots: [],
-      connectMatrix: false,
-      config: { matrix: { homeserverUrl: hs.url, accessToken: bot.accessToken, e2ee: false } },
-    });
-    const connecting = app.quorra.connectMatrix();
-    await app.stop({ clean: true });
+    const { bot, booted } = await bootUnconnected('quorra2');
+    const connecting = booted.quorra.connectMatrix();
+    await booted.stop({ clean: true });
     app = undefined;
     await connecting;
     const polling = hs.requests.filter(
