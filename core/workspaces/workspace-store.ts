@@ -25,11 +25,6 @@ export const HOSTING_ONLY_PERSONAS = ['guest-concierge'];
 /** Creates and reads workspaces; the vault folder lives at `<vaultRoot>/workspaces/<slug>`. */
 export class WorkspaceStore {
   private readonly createdListeners = new Set<(w: Workspace) => void | Promise<void>>();
-  /**
-   * The list, read once: every personal-chat turn lists the workspaces in its prompt, and rows are only ever
-   * added, through `create` (which drops it), by this one store of the process.
-   */
-  private listed: Promise<Workspace[]> | null = null;
 
   constructor(
     private readonly db: DataSource,
@@ -90,11 +85,9 @@ export class WorkspaceStore {
         return Object.assign(row, { bindings: rows });
       });
     } catch (err) {
-      this.listed = null;
       if (createdDir) rmSync(dataDir, { recursive: true, force: true });
       throw roomTaken(err);
     }
-    this.listed = null;
     // the workspace exists now: a listener's failure is its own, never a rollback
     for (const fn of this.createdListeners) await Promise.resolve(fn(created)).catch(() => undefined);
     return created;
@@ -167,14 +160,8 @@ export class WorkspaceStore {
   }
 
   /** Every workspace, oldest first. */
-  async list(): Promise<Workspace[]> {
-    this.listed ??= this.db.getRepository(Workspace).find({ order: { createdAt: 'ASC' } });
-    try {
-      return [...(await this.listed)];
-    } catch (err) {
-      this.listed = null;
-      throw err;
-    }
+  list(): Promise<Workspace[]> {
+    return this.db.getRepository(Workspace).find({ order: { createdAt: 'ASC' } });
   }
 
   get(slug: string): Promise<Workspace | null> {
