@@ -7,7 +7,11 @@ import { POSTGRES_ENV } from './test-database.ts';
 /**
  * Every suite that opens a database (stores, memory, Dream, approvals, the app over HTTP, the command line, the
  * Matrix runtime, the plugins with tables): the same files the SQLite run has already passed. Suites that never
- * open one (the model client and downloads, the scheduler, tool audiences, the logger) are not repeated.
+ * open one (the model client and downloads, the scheduler, tool audiences, the logger) are not repeated, nor are
+ * the admin UI's Chromium suites: they drive the HTTP routes whose database side test/core/http runs here.
+ * Not yet here: test/core/app.test.ts (new on main): on PostgreSQL, "stops cleanly while the first Matrix
+ * connection is still under way" leaves the bot's first /sync long-poll pending after stop; the start/stop race
+ * in the Matrix runtime has to be fixed first.
  */
 const POSTGRES_SUITES = [
   'test/core/db/**/*.test.ts',
