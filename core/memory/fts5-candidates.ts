@@ -2,7 +2,15 @@
 // (from the length-ordered FTS5 index), the tags' newest matches, plus the whole-index BM25 statistics.
 import type { DataSource } from 'typeorm';
 import type { ScoringStats } from './bm25-score.ts';
-import { foldWord, indexForm, scopeMatch, tagsMatch, wordMatch, wordVariants } from './fts-query.ts';
+import {
+  combinations,
+  foldWord,
+  indexForm,
+  scopeMatch,
+  tagsMatch,
+  wordMatch,
+  wordVariants,
+} from './fts-query.ts';
 import type { RowFilter } from './seal-filter.ts';
 import { corpusStats } from './term-stats.ts';
 
@@ -23,23 +31,27 @@ interface Source {
   cap: number;
 }
 
-function combinations<T>(items: T[], size: number): T[][] {
-  if (size === 0) return [[]];
-  if (items.length < size) return [];
-  const [first, ...rest] = items;
-  return [...combinations(rest, size - 1).map((c) => [first, ...c]), ...combinations(rest, size)];
-}
-
 /**
  * The FTS5 expressions whose matches are ranked. BM25 scores one word's matches by length alone (shorter is
  * better; repeats aside), so each word's shortest matches are its best ones whatever their age. The best matches
  * of a question hold several of its words, so the shortest rows holding at least 2, at least 3, all but one and
- * all of its (rarest) words are sources too. Tags score flat, so each tag brings its newest rows; rows carrying
- * a tag and one of the words, and rows carrying every tag, are sources of their own.
+ * all of its (rarest) words are sources too; a word whose whole posting list fits its cap is left out of those.
+ * Tags score flat, so each tag brings its newest rows; rows carrying a tag and one of the words, and rows carrying
+ * every tag, are sources of their own.
  */
-function candidateSources(scope: string, byRarity: string[], tags: string[], perWord: number): Source[] {
-  const words = byRarity.map((w) => wordMatch(w));
-  const sources: Source[] = words.map((m) => ({ index: 'len', match: `${scope} AND ${m}`, cap: perWord }));
+function candidateSources(
+  scope: string,
+  byRarity: Array<{ word: string; complete: boolean }>,
+  tags: string[],
+  perWord: number,
+): Source[] {
+  const sources: Source[] = byRarity.map(({ word }) => ({
+    index: 'len',
+    match: `${scope} AND ${wordMatch(word)}`,
+    cap: perWord,
+  }));
+  // A word whose every row fits its cap brings all of them, so only the other words need combining.
+  const words = byRarity.filter((w) => !w.complete).map(({ word }) => wordMatch(word));
   const combined = words.slice(0, COMBINED_WORDS);
   const k = combined.length;
   for (const size of new Set([2, 3, k - 1, k].filter((n) => n >= 2 && n <= k))) {
@@ -80,10 +92,13 @@ export async function fts5Candidates(
   }
   const stats = { rows: index.rows, avgLength: index.avgLength, df };
   const count = (w: string) => df.get(foldWord(w)) ?? 0;
-  const byRarity = query.words.filter((w) => count(w) > 0).sort((a, b) => count(a) - count(b));
+  const perWord = Math.max(1, Math.min(PER_WORD, window));
+  const byRarity = query.words
+    .filter((w) => count(w) > 0)
+    .sort((a, b) => count(a) - count(b))
+    .map((word) => ({ word, complete: count(word) <= perWord }));
   // each tag its own term, so the rows carrying several of them are a source of their own
   const tags = query.tags.flatMap((t) => tagsMatch([t]) ?? []);
-  const perWord = Math.max(1, Math.min(PER_WORD, window));
   const sources = candidateSources(scopeMatch(filter.scopeKeys), byRarity, tags, perWord);
   if (sources.length === 0) return { candidates: [], stats };
   const hits = sources
