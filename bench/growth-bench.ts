@@ -41,27 +41,47 @@ function scriptTurns(model: ScriptedModelServer): void {
   model.always(() => true, { content: 'Here is what I found.' });
 }
 
-async function turnCost(
-  app: BootedApp,
-  owner: TestUser,
-  profile: TurnProfile,
-): Promise<{ p50: number; p95: number; mean: number }> {
-  const principal = { kind: 'user' as const, userId: owner.id, role: 'owner' as const, displayName: 'Bench' };
-  const turn = () =>
-    app.quorra.conversation.engine.handle({
-      principal,
-      message: `what about the ${topic()}?`,
+/** A household under measurement. */
+interface Household {
+  name: 'empty' | 'grown';
+  app: BootedApp;
+  owner: TestUser;
+}
+
+interface TurnCost {
+  p50: number;
+  p95: number;
+  mean: number;
+}
+
+/**
+ * The same turns on both households, alternating one turn each (and which goes first), so a shared machine's
+ * load drifting during the run weighs on both sides of the ratio alike.
+ */
+async function turnCosts(households: Household[], profile: TurnProfile): Promise<Map<string, TurnCost>> {
+  const turn = (h: Household, message: string) =>
+    h.app.quorra.conversation.engine.handle({
+      principal: { kind: 'user', userId: h.owner.id, role: 'owner', displayName: 'Bench' },
+      message,
       scope: ['general'],
     });
-  for (let i = 0; i < 20; i++) await turn(); // warm-up: JIT, statement caches, a large collection's graph
-  const times: number[] = [];
+  // warm-up: JIT, statement caches, a large collection's graph
+  for (let i = 0; i < 20; i++) for (const h of households) await turn(h, `what about the ${topic()}?`);
+  const times = new Map(households.map((h) => [h.name, [] as number[]]));
   for (let i = 0; i < TURNS; i++) {
-    const t = performance.now();
-    await profile.turn(turn);
-    times.push(performance.now() - t);
+    const message = `what about the ${topic()}?`;
+    for (const h of i % 2 ? households : [...households].reverse()) {
+      const t = performance.now();
+      await profile.turn(h.name, () => turn(h, message));
+      times.get(h.name)!.push(performance.now() - t);
+    }
   }
-  const mean = times.reduce((a, b) => a + b, 0) / times.length;
-  return { p50: percentile(times, 50), p95: percentile(times, 95), mean };
+  return new Map(
+    [...times].map(([name, xs]) => [
+      name,
+      { p50: percentile(xs, 50), p95: percentile(xs, 95), mean: xs.reduce((a, b) => a + b, 0) / xs.length },
+    ]),
+  );
 }
 
 const ms = (n: number | undefined) => (n ?? 0).toFixed(2).padStart(8);
@@ -153,8 +173,9 @@ async function main(): Promise<void> {
   const model = await ScriptedModelServer.start();
   scriptTurns(model);
   // The offline embedder (512 dims): the scripted model's 64-dim embeddings would understate the vector search.
+  // Retries: a keep-alive socket the scripted server closed while a household sat idle is not what is measured.
   const config = {
-    model: { embeddingModel: undefined },
+    model: { embeddingModel: undefined, maxRetries: 2 },
     plugins: { knowledge: { settings: { watch: false, indexOnStart: false } } },
   };
   const boot = async (dataDir: string) => {
@@ -164,23 +185,23 @@ async function main(): Promise<void> {
     return app;
   };
   const emptyApp = await boot(tempDir('quorra-growth-empty-'));
-  const empty = await turnCost(emptyApp, await addUser(emptyApp, 'Bench'), profile);
-  const emptySteps = profile.take();
-  await emptyApp.stop({ clean: true });
+  const households: Household[] = [{ name: 'empty', app: emptyApp, owner: await addUser(emptyApp, 'Bench') }];
+  const { app, owner, keep } = await grownHousehold(boot);
+  households.push({ name: 'grown', app, owner });
+  console.log(`measuring ${TURNS} turns on each household, alternating:`);
+  const costs = await turnCosts(households, profile);
+  const [empty, grown] = [costs.get('empty')!, costs.get('grown')!];
   console.log(
     `growth: empty household, chat turn (recall + knowledge search, instant model) p50 ${empty.p50.toFixed(2)} ms,` +
       ` p95 ${empty.p95.toFixed(2)} ms, mean ${empty.mean.toFixed(2)} ms`,
   );
-  const { app, owner, keep } = await grownHousehold(boot);
-  const grown = await turnCost(app, owner, profile);
-  const grownSteps = profile.take();
   const ratio = grown.p50 / empty.p50;
   const size = `${SIZE.notes} notes, ${SIZE.memories} memories, ${SIZE.documents} documents, ${SIZE.documents * SIZE.chunksPerDocument} chunks`;
   console.log(
     `growth: grown household (${size}) p50 ${grown.p50.toFixed(2)} ms, p95 ${grown.p95.toFixed(2)} ms, mean ${grown.mean.toFixed(2)} ms` +
       ` -> ${ratio.toFixed(2)}x the empty one (p95 ${(grown.p95 / empty.p95).toFixed(2)}x)`,
   );
-  printBreakdown(emptySteps, grownSteps, app);
+  printBreakdown(profile.take('empty'), profile.take('grown'), app);
   reportGoal({
     id: 'growth.turn',
     value: ratio,
@@ -190,6 +211,7 @@ async function main(): Promise<void> {
     baseline: `the same turn on an empty database, same run (${empty.p50.toFixed(2)} ms)`,
     note: SCALE === 1 ? size : `SCALED ${SCALE}: ${size}`,
   });
+  await emptyApp.stop({ clean: true });
   await app.stop({ clean: !keep });
   await model.close();
   console.log(`\ndone in ${((performance.now() - started) / 1000).toFixed(1)} s`);

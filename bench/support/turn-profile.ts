@@ -20,6 +20,12 @@ export interface TurnBreakdown {
   statements: StatementCost[];
 }
 
+interface Tally {
+  steps: Map<string, number>;
+  statements: Map<string, StatementCost>;
+  turns: number;
+}
+
 interface Frame {
   label: string;
   start: number;
@@ -39,27 +45,31 @@ const fold = (sql: string) =>
 
 /**
  * Steps nest (the knowledge search inside the tool call inside the tool loop); each records only its own time,
- * so the steps add up to the turn. Turns must run one after another (the bench does): the stack is global.
+ * so the steps add up to the turn. Turns must run one after another (the bench alternates them): the stack is
+ * global.
  */
 export class TurnProfile {
   private readonly stack: Frame[] = [];
-  private steps = new Map<string, number>();
-  private statements = new Map<string, StatementCost>();
-  private turns = 0;
-  private active = false;
+  private readonly tallies = new Map<string, Tally>();
+  private current?: Tally;
+  private get active(): boolean {
+    return this.current !== undefined;
+  }
 
   constructor() {
     this.watchSqlite();
   }
 
-  /** Runs one turn under the profile. */
-  async turn<T>(fn: () => Promise<T>): Promise<T> {
-    this.active = true;
+  /** Runs one turn under the profile, counted in `bucket` (e.g. the household it ran on). */
+  async turn<T>(bucket: string, fn: () => Promise<T>): Promise<T> {
+    const tally = this.tallies.get(bucket) ?? { steps: new Map(), statements: new Map(), turns: 0 };
+    this.tallies.set(bucket, tally);
+    this.current = tally;
     try {
       return await this.step(ROOT, fn);
     } finally {
-      this.active = false;
-      this.turns++;
+      this.current = undefined;
+      tally.turns++;
     }
   }
 
@@ -102,18 +112,15 @@ export class TurnProfile {
     };
   }
 
-  /** Per-turn figures of the turns run so far, and a fresh start for the next set. */
-  take(): TurnBreakdown {
-    const n = Math.max(1, this.turns);
-    const out: TurnBreakdown = {
-      turns: this.turns,
-      steps: new Map([...this.steps].map(([k, ms]) => [k, ms / n])),
-      statements: [...this.statements.values()].map((s) => ({ ...s, calls: s.calls / n, ms: s.ms / n })),
+  /** Per-turn figures of a bucket's turns so far. */
+  take(bucket: string): TurnBreakdown {
+    const t = this.tallies.get(bucket) ?? { steps: new Map(), statements: new Map(), turns: 0 };
+    const n = Math.max(1, t.turns);
+    return {
+      turns: t.turns,
+      steps: new Map([...t.steps].map(([k, ms]) => [k, ms / n])),
+      statements: [...t.statements.values()].map((s) => ({ ...s, calls: s.calls / n, ms: s.ms / n })),
     };
-    this.steps = new Map();
-    this.statements = new Map();
-    this.turns = 0;
-    return out;
   }
 
   private close(frame: Frame): void {
@@ -121,7 +128,8 @@ export class TurnProfile {
     if (i < 0) return;
     this.stack.splice(i, 1);
     const elapsed = performance.now() - frame.start;
-    this.steps.set(frame.label, (this.steps.get(frame.label) ?? 0) + elapsed - frame.children);
+    const steps = this.current?.steps;
+    steps?.set(frame.label, (steps.get(frame.label) ?? 0) + elapsed - frame.children);
     const parent = this.stack[i - 1];
     if (parent) parent.children += elapsed;
   }
@@ -150,11 +158,13 @@ export class TurnProfile {
     const step = this.stack.at(-1)?.label ?? ROOT;
     const sql = fold(source);
     const key = `${step}\u0000${sql}`;
-    const s = this.statements.get(key) ?? { sql, source, step, calls: 0, ms: 0, args };
+    const statements = this.current?.statements;
+    if (!statements) return;
+    const s = statements.get(key) ?? { sql, source, step, calls: 0, ms: 0, args };
     s.calls++;
     s.ms += ms;
     s.source = source;
     s.args = args;
-    this.statements.set(key, s);
+    statements.set(key, s);
   }
 }
