@@ -137,21 +137,23 @@ export class MemoryStore {
 
   /** The core memories the seal may see, oldest first: what every prompt in that context carries. */
   async listCore(seal: Seal, limit = 200): Promise<Memory[]> {
-    const n = Math.min(1000, Math.max(1, Math.trunc(limit)));
+    const n = Math.min(1000, Math.max(1, Math.trunc(Number(limit) || 1)));
     // One branch per slice, each read in idx_memories_slice order and stopped at n rows: the OR of both slices
-    // read and sorted every core memory of the household on every prompt (30 ms at 2,500 of them).
+    // read and sorted every core memory of the household on every prompt (30 ms at 2,500 of them). The limit is
+    // a literal (a clamped integer): bound as `?` where it can choose the plan, SQLite re-prepares the statement
+    // on every run.
     const branches = sealSlices(seal).map((slice) => sliceFilter(slice, this.now()));
     const union = branches
       .map(
         (f, i) =>
           `SELECT * FROM (SELECT m.* FROM memories m WHERE ${f.where} AND m.importance = 'core'` +
-          ` ORDER BY m.id LIMIT ?) b${i}`,
+          ` ORDER BY m.id LIMIT ${n}) b${i}`,
       )
       .join(' UNION ALL ');
-    const rows: Rows = await this.db.query(`${union} ORDER BY id LIMIT ?`, [
-      ...branches.flatMap((f) => [...f.params, n]),
-      n,
-    ]);
+    const rows: Rows = await this.db.query(
+      `${union} ORDER BY id LIMIT ${n}`,
+      branches.flatMap((f) => f.params),
+    );
     return rows.map(toMemory);
   }
 
