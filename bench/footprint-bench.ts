@@ -71,7 +71,7 @@ try {
     QUORRA_DATA_DIR: dir,
     QUORRA_PORT: '0',
     QUORRA_LOG_LEVEL: 'info',
-    OPENAI_BASE_URL: `${model.url}/v1`,
+    OPENAI_BASE_URL: model.url,
     MATRIX_HOMESERVER_URL: hs.url,
     MATRIX_ACCESS_TOKEN: bot.accessToken,
   };

@@ -1,9 +1,14 @@
 // Parses a bank's CSV export with csv-parse and the account's column mapping into statement rows.
-import { parse } from 'csv-parse/sync';
+import { createRequire } from 'node:module';
+import type { parse as Parse } from 'csv-parse/sync';
 import { isLocalDate } from '../local-date.ts';
 import { parseAmount } from '../money.ts';
 import { type CsvMapping, toIsoDate } from './csv-mapping.ts';
 import type { ParsedStatement, StatementRow } from './statement-row.ts';
+
+// csv-parse loads with the first statement imported, not with the server
+const require = createRequire(import.meta.url);
+let parse: typeof Parse | undefined;
 
 /** Guesses the separator from the header line: the candidate that splits it most. */
 function guessDelimiter(headerLine: string): string {
@@ -17,6 +22,7 @@ export function parseCsvStatement(text: string, mapping: CsvMapping, currency: s
   const lines = body.split(/\r?\n/);
   const header = lines[mapping.skipLines] ?? '';
   const delimiter = mapping.delimiter ?? guessDelimiter(header);
+  parse ??= (require('csv-parse/sync') as { parse: typeof Parse }).parse;
   const records = parse(body, {
     delimiter,
     from_line: mapping.skipLines + 1,
