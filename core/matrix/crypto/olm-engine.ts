@@ -1,5 +1,6 @@
 // End-to-end encryption for the bot over the WASM OlmMachine: keys in and out with each sync, decrypt, encrypt with room keys shared to every member's devices.
 import path from 'node:path';
+import { setFlagsFromString } from 'node:v8';
 import * as wasm from '@matrix-org/matrix-sdk-crypto-wasm';
 import type { Logger } from '../../logger.ts';
 import type { QuorraMatrixClient } from '../matrix-client.ts';
@@ -30,6 +31,10 @@ export class OlmEngine {
     client: QuorraMatrixClient;
     logger: Logger;
   }): Promise<OlmEngine> {
+    // Liftoff's baseline code is plenty for a household's messages; TurboFan's tier-up of the 7.8 MB crypto module
+    // keeps ~13 MB more resident for as long as the server runs (bench/footprint-bench.ts). V8 reads the flag as it
+    // compiles WebAssembly, so it is set before this module is; JavaScript is not affected.
+    if (!ready) setFlagsFromString('--liftoff-only');
     ready ??= wasm.initAsync();
     await ready;
     // one store per device: a new device (new login) starts clean instead of clashing with the old one's keys
