@@ -26,6 +26,7 @@ export function queryPlan(conn: Database.Database, source: string, args: unknown
         !scanned.startsWith('(') &&
         !l.includes('VIRTUAL TABLE') &&
         !/^SCAN \d+ CONSTANT ROWS?/.test(l) &&
+        !/^SCAN \d+-ROW VALUES CLAUSE/.test(l) &&
         !l.startsWith('SCAN CONSTANT ROW')
       );
     });
