@@ -5,6 +5,9 @@ export type ConfirmationStatus = 'pending' | 'confirmed' | 'declined' | 'expired
 
 @Entity('confirmations')
 @Index(['sessionId', 'status'])
+// The expiry sweep (the approvals list, a turn whose own confirmation is overdue) would otherwise walk every
+// confirmation the household ever had.
+@Index('idx_confirmations_expiry', ['status', 'expiresAt'])
 export class Confirmation {
   @PrimaryColumn({ type: 'varchar', length: 36 })
   id!: string;

@@ -1,13 +1,11 @@
 // One large collection's approximate-nearest-neighbour graph (usearch HNSW over int8), saved to its own files.
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import type Usearch from 'usearch';
+import { lazyRequire } from '../../core/lazy-require.ts';
 
 // the native addon loads with the first collection large enough for a graph: most households never have one
-const require = createRequire(import.meta.url);
-let loaded: typeof Usearch | undefined;
-const usearch = () => (loaded ??= require('usearch') as typeof Usearch);
+const usearch = lazyRequire<typeof Usearch>('usearch');
 
 /** What the rows behind an index looked like when it was saved; any write changes it. */
 export interface RowFingerprint {

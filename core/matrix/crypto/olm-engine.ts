@@ -13,6 +13,8 @@ let ready: Promise<void> | undefined;
 /** The bot's device as a Matrix E2EE participant; one per connected client. */
 export class OlmEngine {
   private queue: Promise<unknown> = Promise.resolve();
+  /** The one-time key counts and unused fallback key types last fed to the machine (a sync that went through). */
+  private fedKeyState?: string;
 
   private constructor(
     private readonly machine: wasm.OlmMachine,
@@ -85,7 +87,12 @@ export class OlmEngine {
     return next;
   }
 
-  /** Feeds a sync response's to-device events, device list changes and key counts; true when room keys may have arrived. */
+  /**
+   * Feeds a sync response's to-device events, device list changes and key counts; true when room keys may have arrived.
+   * A sync that brings nothing new (no to-device events, no device list change, the key counts last fed) is skipped:
+   * the machine would only re-commit its account (≈ 50 curve25519 multiplications) and the store be saved again,
+   * all on every message's path, for no change.
+   */
   sync(raw: Record<string, any>): Promise<boolean> {
     return this.serial(async () => {
       const toDevice = raw.to_device?.events ?? [];
@@ -94,6 +101,14 @@ export class OlmEngine {
       const counts = new Map<string, number>(Object.entries(raw.device_one_time_keys_count ?? {}));
       const fallback =
         raw.device_unused_fallback_key_types ?? raw['org.matrix.msc2732.device_unused_fallback_key_types'];
+      const keyState = JSON.stringify([
+        [...counts].sort(),
+        Array.isArray(fallback) ? [...fallback].sort() : null,
+      ]);
+      const changes = [lists.changed, lists.left].some((xs) => Array.isArray(xs) && xs.length > 0);
+      if (!toDevice.length && !changes && keyState === this.fedKeyState) return false;
+      // forgotten until the whole sync went through: a failed one is fed again in full when it is retried
+      this.fedKeyState = undefined;
       await this.machine.receiveSyncChanges(
         JSON.stringify(toDevice),
         new wasm.DeviceLists(ids(lists.changed), ids(lists.left)),
@@ -101,6 +116,7 @@ export class OlmEngine {
         Array.isArray(fallback) ? new Set(fallback) : undefined,
       );
       await this.flush();
+      this.fedKeyState = keyState;
       return toDevice.length > 0;
     });
   }
