@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 import { Confirmation } from '../../../core/engine/confirmation.entity.ts';
 import { EventLog } from '../../../core/matrix/event-log.ts';
+import { MatrixKvStore, QuorraStorageProvider } from '../../../core/matrix/matrix-storage.ts';
 import type { TestUser } from '../../support/household.ts';
 import type { RegisteredUser } from '../../support/matrix-homeserver/index.ts';
 import { waitUntil } from '../../support/matrix-homeserver/test-clients.ts';
@@ -74,9 +75,10 @@ describe('Matrix runtime: restarts', () => {
     say(roomId, 'two');
     await w.botReplies(roomId, 2);
     await w.stopBot();
-    const db = new Database(path.join(w.dataDir, 'quorra.db'));
-    db.prepare("UPDATE matrix_kv SET value = ? WHERE key = 'sync.token'").run(before);
-    db.close();
+    // through the bot's own storage, on a boot without Matrix, so it is the same on SQLite and PostgreSQL
+    await w.bootWithoutMatrix();
+    await new QuorraStorageProvider(new MatrixKvStore(w.app.quorra.db)).setSyncToken(before);
+    await w.app.stop();
 
     const restartedAt = w.hs.requests.length;
     await w.boot();
