@@ -8,7 +8,8 @@ import { defineRoute } from '../plugin/route-definition.ts';
 import { wireTime } from '../plugin/wire-schemas.ts';
 import { personSchema, personWire } from './people-routes.ts';
 
-const pluginStatus = z.strictObject({
+/** One plugin's state on the wire (the list, the toggle, the settings page). */
+export const pluginStatus = z.strictObject({
   id: z.string(),
   enabled: z.boolean(),
   state: z.enum(['active', 'failed', 'disabled']),

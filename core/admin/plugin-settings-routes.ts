@@ -5,8 +5,18 @@ import { fail } from '../errors.ts';
 import type { PluginHost } from '../plugin/plugin-host.ts';
 import { defineRoute } from '../plugin/route-definition.ts';
 import { mergeSecrets, redactSecrets, secretPaths, settingsJsonSchema } from '../plugin/settings-schema.ts';
+import { pluginStatus } from './admin-routes.ts';
 
 const idParam = z.object({ id: z.string().regex(/^[a-z][a-z0-9-]*$/) });
+/** The form: the plugin's JSON Schema, its values with every secret taken out, and which secrets are set. */
+const settingsReply = z.strictObject({
+  id: z.string(),
+  description: z.string(),
+  status: pluginStatus,
+  schema: z.record(z.string(), z.unknown()),
+  values: z.record(z.string(), z.unknown()),
+  secrets: z.record(z.string(), z.boolean()),
+});
 
 /** The settings endpoints; no answer ever carries a secret's value, only whether it is set. */
 export function pluginSettingsRoutes(host: PluginHost, audit: AuditLog) {
@@ -30,6 +40,7 @@ export function pluginSettingsRoutes(host: PluginHost, audit: AuditLog) {
       auth: 'owner',
       summary: 'A plugin’s settings schema (JSON Schema) and values; secrets only as set / not set',
       params: idParam,
+      response: settingsReply,
       handler: ({ params }) => wire(params.id),
     }),
     defineRoute({
@@ -40,6 +51,7 @@ export function pluginSettingsRoutes(host: PluginHost, audit: AuditLog) {
       params: idParam,
       // a secret left out keeps its value, null removes it
       body: z.record(z.string(), z.unknown()),
+      response: settingsReply,
       handler: async ({ principal, params, body }) => {
         const { definition, paths } = form(params.id);
         const merged = mergeSecrets(body, host.settingsOf(params.id), paths);

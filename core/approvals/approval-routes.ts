@@ -1,18 +1,36 @@
 // The approvals queue over HTTP: what waits on the caller, and approve / edit / reject / defer by row id.
 import { z } from 'zod';
-import { confirmationWire } from '../admin/admin-routes.ts';
+import { confirmationSchema, confirmationWire } from '../admin/admin-routes.ts';
 import type { ConfirmationStore } from '../engine/confirmation-store.ts';
 import { fail } from '../errors.ts';
 import type { ApprovalSource } from '../plugin/contributions.ts';
 import { collectApprovals } from '../plugin/pending-approvals.ts';
 import { defineRoute } from '../plugin/route-definition.ts';
+import { wireTime } from '../plugin/wire-schemas.ts';
 import type { Registry } from '../registry.ts';
 import type { ApprovalKindDefinition, ProposalView } from './approval-kind.ts';
 import type { ApprovalQueue } from './approval-queue.ts';
-import { proposalWire } from './approval-wire.ts';
+import { proposalSchema, proposalWire } from './approval-wire.ts';
 
 const idParam = z.object({ id: z.coerce.number().int().positive() });
 const remember = z.string().trim().max(500).optional();
+const oneProposal = z.strictObject({ proposal: proposalSchema });
+/** Another plugin's pending item: its buttons call that plugin's own routes. */
+const otherItem = z.strictObject({
+  source: z.string(),
+  description: z.string(),
+  hint: z.string().nullable(),
+  created_at: wireTime.nullable(),
+  actions: z.array(
+    z.strictObject({
+      label: z.string(),
+      method: z.literal('POST'),
+      path: z.string(),
+      edit: z.strictObject({ field: z.string(), initial: z.string() }).nullable(),
+      tone: z.enum(['primary', 'danger']).nullable(),
+    }),
+  ),
+});
 
 /** GET /approvals and POST /approvals/:id/{approve,edit,reject,defer}; a row outside the caller's view is 404. */
 export function approvalRoutes(d: {
@@ -34,6 +52,11 @@ export function approvalRoutes(d: {
       path: '/approvals',
       auth: 'member',
       summary: 'Everything waiting on the caller: confirmations, queued proposals, and other plugin items',
+      response: z.strictObject({
+        confirmations: z.array(confirmationSchema),
+        proposals: z.array(proposalSchema),
+        other: z.array(otherItem),
+      }),
       handler: async ({ principal }) => {
         const confirmations = await d.confirmations.pendingForUser(principal.userId);
         const proposals = await d.queue.pending(principal);
@@ -44,7 +67,7 @@ export function approvalRoutes(d: {
           created_at: a.createdAt ?? null,
           actions: (a.actions ?? []).map((x) => ({
             label: x.label,
-            method: 'POST',
+            method: 'POST' as const,
             path: x.path,
             edit: x.edit ?? null,
             tone: x.tone ?? null,
@@ -59,6 +82,7 @@ export function approvalRoutes(d: {
       auth: 'member',
       summary: 'One queued proposal the caller may see',
       params: idParam,
+      response: oneProposal,
       handler: async ({ principal, params }) => ({ proposal: wire(await d.queue.get(params.id, principal)) }),
     }),
     defineRoute({
@@ -69,6 +93,7 @@ export function approvalRoutes(d: {
         'Approve (optionally with changed fields): applied once by its producer; a failure returns it to review (502)',
       params: idParam,
       body: z.object({ edit: z.record(z.string(), z.unknown()).optional(), remember }).strict(),
+      response: oneProposal,
       handler: async ({ principal, params, body }) =>
         applied(await d.queue.approve(params.id, principal, body)),
     }),
@@ -80,6 +105,8 @@ export function approvalRoutes(d: {
         'Edit in words: a guest reply is sent with your text; a notepad proposal is triaged again with it',
       params: idParam,
       body: z.object({ text: z.string().trim().min(1).max(8000), remember }).strict(),
+      // `revised` is what the producer made of the words (the notepad: its triage of the jot again)
+      response: z.strictObject({ proposal: proposalSchema, revised: z.unknown().optional() }),
       handler: async ({ principal, params, body }) => {
         const r = await d.queue.edit(params.id, principal, body.text, body);
         return 'applied' in r ? applied(r.applied) : { proposal: wire(r.withdrawn), revised: r.revised };
@@ -93,6 +120,7 @@ export function approvalRoutes(d: {
         summary: verb === 'reject' ? 'Reject (discard) a proposal' : 'Defer a proposal: it stays open',
         params: idParam,
         body: z.object({ remember }).strict(),
+        response: oneProposal,
         handler: async ({ principal, params, body }) => ({
           proposal: wire(await d.queue[verb](params.id, principal, body)),
         }),

@@ -2,10 +2,12 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
 /** draft → approved (claimed, applying) → applied | failed (back in review); rejected; deferred (still open). */
-export type ProposalState = 'draft' | 'approved' | 'applied' | 'rejected' | 'deferred' | 'failed';
+export const PROPOSAL_STATES = ['draft', 'approved', 'applied', 'rejected', 'deferred', 'failed'] as const;
+export type ProposalState = (typeof PROPOSAL_STATES)[number];
 
 /** Who a row waits on: its one person (`user_id`), or the household's owners (e.g. a guest reply). */
-export type ProposalAudience = 'person' | 'owners';
+export const PROPOSAL_AUDIENCES = ['person', 'owners'] as const;
+export type ProposalAudience = (typeof PROPOSAL_AUDIENCES)[number];
 
 @Entity('proposed_actions')
 @Index('ix_proposed_actions_user_state', ['userId', 'state'])

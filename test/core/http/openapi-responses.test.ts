@@ -56,4 +56,21 @@ describe('core route responses', () => {
     ])
       assert.ok(checked.includes(path), `${path} was not checked`);
   });
+
+  it('answers the plugin settings routes’ declared shape, reading and saving', async () => {
+    const plugins = (await call(app, owner, 'GET', '/admin/plugins')).json.plugins as { id: string }[];
+    const withSettings = plugins.filter((p) => app.quorra.plugins.definition(p.id)?.settings);
+    assert.ok(withSettings.length >= 2, `only ${withSettings.length} plugins with settings`);
+    for (const { id } of withSettings) {
+      const read = await call(app, owner, 'GET', `/admin/plugins/${id}/settings`);
+      assert.equal(read.status, 200, `${id}: ${JSON.stringify(read.json)}`);
+      const parsed = schemaOf('GET', '/admin/plugins/:id/settings')!.safeParse(read.json);
+      assert.ok(parsed.success, `${id}: ${parsed.error?.message}`);
+    }
+    const { id } = withSettings[0]!;
+    const current = (await call(app, owner, 'GET', `/admin/plugins/${id}/settings`)).json.values;
+    const saved = await call(app, owner, 'PUT', `/admin/plugins/${id}/settings`, current);
+    assert.equal(saved.status, 200, JSON.stringify(saved.json));
+    schemaOf('PUT', '/admin/plugins/:id/settings')!.parse(saved.json);
+  });
 });
