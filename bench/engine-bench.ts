@@ -11,13 +11,19 @@ model.always(() => true, { content: 'Instant reply.' });
 const app = await bootApp({ model });
 const owner = await addUser(app, 'Bench');
 
-async function time(fn: () => Promise<unknown>, n: number): Promise<number[]> {
+/** CPU milliseconds per call of each measured function: on a loaded machine wall time mostly measures waiting. */
+const cpuPerCall = new Map<string, number>();
+
+async function time(fn: () => Promise<unknown>, n: number, label?: string): Promise<number[]> {
   const out: number[] = [];
+  const cpu0 = process.cpuUsage();
   for (let i = 0; i < n; i++) {
     const t0 = performance.now();
     await fn();
     out.push(performance.now() - t0);
   }
+  const cpu = process.cpuUsage(cpu0);
+  if (label) cpuPerCall.set(label, (cpu.user + cpu.system) / 1000 / n);
   return out;
 }
 
@@ -51,10 +57,13 @@ await time(direct, 30);
 await time(viaEngine, 30);
 await time(viaEngineHistory, 30);
 await time(viaHttp, 30);
-const base = await time(direct, turns);
-const engine = await time(viaEngine, turns);
-const engineHistory = await time(viaEngineHistory, turns);
-const http = await time(viaHttp, turns);
+const base = await time(direct, turns, 'direct');
+const engine = await time(viaEngine, turns, 'engine');
+const engineHistory = await time(viaEngineHistory, turns, 'history');
+const http = await time(viaHttp, turns, 'http');
+// the model double runs in this process, so its CPU is in both figures and cancels out of the difference
+const cpu = (label: string) => cpuPerCall.get(label) ?? Number.NaN;
+const cpuOverhead = cpu('engine') - cpu('direct');
 const p50 = (xs: number[]) => percentile(xs, 50);
 console.log(
   `engine: direct model call        p50 ${p50(base).toFixed(2)} ms  p95 ${percentile(base, 95).toFixed(2)} ms`,
@@ -71,6 +80,11 @@ console.log(
 console.log(
   `engine: own overhead per turn = ${(p50(engine) - p50(base)).toFixed(2)} ms (engine ÷ direct = ${(p50(engine) / p50(base)).toFixed(2)}); via HTTP ${(p50(http) - p50(base)).toFixed(2)} ms (÷ direct = ${(p50(http) / p50(base)).toFixed(2)})`,
 );
+console.log(
+  `engine: CPU per turn: direct ${cpu('direct').toFixed(2)} ms, engine.handle ${cpu('engine').toFixed(2)} ms,` +
+    ` (history) ${cpu('history').toFixed(2)} ms, POST /chat ${cpu('http').toFixed(2)} ms;` +
+    ` own CPU ${cpuOverhead.toFixed(2)} ms (engine ÷ direct = ${(cpu('engine') / cpu('direct')).toFixed(2)})`,
+);
 reportGoal({
   id: 'engine.overhead',
   value: p50(engine) - p50(base),
@@ -78,7 +92,7 @@ reportGoal({
   target: 1.5,
   direction: 'max',
   baseline: 'direct model call, same run',
-  note: `engine ÷ direct = ${(p50(engine) / p50(base)).toFixed(2)}x`,
+  note: `engine ÷ direct = ${(p50(engine) / p50(base)).toFixed(2)}x; CPU ${cpuOverhead.toFixed(2)} ms/turn (÷ direct = ${(cpu('engine') / cpu('direct')).toFixed(2)}x)`,
 });
 reportGoal({
   id: 'http.chat',
@@ -87,7 +101,7 @@ reportGoal({
   target: 0.5,
   direction: 'max',
   baseline: 'engine.handle turn with the same growing history, same run',
-  note: `POST /chat ÷ engine.handle = ${(p50(http) / p50(engineHistory)).toFixed(2)}x`,
+  note: `POST /chat ÷ engine.handle = ${(p50(http) / p50(engineHistory)).toFixed(2)}x; CPU ${(cpu('http') - cpu('history')).toFixed(2)} ms/turn`,
 });
 await app.stop({ clean: true });
 await model.close();

@@ -1,4 +1,4 @@
-// Assembles Quorra: config → logger → plugins → database → model, scheduler, health → plugin host → HTTP.
+// Assembles Quorra: config → logger → plugins → database → model, scheduler, health → plugin host → HTTP → Matrix.
 import { statfsSync } from 'node:fs';
 import path from 'node:path';
 import type { DataSource } from 'typeorm';
@@ -68,6 +68,12 @@ export interface Quorra {
   /** Every route, core and plugin (what /openapi.json describes). */
   routes: RouteTable;
   listen(): Promise<HttpServer>;
+  /**
+   * Connects Matrix (seeds the configured rooms, then the first connection attempt; later ones retry in the
+   * background). `quorra serve` runs it after listen(), so /health answers (saying Matrix is "starting") while
+   * the SDK and the E2EE crypto load and the first sync runs; tests await it before they talk to the bot.
+   */
+  connectMatrix(): Promise<void>;
   /** The separate /metrics listener, when `server.metrics.port` is set and listen() ran. */
   metricsServer(): HttpServer | undefined;
   stop(): Promise<void>;
@@ -251,12 +257,12 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
   scheduleBackups(config, scheduler, logger.child({ subsystem: 'backup' }));
 
   await host.start();
-  await matrix.start();
 
   const http = httpApp({ logger, metrics, routes, bodyLimitBytes: config.server.bodyLimitBytes });
 
   let metricsServer: HttpServer | undefined;
   let stopped = false;
+  let connecting: Promise<void> | undefined;
   return {
     config,
     logger,
@@ -284,6 +290,10 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
       }
       return server;
     },
+    connectMatrix() {
+      connecting ??= stopped ? Promise.resolve() : matrix.start();
+      return connecting;
+    },
     async stop() {
       if (stopped) return;
       stopped = true;
@@ -293,6 +303,8 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
       await dream.stop();
       await scheduler.stop();
       await matrix.stop();
+      // a first connection still under way must not touch the database after it closes
+      await connecting?.catch(() => undefined);
       await host.stop();
       await contribute.dispose();
       await model.close();

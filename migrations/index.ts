@@ -10,6 +10,7 @@ import { CreateAdminSignIn1764570000000 } from './1764570000000-create-admin-sig
 import { CreateMemorySearchPostgres1764580000000 } from './1764580000000-create-memory-search-postgres.ts';
 import { ApprovalsInCore1764800000000 } from './1764800000000-approvals-in-core.ts';
 import { AddPluginSettings1764900000000 } from './1764900000000-add-plugin-settings.ts';
+import { IndexConfirmationExpiry1765000000000 } from './1765000000000-index-confirmation-expiry.ts';
 
 export const coreMigrations: Function[] = [
   CreatePluginState1764460800000,
@@ -23,4 +24,5 @@ export const coreMigrations: Function[] = [
   CreateMemorySearchPostgres1764580000000,
   ApprovalsInCore1764800000000,
   AddPluginSettings1764900000000,
+  IndexConfirmationExpiry1765000000000,
 ];

@@ -1,10 +1,14 @@
 // Reads defaults, the YAML file and the environment (later wins) into one validated config.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parse as parseYaml } from 'yaml';
+import type * as Yaml from 'yaml';
 import type { ZodError } from 'zod';
 import { redactDatabaseUrls } from '../db/database-url.ts';
+import { lazyRequire } from '../lazy-require.ts';
 import { configSchema, envVariables, type QuorraConfig } from './schema.ts';
+
+// most households configure through the environment: the YAML parser loads only when there is a file to read
+const yaml = lazyRequire<typeof Yaml>('yaml');
 
 /** One thing wrong with the configuration, in words an operator can act on. */
 export interface ConfigProblem {
@@ -66,7 +70,7 @@ export function loadConfig(options: LoadConfigOptions = {}): QuorraConfig & { co
 function readYaml(file: string): Record<string, unknown> {
   let doc: unknown;
   try {
-    doc = parseYaml(readFileSync(file, 'utf8')) ?? {};
+    doc = yaml().parse(readFileSync(file, 'utf8')) ?? {};
   } catch (err) {
     throw new ConfigError(
       [{ key: '(file)', expected: 'valid YAML', got: (err as Error).message.split('\n')[0] }],

@@ -6,7 +6,6 @@ import { DataSource, type DataSourceOptions, type MixedList } from 'typeorm';
 import { QuorraError } from '../errors.ts';
 import { describeDatabaseUrl, redactDatabaseUrls } from './database-url.ts';
 import { migrateByOwner } from './migrate-by-owner.ts';
-import { adaptPostgres } from './postgres-adapter.ts';
 
 export interface OpenDatabaseOptions {
   /** The SQLite file; unused when `url` is set. */
@@ -69,6 +68,8 @@ export async function openDatabase(
       connectTimeoutMS: opts.busyTimeoutMs,
       applicationName: 'quorra',
     });
+    // node-postgres loads only for a PostgreSQL household: a SQLite one never pays for it
+    const { adaptPostgres } = await import('./postgres-adapter.ts');
     adaptPostgres(db);
   } else {
     ensureWritableDir(path.dirname(opts.path));

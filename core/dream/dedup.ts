@@ -34,12 +34,38 @@ export interface DedupResult {
   semanticFallback: boolean;
 }
 
+/**
+ * Word sets by text, bounded: the same beliefs come back as candidates claim after claim, so tokenising each
+ * text once per run saves most of the Jaccard step.
+ */
+export class WordSets {
+  private readonly sets = new Map<string, Set<string>>();
+
+  constructor(private readonly limit = 20_000) {}
+
+  of(text: string): Set<string> {
+    let set = this.sets.get(text);
+    if (!set) {
+      if (this.sets.size >= this.limit) this.sets.clear();
+      set = wordSet(text);
+      this.sets.set(text, set);
+    }
+    return set;
+  }
+}
+
 /** The best candidate at or above the Jaccard threshold; the earlier (better-ranked) one wins a tie. */
-export function bestJaccard(content: string, candidates: Memory[], threshold: number): DedupMatch | null {
-  const claim = wordSet(content);
+export function bestJaccard(
+  content: string,
+  candidates: Memory[],
+  threshold: number,
+  words: (text: string) => ReadonlySet<string> = wordSet,
+): DedupMatch | null {
+  if (candidates.length === 0) return null;
+  const claim = words(content);
   let best: DedupMatch | null = null;
   for (const memory of candidates) {
-    const similarity = jaccard(claim, wordSet(memory.content));
+    const similarity = jaccard(claim, words(memory.content));
     if (similarity >= threshold && (!best || similarity > best.similarity)) {
       best = { memory, similarity, via: 'jaccard' };
     }
@@ -66,6 +92,8 @@ const CACHE_LIMIT = 5000;
 /** Finds near-duplicates for claims within one slice; one instance per run so embeddings are cached. */
 export class Deduper {
   private readonly vectors = new Map<string, number[]>();
+  /** Shared with the consolidator's own-beliefs check, so a claim is tokenised once. */
+  readonly words = new WordSets();
 
   constructor(
     private readonly db: DataSource,
@@ -88,7 +116,7 @@ export class Deduper {
     const candidates = (await this.store.candidates(slice, claim.content, this.opts.candidateLimit)).map(
       (c) => c.memory,
     );
-    const match = bestJaccard(claim.content, candidates, this.opts.jaccardThreshold);
+    const match = bestJaccard(claim.content, candidates, this.opts.jaccardThreshold, (t) => this.words.of(t));
     if (match || !semantic) return { match, semanticFallback: false };
     const recent = await recentOfKind(this.db, slice, claim.kind, this.opts.semanticRecent, this.now());
     const widened = [...new Map([...candidates, ...recent].map((m) => [m.id, m])).values()];

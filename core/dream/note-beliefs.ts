@@ -18,11 +18,25 @@ export class NoteBeliefs {
 
   /** The unarchived beliefs a note is linked to, live or superseded. */
   async of(noteId: number): Promise<Memory[]> {
+    return (await this.ofMany([noteId])).get(noteId) ?? [];
+  }
+
+  /** `of` for several notes in one query (an extraction group's notes), by note id; a note without links is absent. */
+  async ofMany(noteIds: number[]): Promise<Map<number, Memory[]>> {
+    const out = new Map<number, Memory[]>();
+    if (noteIds.length === 0) return out;
     const rows: Record<string, unknown>[] = await this.db.query(
-      `SELECT m.* FROM dream_note_beliefs l ${pinnedJoin(this.db)} memories m ON m.id = l.memory_id` +
-        ' WHERE l.note_id = ? AND m.archived_at IS NULL ORDER BY m.id',
-      [noteId],
+      `SELECT l.note_id AS link_note_id, m.* FROM dream_note_beliefs l ${pinnedJoin(this.db)} memories m` +
+        ` ON m.id = l.memory_id WHERE l.note_id IN (${noteIds.map(() => '?').join(', ')})` +
+        ' AND m.archived_at IS NULL ORDER BY m.id',
+      noteIds,
     );
-    return rows.map(toMemory);
+    for (const row of rows) {
+      const noteId = Number(row.link_note_id);
+      const list = out.get(noteId) ?? [];
+      list.push(toMemory(row));
+      out.set(noteId, list);
+    }
+    return out;
   }
 }

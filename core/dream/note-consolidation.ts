@@ -106,18 +106,38 @@ export class NoteConsolidator {
       signal: ctx.signal,
     });
     this.d.metrics.batch(notes.length, answered.size);
+    // one read for the group's existing links (only a replay after a crash finds any); an edited note reads its
+    // own after archive-before-edit instead
+    const linked = await this.d.links.ofMany(
+      notes.filter((n) => answered.has(n.id) && !n.editedAt).map((n) => n.id),
+    );
     for (const note of notes) {
       const extraction = answered.get(note.id);
       if (!extraction) await this.process(note, ctx, false);
       else {
         ctx.counters.notesRead++;
-        await this.apply(note, extraction, ctx, false);
+        await this.apply(
+          note,
+          extraction,
+          ctx,
+          false,
+          note.editedAt ? undefined : (linked.get(note.id) ?? []),
+        );
       }
     }
   }
 
-  /** Everything after a successful extraction: archive-before-edit, then each claim in turn. */
-  private async apply(note: Note, extraction: Extraction, ctx: RunContext, isRetry: boolean): Promise<void> {
+  /**
+   * Everything after a successful extraction: archive-before-edit, then each claim in turn. `linked` is the note's
+   * beliefs when the caller already read them.
+   */
+  private async apply(
+    note: Note,
+    extraction: Extraction,
+    ctx: RunContext,
+    isRetry: boolean,
+    linked?: Memory[],
+  ): Promise<void> {
     if (note.editedAt) {
       // after a successful extraction only, so a failing retry never leaves the note with no beliefs at all
       ctx.counters.archived += await archiveBeforeEdit(this.d.db, note.id, note.editedAt, this.d.now());
@@ -125,7 +145,7 @@ export class NoteConsolidator {
     ctx.counters.claimsInvalid += extraction.invalid;
     this.d.metrics.drop('invalid', extraction.invalid);
     const semantic = ctx.semantic && !this.d.embeddingExcluded(note);
-    const own = await this.d.links.of(note.id);
+    const own = linked ?? (await this.d.links.of(note.id));
     for (const claim of extraction.claims) await this.claim(note, claim, ctx, semantic, own);
     if (isRetry) await this.d.retries.clear(note.id);
   }
@@ -140,7 +160,9 @@ export class NoteConsolidator {
       return;
     }
     // the note's own beliefs first, superseded ones included: a replay after a crash must recognise them
-    let belief = bestJaccard(claim.content, own, this.d.jaccardThreshold)?.memory;
+    let belief = bestJaccard(claim.content, own, this.d.jaccardThreshold, (t) =>
+      this.d.deduper.words.of(t),
+    )?.memory;
     if (!belief) {
       const { match, semanticFallback } = await this.d.deduper.find(ctx.memorySlice, claim, semantic);
       if (semanticFallback) ctx.counters.semanticFallbacks++;

@@ -12,6 +12,8 @@ import { readYesNo } from './yes-no.ts';
 interface ConfirmationTurn {
   req: TurnRequest;
   session: Session;
+  /** The session is drafted in this turn, so nothing can be pending on it yet. */
+  isNew: boolean;
   message: string;
   messages: ChatCompletionMessageParam[];
   scope: CallScope;
@@ -38,7 +40,7 @@ export async function resolveConfirmation(
       throw fail.conflict('CONFIRMATION_RESOLVED', `that confirmation was already ${c.status}`);
     decision = readYesNo(t.message) === 'no' ? 'no' : 'yes';
   } else {
-    c = t.session.scope ? await store.pendingFor(t.session.id) : null;
+    c = t.session.scope && !t.isNew ? await store.pendingFor(t.session.id) : null;
     if (!c) return null;
     const yn = readYesNo(t.message);
     if (!yn) {

@@ -22,7 +22,7 @@ import { persona, personaFor } from './personas.ts';
 import type { PromptLibrary } from './prompt-library.ts';
 import { sessionPrompt } from './session-prompt.ts';
 import { StaleSessionError } from './stale-session.ts';
-import { withGapMarkers } from './time-gaps.ts';
+import { hasGap, withGapMarkers } from './time-gaps.ts';
 import { offeredTools } from './tool-gate.ts';
 import type { ToolRunner } from './tool-runner.ts';
 import type { TurnInspector } from './turn-inspector.ts';
@@ -132,10 +132,15 @@ export class Engine {
     return { session, isNew };
   }
 
-  private async historyMessages(session: Session, timeZone: string, now: Date) {
-    const rows = await this.deps.sessions.history(session.id, this.deps.config.engine.historyMessages);
+  /** The replayed history; a new session has none, and the user's time zone is read only when a gap needs it. */
+  private async historyMessages(session: Session, isNew: boolean, principal: Principal, now: Date) {
+    const rows = isNew
+      ? []
+      : await this.deps.sessions.history(session.id, this.deps.config.engine.historyMessages);
     const timed = rows.map((m) => ({ role: m.role, content: m.content, at: m.createdAt }));
-    return withGapMarkers(timed, now, timeZone);
+    const user =
+      principal.kind === 'user' && hasGap(timed, now) ? await this.deps.users.get(principal.userId) : null;
+    return withGapMarkers(timed, now, user?.timezone ?? 'UTC');
   }
 
   /** Handles one message end to end; nothing is stored unless the turn completes (or is interrupted). */
@@ -148,11 +153,10 @@ export class Engine {
         `message is longer than ${this.deps.config.engine.maxMessageChars} characters`,
       );
     }
-    const { session } = await this.resolveSession(req);
+    const { session, isNew } = await this.resolveSession(req);
     const { principal } = req;
     const now = new Date();
-    const user = principal.kind === 'user' ? await this.deps.users.get(principal.userId) : null;
-    const history = await this.historyMessages(session, user?.timezone ?? 'UTC', now);
+    const history = await this.historyMessages(session, isNew, principal, now);
     if (history.gapBeforeNow && session.activeMode) {
       session.activeMode = null;
       session.modeEntryPending = false;
@@ -192,13 +196,22 @@ export class Engine {
       signal: opts.signal,
       onToken: opts.onToken,
       onStatus: opts.onStatus,
+      // the inspector is readable only in developer mode: without it, serialising every payload is pure cost
       inspector:
-        p.recordable && principal.kind === 'user'
+        this.deps.config.developerMode && p.recordable && principal.kind === 'user'
           ? { recorder: this.deps.inspector, userId: principal.userId }
           : undefined,
     };
 
-    const resolved = await resolveConfirmation(this, { req, session, message, messages, scope, loopBase });
+    const resolved = await resolveConfirmation(this, {
+      req,
+      session,
+      isNew,
+      message,
+      messages,
+      scope,
+      loopBase,
+    });
     if (resolved) return this.commit(req, session, message, resolved);
 
     const partial = { text: '' };

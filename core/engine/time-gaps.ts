@@ -54,3 +54,9 @@ export function withGapMarkers(
   const last = messages.at(-1);
   return { messages: out, gapBeforeNow: last ? gapMarker(last.at, now, timeZone) : null };
 }
+
+/** Whether any marker would be written (consecutive messages, or the last one and `now`, more than four hours apart). */
+export function hasGap(messages: TimedMessage[], now: Date): boolean {
+  const times = [...messages.map((m) => m.at.getTime()), now.getTime()];
+  return times.some((t, i) => i > 0 && t - times[i - 1] > GAP_MS);
+}

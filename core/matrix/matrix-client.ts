@@ -1,6 +1,7 @@
 // The bot's MatrixClient: honours 429 retry_after_ms per call, long-polls /sync abortably, and hands each sync emission to Quorra first.
 import type { ICryptoStorageProvider, IStorageProvider, MatrixClient } from 'matrix-bot-sdk';
 import type { MatrixBotSdk } from './load-matrix-sdk.ts';
+import { type LongPollResponse, longPollGet } from './long-poll.ts';
 import { endpointLabel } from './matrix-metrics.ts';
 
 /** What the runtime plugs into the client. */
@@ -82,29 +83,26 @@ export function createMatrixClient(
       for (const wake of this.waits) wake();
     }
 
-    /** /sync over fetch, so that halting ends the long-poll at once instead of holding the process for its timeout. */
+    /** /sync over node:http, so that halting ends the long-poll at once instead of holding the process for its timeout. */
     private async fetchSync(endpoint: string, qs: Record<string, unknown>, timeout: number): Promise<any> {
       const url = new URL(opts.homeserverUrl.replace(/\/$/, '') + endpoint);
       for (const [k, v] of Object.entries(qs ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
       const signal = AbortSignal.any([this.aborter.signal, AbortSignal.timeout(timeout)]);
-      let res: Response;
+      let res: LongPollResponse;
       try {
-        res = await fetch(url, { headers: { authorization: `Bearer ${this.accessToken}` }, signal });
+        res = await longPollGet(url, { authorization: `Bearer ${this.accessToken}` }, signal);
       } catch (err) {
         if (this.halted) throw new ClientHaltedError();
         throw err;
       }
-      const text = await res.text();
       let body: any;
       try {
-        body = text ? JSON.parse(text) : {};
+        body = res.text ? JSON.parse(res.text) : {};
       } catch {
-        body = { errcode: 'M_UNKNOWN', error: text.slice(0, 200) };
+        body = { errcode: 'M_UNKNOWN', error: res.text.slice(0, 200) };
       }
-      if (!res.ok)
-        throw Object.assign(new sdk.MatrixError(body, res.status), {
-          headers: Object.fromEntries(res.headers),
-        });
+      if (res.status < 200 || res.status >= 300)
+        throw Object.assign(new sdk.MatrixError(body, res.status), { headers: res.headers });
       return body;
     }
 

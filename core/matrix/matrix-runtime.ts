@@ -55,10 +55,12 @@ export interface RuntimeDeps {
 }
 
 const SYNC_FILTER = { room: { timeline: { limit: 50 } } };
+const SYNC_TOKEN_WRITE_MS = 1000;
 
 /** The bot: one per app, started after plugins and stopped before the database closes. */
 export class MatrixRuntime {
   private client?: QuorraMatrixClient;
+  private storage?: QuorraStorageProvider;
   private sdk?: LoadedMatrixSdk;
   private readonly bot: BotIdentity = { userId: '' };
   private members!: RoomMembers;
@@ -178,10 +180,12 @@ export class MatrixRuntime {
   private makeClient(token: string): QuorraMatrixClient {
     const { sdk } = this.sdk!;
     const cfg = this.d.config.matrix;
+    // the sync position is written once a second, not twice per message (see QuorraStorageProvider)
+    this.storage = new QuorraStorageProvider(this.d.kv, { tokenWriteMs: SYNC_TOKEN_WRITE_MS });
     return createMatrixClient(sdk, {
       homeserverUrl: cfg.homeserverUrl!,
       accessToken: token,
-      storage: new QuorraStorageProvider(this.d.kv),
+      storage: this.storage,
       hooks: {
         onRateLimited: (endpoint, waitMs) => {
           this.d.metrics.rateLimited.inc({ endpoint });
@@ -315,6 +319,9 @@ export class MatrixRuntime {
     this.client = undefined;
     client?.stop();
     client?.halt();
+    await this.storage?.flush().catch((err: unknown) => {
+      this.d.logger.warn({ err: describeError(err) }, 'could not save the sync position');
+    });
     await this.delivery?.stop();
     await this.queues.idle(10_000);
     await this.encrypted.close();

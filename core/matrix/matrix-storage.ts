@@ -51,19 +51,53 @@ export class MatrixKvStore {
   }
 }
 
-/** IStorageProvider for matrix-bot-sdk: the sync position survives restarts in Quorra's database. */
+/**
+ * IStorageProvider for matrix-bot-sdk: the sync position survives restarts in Quorra's database.
+ * With `tokenWriteMs`, the position is written at most that often (and on flush()) instead of twice per message:
+ * a crash then resumes from a slightly older position, and what is delivered again is dropped by the event log's
+ * dedup on event id, so nothing is answered twice.
+ */
 export class QuorraStorageProvider implements IStorageProvider {
-  constructor(private readonly kv: MatrixKvStore) {}
+  private pendingToken?: string;
+  private tokenTimer?: NodeJS.Timeout;
+  private writing: Promise<void> = Promise.resolve();
 
-  /** Saves the sync token (null clears it). */
+  constructor(
+    private readonly kv: MatrixKvStore,
+    private readonly opts: { tokenWriteMs?: number } = {},
+  ) {}
+
+  /** Saves the sync token (null clears it, at once). */
   async setSyncToken(token: string | null): Promise<void> {
-    if (token === null) await this.kv.delete('sync.token');
-    else await this.kv.set('sync.token', token);
+    if (token === null) {
+      clearTimeout(this.tokenTimer);
+      this.tokenTimer = undefined;
+      this.pendingToken = undefined;
+      await this.writing.catch(() => undefined);
+      await this.kv.delete('sync.token');
+      return;
+    }
+    this.pendingToken = token;
+    if (!this.opts.tokenWriteMs) return this.flush();
+    this.tokenTimer ??= setTimeout(() => void this.flush().catch(() => undefined), this.opts.tokenWriteMs);
+    this.tokenTimer.unref?.();
   }
 
-  /** The saved sync token, or null. */
-  getSyncToken(): Promise<string | null> {
-    return this.kv.get('sync.token');
+  /** Writes the newest sync token not written yet (the runtime calls it when it stops). */
+  flush(): Promise<void> {
+    clearTimeout(this.tokenTimer);
+    this.tokenTimer = undefined;
+    const token = this.pendingToken;
+    this.pendingToken = undefined;
+    // writes stay in order: an older token never lands after a newer one
+    if (token !== undefined)
+      this.writing = this.writing.catch(() => undefined).then(() => this.kv.set('sync.token', token));
+    return this.writing;
+  }
+
+  /** The saved sync token (or the newer one waiting to be written), or null. */
+  async getSyncToken(): Promise<string | null> {
+    return this.pendingToken ?? (await this.kv.get('sync.token'));
   }
 
   /** Saves the sync filter the client created. */

@@ -11,6 +11,8 @@ interface RoomInfo {
 export class RoomMembers {
   private readonly rooms = new Map<string, Promise<RoomInfo>>();
   private readonly encrypted = new Set<string>();
+  /** Rooms whose `direct.` mark was read or written: only markDirect writes it, so the answer only changes here. */
+  private readonly marked = new Map<string, boolean>();
 
   constructor(
     private readonly client: QuorraMatrixClient,
@@ -87,14 +89,25 @@ export class RoomMembers {
 
   /** A DM: created or invited as one (`is_direct`) or listed in the bot's m.direct, and nobody else has joined since. */
   async isDirect(roomId: string): Promise<boolean> {
-    const marked = this.client.dms.isDm(roomId) || (await this.kv.get(`direct.${roomId}`)) === '1';
+    const marked = this.client.dms.isDm(roomId) || (await this.markedDirect(roomId));
     // a third person in a DM makes it a group: unaddressed messages there are no longer for the bot
     return marked && (await this.info(roomId)).members.size <= 2;
   }
 
+  private async markedDirect(roomId: string): Promise<boolean> {
+    let marked = this.marked.get(roomId);
+    if (marked === undefined) {
+      marked = (await this.kv.get(`direct.${roomId}`)) === '1';
+      // a markDirect that finished while we read wins
+      if (!this.marked.has(roomId)) this.marked.set(roomId, marked);
+    }
+    return this.marked.get(roomId) ?? marked;
+  }
+
   /** Remembers that a room is a DM. */
-  markDirect(roomId: string): Promise<void> {
-    return this.kv.set(`direct.${roomId}`, '1');
+  async markDirect(roomId: string): Promise<void> {
+    await this.kv.set(`direct.${roomId}`, '1');
+    this.marked.set(roomId, true);
   }
 
   /** Whether the room is encrypted. */

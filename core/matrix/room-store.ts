@@ -20,6 +20,8 @@ export interface RoomSeed {
 
 /** Reads and validates room mappings. */
 export class RoomStore {
+  private readonly changed = new Set<(roomId: string) => void>();
+
   constructor(
     private readonly db: DataSource,
     private readonly workspaces: WorkspaceStore,
@@ -71,7 +73,16 @@ export class RoomStore {
     const scope =
       input.scope !== undefined ? input.scope && [...new Set(input.scope)] : (current?.scope ?? null);
     await this.validate(workspace, scope);
-    return this.repo.save({ roomId, workspace, scope, updatedBy: by, updatedAt: new Date() });
+    try {
+      return await this.repo.save({ roomId, workspace, scope, updatedBy: by, updatedAt: new Date() });
+    } finally {
+      for (const fn of this.changed) fn(roomId);
+    }
+  }
+
+  /** Calls `fn` after a room's mapping was written (the only way it changes). */
+  onChange(fn: (roomId: string) => void): void {
+    this.changed.add(fn);
   }
 
   /** Inserts config-seeded mappings for rooms without one (edits made since are kept); bad entries are logged. */

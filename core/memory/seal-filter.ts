@@ -45,9 +45,7 @@ export function liveWhere(alias: string, now: Date): { sql: string; params: unkn
  * answers each from the (workspace, owner_user_id, …) indexes instead of scanning every personal row.
  */
 export function sealFilter(seal: Seal, now: Date, alias = 'm'): RowFilter {
-  if (typeof seal?.userId !== 'string' || seal.userId.length === 0 || seal.workspace === undefined) {
-    throw new QuorraError('QUORRA_SEAL_INVALID', 'a memory read needs a user seal; guests have none');
-  }
+  checkSeal(seal);
   const ws = nullableEq(`${alias}.workspace`, seal.workspace);
   const live = liveWhere(alias, now);
   return {
@@ -57,6 +55,24 @@ export function sealFilter(seal: Seal, now: Date, alias = 'm'): RowFilter {
     params: [...ws.params, ...ws.params, seal.userId, ...live.params],
     scopeKeys: [scopeKey(seal.workspace, null), scopeKey(seal.workspace, seal.userId)],
   };
+}
+
+/**
+ * The two slices a seal admits (the branches of sealFilter's OR), for a read that walks each in index order:
+ * household-wide in the seal's workspace, and the user's own there.
+ */
+export function sealSlices(seal: Seal): MemorySlice[] {
+  checkSeal(seal);
+  return [
+    { workspace: seal.workspace, ownerUserId: null },
+    { workspace: seal.workspace, ownerUserId: seal.userId },
+  ];
+}
+
+function checkSeal(seal: Seal): void {
+  if (typeof seal?.userId !== 'string' || seal.userId.length === 0 || seal.workspace === undefined) {
+    throw new QuorraError('QUORRA_SEAL_INVALID', 'a memory read needs a user seal; guests have none');
+  }
 }
 
 /** Exactly one live slice: the Dream pass's near-duplicate candidates never cross into a neighbouring slice. */

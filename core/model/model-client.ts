@@ -1,5 +1,11 @@
 // The one way Quorra talks to a model (an OpenAI-compatible endpoint or the embedded one): metrics, error kinds.
-import OpenAI from 'openai';
+import {
+  APIConnectionError,
+  APIConnectionTimeoutError,
+  APIError,
+  APIUserAbortError,
+  RateLimitError,
+} from 'openai/error';
 import type { ChatCompletion, ChatCompletionChunk } from 'openai/resources/chat/completions';
 import type { Metrics } from '../metrics/metrics.ts';
 import { type BackendDeps, createBackend, type ModelConfig } from './create-backend.ts';
@@ -12,14 +18,14 @@ export type { ChatCompletion, ChatCompletionChunk };
 
 /** Sorts a failure into a small set of kinds for metrics and user-facing messages. */
 export function classifyModelError(err: unknown): string {
-  if (err instanceof OpenAI.APIUserAbortError || (err as Error)?.name === 'AbortError') return 'aborted';
+  if (err instanceof APIUserAbortError || (err as Error)?.name === 'AbortError') return 'aborted';
   if (err instanceof ModelBusyError) return 'busy';
   if (err instanceof ModelMissingError) return 'missing';
   if ((err as { streamDropped?: boolean })?.streamDropped) return 'stream_dropped';
-  if (err instanceof OpenAI.APIConnectionTimeoutError) return 'timeout';
-  if (err instanceof OpenAI.APIConnectionError) return 'unreachable';
-  if (err instanceof OpenAI.RateLimitError) return 'rate_limited';
-  if (err instanceof OpenAI.APIError) return (err.status ?? 0) >= 500 ? 'server_error' : 'client_error';
+  if (err instanceof APIConnectionTimeoutError) return 'timeout';
+  if (err instanceof APIConnectionError) return 'unreachable';
+  if (err instanceof RateLimitError) return 'rate_limited';
+  if (err instanceof APIError) return (err.status ?? 0) >= 500 ? 'server_error' : 'client_error';
   if (err instanceof SyntaxError) return 'malformed';
   return 'other';
 }

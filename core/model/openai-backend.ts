@@ -1,5 +1,6 @@
 // The OpenAI-compatible endpoint (llama.cpp server, Ollama, OpenAI) as a ModelBackend, through the openai SDK.
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
+import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai/error';
 import type { ChatCompletion, ChatCompletionChunk } from 'openai/resources/chat/completions';
 import type { CallOptions, ChatRequest, ModelBackend, ProbeResult } from './model-backend.ts';
 
@@ -17,24 +18,34 @@ export interface OpenAiOptions {
 /** Sends each call to the endpoint; errors are the SDK's, classified by ModelClient. */
 export class OpenAiBackend implements ModelBackend {
   readonly kind = 'openai';
-  readonly sdk: OpenAI;
   readonly location: string;
   readonly chatModel: string;
   readonly embeddingModel?: string;
-  private readonly embedSdk: OpenAI;
+  private clients?: Promise<{ chat: OpenAI; embed: OpenAI }>;
 
-  constructor(o: OpenAiOptions) {
-    const sdk = (baseURL: string) =>
-      new OpenAI({ baseURL, apiKey: o.apiKey, timeout: o.timeoutMs, maxRetries: o.maxRetries });
-    this.sdk = sdk(o.baseUrl);
-    this.embedSdk = o.embeddingBaseUrl ? sdk(o.embeddingBaseUrl) : this.sdk;
+  constructor(private readonly o: OpenAiOptions) {
     this.location = o.baseUrl;
     this.chatModel = o.chatModel;
     this.embeddingModel = o.embeddingModel;
   }
 
-  chat(req: ChatRequest & { model: string }, opts: CallOptions): Promise<ChatCompletion> {
-    return this.sdk.chat.completions.create(
+  /**
+   * The SDK clients, made on the first call: the SDK is the largest module tree Quorra has, and a server that has
+   * answered no message yet (or runs the embedded model) has no use for it.
+   */
+  private sdk(): Promise<{ chat: OpenAI; embed: OpenAI }> {
+    this.clients ??= import('openai').then(({ default: OpenAISdk }) => {
+      const o = this.o;
+      const client = (baseURL: string) =>
+        new OpenAISdk({ baseURL, apiKey: o.apiKey, timeout: o.timeoutMs, maxRetries: o.maxRetries });
+      const chat = client(o.baseUrl);
+      return { chat, embed: o.embeddingBaseUrl ? client(o.embeddingBaseUrl) : chat };
+    });
+    return this.clients;
+  }
+
+  async chat(req: ChatRequest & { model: string }, opts: CallOptions): Promise<ChatCompletion> {
+    return (await this.sdk()).chat.chat.completions.create(
       { ...req, stream: false },
       { signal: opts.signal, ...(opts.timeoutMs ? { timeout: opts.timeoutMs } : {}) },
     );
@@ -44,7 +55,7 @@ export class OpenAiBackend implements ModelBackend {
     req: ChatRequest & { model: string },
     opts: CallOptions,
   ): AsyncIterable<ChatCompletionChunk> {
-    const stream = await this.sdk.chat.completions.create(
+    const stream = await (await this.sdk()).chat.chat.completions.create(
       { ...req, stream: true, stream_options: { include_usage: true } },
       { signal: opts.signal },
     );
@@ -59,21 +70,41 @@ export class OpenAiBackend implements ModelBackend {
       throw err;
     }
     // the SDK ends an aborted stream quietly; the caller must know it was cut short
-    if (opts.signal?.aborted) throw new OpenAI.APIUserAbortError();
+    if (opts.signal?.aborted) throw new APIUserAbortError();
   }
 
   async embed(model: string, texts: string[], opts: CallOptions): Promise<number[][]> {
     // float asked for by name: unasked, openai 6 requests base64 and misreads a server that answers floats anyway
-    const res = await this.embedSdk.embeddings.create(
+    const res = await (await this.sdk()).embed.embeddings.create(
       { model, input: texts, encoding_format: 'float' },
       { signal: opts.signal },
     );
     return [...res.data].sort((a, b) => a.index - b.index).map((d) => d.embedding as number[]);
   }
 
+  /**
+   * GET /models as the SDK would send it, without loading the SDK: /health probes the endpoint long before (and
+   * whether or not) anyone talks to the model. Failures are the SDK's error classes, so they classify alike.
+   */
   async probe(timeoutMs: number): Promise<ProbeResult> {
-    const page = await this.sdk.models.list({ timeout: timeoutMs, maxRetries: 0 });
-    return { ok: true, models: page.data.map((m) => m.id) };
+    let res: Response;
+    try {
+      res = await fetch(`${this.o.baseUrl.replace(/\/+$/, '')}/models`, {
+        headers: { authorization: `Bearer ${this.o.apiKey}`, accept: 'application/json' },
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (err) {
+      if ((err as Error)?.name === 'TimeoutError') throw new APIConnectionTimeoutError();
+      throw new APIConnectionError({ cause: err as Error });
+    }
+    const text = await res.text();
+    let body: { data?: { id: string }[] } | undefined;
+    try {
+      body = JSON.parse(text);
+    } catch {}
+    if (!res.ok) throw APIError.generate(res.status, body, body ? undefined : text, res.headers);
+    if (!Array.isArray(body?.data)) throw new SyntaxError('the endpoint did not list its models');
+    return { ok: true, models: body.data.map((m) => m.id) };
   }
 
   async close(): Promise<void> {}

@@ -14,12 +14,15 @@ export function ownsSession(s: Session, p: Principal): boolean {
 
 /** Reads and writes sessions and messages. */
 export class SessionStore {
+  /** Drafts not stored yet: their first commit inserts instead of loading the row to compare. */
+  private readonly unsaved = new WeakSet<Session>();
+
   constructor(private readonly db: DataSource) {}
 
   /** A new, unsaved session for a principal (it is stored with its first turn). */
   draft(p: Principal, fields: { workspace: string | null; persona: string }): Session {
     const now = new Date();
-    return this.db.getRepository(Session).create({
+    const session = this.db.getRepository(Session).create({
       id: randomUUID(),
       userId: p.kind === 'user' ? p.userId : null,
       reservationId: p.kind === 'reservation' ? p.reservationId : null,
@@ -33,6 +36,8 @@ export class SessionStore {
       createdAt: now,
       updatedAt: now,
     });
+    this.unsaved.add(session);
+    return session;
   }
 
   /** The principal's session, or null (someone else's session is indistinguishable from none). */
@@ -75,7 +80,11 @@ export class SessionStore {
     return rows.reverse();
   }
 
-  /** Writes the session, the user's message and the reply (and anything else given) atomically. */
+  /**
+   * Writes the session, the user's message and the reply (and anything else given) atomically. Plain INSERT/UPDATE
+   * statements: `save` would first read the session back and re-select each message's defaults, doubling the
+   * statements of a turn for values the caller already has.
+   */
   async commitTurn(
     s: Session,
     turn: { user: string; reply: string; interrupted?: boolean; at?: Date },
@@ -84,23 +93,34 @@ export class SessionStore {
     const at = turn.at ?? new Date();
     s.updatedAt = at;
     await this.db.transaction(async (em) => {
-      await em.getRepository(Session).save(s);
-      const repo = em.getRepository(Message);
-      await repo.insert({
-        sessionId: s.id,
-        role: 'user',
-        content: turn.user,
-        interrupted: false,
-        createdAt: at,
-      });
-      await repo.insert({
-        sessionId: s.id,
-        role: 'assistant',
-        content: turn.reply,
-        interrupted: turn.interrupted ?? false,
-        createdAt: new Date(at.getTime() + 1),
-      });
+      const stored = !this.unsaved.has(s) && (await this.updateSession(em, s));
+      if (!stored)
+        await em.createQueryBuilder().insert().into(Session).values(s).updateEntity(false).execute();
+      await em
+        .createQueryBuilder()
+        .insert()
+        .into(Message)
+        .values([
+          { sessionId: s.id, role: 'user', content: turn.user, interrupted: false, createdAt: at },
+          {
+            sessionId: s.id,
+            role: 'assistant',
+            content: turn.reply,
+            interrupted: turn.interrupted ?? false,
+            createdAt: new Date(at.getTime() + 1),
+          },
+        ])
+        .updateEntity(false)
+        .execute();
       if (extra) await extra(em);
     });
+    this.unsaved.delete(s);
+  }
+
+  /** Updates a stored session's row; false when it is gone (deleted mid-turn: the turn stores it again, as before). */
+  private async updateSession(em: EntityManager, s: Session): Promise<boolean> {
+    const { id, ...fields } = s;
+    const res = await em.getRepository(Session).update({ id }, fields);
+    return (res.affected ?? 0) > 0;
   }
 }

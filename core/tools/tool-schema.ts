@@ -20,8 +20,21 @@ function closeObjects(node: Json): boolean {
   return strictOk;
 }
 
-/** The OpenAI function-tool definition for a tool. */
+// Tools are frozen at definition, so a schema is computed once per definition; converting zod to JSON Schema on
+// every turn was the largest single cost of a turn. Re-registering a tool (plugin reload) makes a new definition.
+const schemas = new WeakMap<ToolDefinition<any>, ChatCompletionTool>();
+
+/** The OpenAI function-tool definition for a tool (shared between turns: never mutate it). */
 export function toolSchema(tool: ToolDefinition<any>): ChatCompletionTool {
+  let schema = schemas.get(tool);
+  if (!schema) {
+    schema = buildSchema(tool);
+    schemas.set(tool, schema);
+  }
+  return schema;
+}
+
+function buildSchema(tool: ToolDefinition<any>): ChatCompletionTool {
   const parameters = z.toJSONSchema(tool.input, { io: 'input', unrepresentable: 'any' }) as Json;
   delete parameters.$schema;
   const strict = closeObjects(parameters);

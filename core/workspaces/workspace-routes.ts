@@ -1,4 +1,4 @@
-// POST /workspaces and GET /workspaces/options (owner only), GET /workspaces, GET /workspaces/by-room/:roomId.
+// POST /workspaces, PATCH /workspaces/:slug and GET /workspaces/options (owner only), GET /workspaces, GET /workspaces/by-room/:roomId.
 import { z } from 'zod';
 import { personas } from '../engine/personas.ts';
 import { fail } from '../errors.ts';
@@ -6,7 +6,7 @@ import { defineRoute, withStatus } from '../plugin/route-definition.ts';
 import { wireTime } from '../plugin/wire-schemas.ts';
 import type { Workspace } from './workspace.entity.ts';
 import type { WorkspaceBinding } from './workspace-binding.entity.ts';
-import { newWorkspaceSchema } from './workspace-input.ts';
+import { newWorkspaceSchema, workspaceChangeSchema } from './workspace-input.ts';
 import { HOSTING_ONLY_PERSONAS, type WorkspaceStore } from './workspace-store.ts';
 
 const workspaceSchema = z.strictObject({
@@ -52,6 +52,19 @@ export function workspaceRoutes(store: WorkspaceStore) {
       handler: async ({ principal, body }) => {
         const created = await store.create(body, principal.userId);
         return withStatus(201, wire(created, created.bindings));
+      },
+    }),
+    defineRoute({
+      method: 'PATCH',
+      path: '/workspaces/:slug',
+      auth: 'owner',
+      summary: 'Changes a workspace’s name, description, services, room or personas (only the fields sent)',
+      params: z.object({ slug: z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/) }),
+      body: workspaceChangeSchema,
+      response: workspaceSchema,
+      handler: async ({ params, body }) => {
+        const updated = await store.update(params.slug, body);
+        return wire(updated, updated.bindings);
       },
     }),
     defineRoute({

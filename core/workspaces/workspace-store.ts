@@ -1,4 +1,4 @@
-// Workspaces and their service bindings: atomic creation with a provisioned vault folder, and lookups.
+// Workspaces and their service bindings: atomic creation with a provisioned vault folder, edits, and lookups.
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { DataSource } from 'typeorm';
@@ -9,7 +9,14 @@ import { slugify } from '../text/slugify.ts';
 import { labelKey } from '../text/text-safety.ts';
 import { Workspace } from './workspace.entity.ts';
 import { WorkspaceBinding } from './workspace-binding.entity.ts';
-import { bindingsOf, type NewWorkspace, newWorkspaceSchema } from './workspace-input.ts';
+import {
+  type BindingInput,
+  bindingsOf,
+  type NewWorkspace,
+  newWorkspaceSchema,
+  type WorkspaceChange,
+  workspaceChangeSchema,
+} from './workspace-input.ts';
 
 const RESERVED_SLUGS = ['personal'];
 /** Personas only a hosting workspace may offer (a guest is never served in the household's own rooms). */
@@ -48,28 +55,10 @@ export class WorkspaceStore {
   ): Promise<Workspace & { bindings: WorkspaceBinding[] }> {
     const w = newWorkspaceSchema.parse(input);
     const bindings = bindingsOf(w.services);
-    const unknown = bindings.map((b) => b.service).filter((s) => !this.knownServices().includes(s));
-    if (unknown.length)
-      throw fail.invalid('UNKNOWN_SERVICE', `unknown service(s): ${unknown.join(', ')}`, {
-        known: this.knownServices(),
-      });
+    this.checkServices(bindings);
     const personas = w.personas ?? (w.kind === 'hosting' ? ['owner', 'guest-concierge'] : ['owner']);
-    const badPersona = personas.filter((p) => !this.knownPersonas.includes(p));
-    if (badPersona.length)
-      throw fail.invalid('UNKNOWN_PERSONA', `unknown persona(s): ${badPersona.join(', ')}`);
-    if (personas.some((p) => HOSTING_ONLY_PERSONAS.includes(p)) && w.kind !== 'hosting') {
-      throw fail.invalid('PERSONA_NOT_ALLOWED', 'only a hosting workspace can offer the guest concierge');
-    }
-    if (!w.allow_duplicate_name) {
-      const key = labelKey(w.name);
-      const same = (await this.list()).find((x) => labelKey(x.name) === key);
-      if (same)
-        throw fail.conflict(
-          'WORKSPACE_NAME_TAKEN',
-          `a workspace named "${same.name}" exists (${same.slug}); send allow_duplicate_name: true to create another`,
-          { existing: same.slug },
-        );
-    }
+    this.checkPersonas(personas, w.kind);
+    if (!w.allow_duplicate_name) await this.checkNameFree(w.name, null);
     const slug = await this.freeSlug(w.name);
     const dataDir = path.join(this.vaultRoot, 'workspaces', slug);
     const createdDir = !existsSync(dataDir);
@@ -97,14 +86,71 @@ export class WorkspaceStore {
       });
     } catch (err) {
       if (createdDir) rmSync(dataDir, { recursive: true, force: true });
-      if (isUniqueViolation(err, 'matrix_room_id')) {
-        throw fail.conflict('ROOM_TAKEN', 'that Matrix room already belongs to another workspace');
-      }
-      throw err;
+      throw roomTaken(err);
     }
     // the workspace exists now: a listener's failure is its own, never a rollback
     for (const fn of this.createdListeners) await Promise.resolve(fn(created)).catch(() => undefined);
     return created;
+  }
+
+  /** Changes what was sent, in one transaction: a new services list replaces every binding (and with it the tools
+   * and data the workspace's sessions reach from their next turn). */
+  async update(slug: string, input: WorkspaceChange): Promise<Workspace & { bindings: WorkspaceBinding[] }> {
+    const change = workspaceChangeSchema.parse(input);
+    const current = await this.get(slug);
+    if (!current) throw fail.notFound('workspace');
+    const bindings = change.services ? bindingsOf(change.services) : null;
+    if (bindings) this.checkServices(bindings);
+    if (change.personas) this.checkPersonas(change.personas, current.kind);
+    if (change.name !== undefined && !change.allow_duplicate_name)
+      await this.checkNameFree(change.name, slug);
+    try {
+      await this.db.transaction(async (em) => {
+        const patch: Partial<Workspace> = {};
+        if (change.name !== undefined) patch.name = change.name;
+        if (change.description !== undefined) patch.description = change.description;
+        if (change.personas) patch.personas = change.personas;
+        if (change.matrix_room_id !== undefined) patch.matrixRoomId = change.matrix_room_id;
+        if (Object.keys(patch).length) await em.getRepository(Workspace).update({ slug }, patch);
+        if (!bindings) return;
+        await em.getRepository(WorkspaceBinding).delete({ workspace: slug });
+        const repo = em.getRepository(WorkspaceBinding);
+        await repo.save(bindings.map((b) => repo.create({ workspace: slug, ...b, createdAt: new Date() })));
+      });
+    } catch (err) {
+      throw roomTaken(err);
+    }
+    const updated = (await this.get(slug))!;
+    return Object.assign(updated, { bindings: await this.bindings(slug) });
+  }
+
+  private checkServices(bindings: BindingInput[]): void {
+    const unknown = bindings.map((b) => b.service).filter((s) => !this.knownServices().includes(s));
+    if (unknown.length)
+      throw fail.invalid('UNKNOWN_SERVICE', `unknown service(s): ${unknown.join(', ')}`, {
+        known: this.knownServices(),
+      });
+  }
+
+  private checkPersonas(personas: string[], kind: string): void {
+    const badPersona = personas.filter((p) => !this.knownPersonas.includes(p));
+    if (badPersona.length)
+      throw fail.invalid('UNKNOWN_PERSONA', `unknown persona(s): ${badPersona.join(', ')}`);
+    if (personas.some((p) => HOSTING_ONLY_PERSONAS.includes(p)) && kind !== 'hosting') {
+      throw fail.invalid('PERSONA_NOT_ALLOWED', 'only a hosting workspace can offer the guest concierge');
+    }
+  }
+
+  /** 409 when another workspace (not `self`) already has this name, up to case and spacing. */
+  private async checkNameFree(name: string, self: string | null): Promise<void> {
+    const key = labelKey(name);
+    const same = (await this.list()).find((x) => x.slug !== self && labelKey(x.name) === key);
+    if (same)
+      throw fail.conflict(
+        'WORKSPACE_NAME_TAKEN',
+        `a workspace named "${same.name}" exists (${same.slug}); send allow_duplicate_name: true to ${self ? 'use the name anyway' : 'create another'}`,
+        { existing: same.slug },
+      );
   }
 
   /** Calls `fn` after each workspace is created (e.g. to open a guest window); dispose stops it. */
@@ -136,4 +182,11 @@ export class WorkspaceStore {
     const services = (await this.bindings(slug)).map((b) => b.service);
     return services.length ? services : ['general'];
   }
+}
+
+/** A write that hit the unique room column is a conflict the caller can act on; anything else stays itself. */
+function roomTaken(err: unknown): unknown {
+  return isUniqueViolation(err, 'matrix_room_id')
+    ? fail.conflict('ROOM_TAKEN', 'that Matrix room already belongs to another workspace')
+    : err;
 }

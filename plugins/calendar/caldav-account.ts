@@ -1,5 +1,5 @@
 // One CalDAV login over tsdav shared by every calendar and task list: finds collections by name, creating them when missing.
-import { type DAVCalendar, DAVClient } from 'tsdav';
+import type { DAVCalendar, DAVClient } from 'tsdav';
 import { slugify } from '../../core/text/slugify.ts';
 import { CalendarError, toCalendarError } from './caldav-error.ts';
 
@@ -71,6 +71,8 @@ export class CaldavAccount {
   private async open(): Promise<DAVClient> {
     const { url, username, password } = this.opts;
     const timeoutMs = this.opts.timeoutMs ?? 10_000;
+    // tsdav (and its XML parser) load with the first CalDAV call: a household without an account never needs them
+    const { DAVClient } = await import('tsdav');
     const client = new DAVClient({
       serverUrl: url,
       credentials: { username, password },

@@ -1,5 +1,9 @@
 // Splits a Markdown file into its YAML front matter (title, tags, guest_visible, …) and its body.
-import { parse as parseYaml } from 'yaml';
+import type * as Yaml from 'yaml';
+import { lazyRequire } from '../../core/lazy-require.ts';
+
+// loaded with the first file indexed, not with the server
+const yaml = lazyRequire<typeof Yaml>('yaml');
 
 /** The front-matter fields the knowledge plugin understands; everything else stays in `data`. */
 export interface FrontMatter {
@@ -40,7 +44,7 @@ export function parseFrontMatter(source: string): ParsedMarkdown {
   if (end < 0) throw new FrontMatterError('front matter is not closed by a --- line');
   let data: unknown;
   try {
-    data = parseYaml(lines.slice(1, end).join('\n'), { prettyErrors: false, uniqueKeys: true });
+    data = yaml().parse(lines.slice(1, end).join('\n'), { prettyErrors: false, uniqueKeys: true });
   } catch (err) {
     throw new FrontMatterError(`front matter is not valid YAML: ${firstLine((err as Error).message)}`);
   }

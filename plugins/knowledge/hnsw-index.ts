@@ -1,7 +1,11 @@
 // One large collection's approximate-nearest-neighbour graph (usearch HNSW over int8), saved to its own files.
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import usearch from 'usearch';
+import type Usearch from 'usearch';
+import { lazyRequire } from '../../core/lazy-require.ts';
+
+// the native addon loads with the first collection large enough for a graph: most households never have one
+const usearch = lazyRequire<typeof Usearch>('usearch');
 
 /** What the rows behind an index looked like when it was saved; any write changes it. */
 export interface RowFingerprint {
@@ -16,8 +20,8 @@ export interface RowFingerprint {
 // (recall@10 0.94 at 100k with 64 candidates, below the 0.95 goal).
 const config = (dimensions: number) => ({
   dimensions,
-  metric: usearch.MetricKind.Cos,
-  quantization: usearch.ScalarKind.I8,
+  metric: usearch().MetricKind.Cos,
+  quantization: usearch().ScalarKind.I8,
   connectivity: 16,
   expansion_add: 64,
   expansion_search: 128,
@@ -31,11 +35,11 @@ const config = (dimensions: number) => ({
 export class HnswIndex {
   private constructor(
     readonly dims: number,
-    private readonly index: InstanceType<typeof usearch.Index>,
+    private readonly index: InstanceType<typeof Usearch.Index>,
   ) {}
 
   static create(dims: number): HnswIndex {
-    return new HnswIndex(dims, new usearch.Index(config(dims)));
+    return new HnswIndex(dims, new (usearch().Index)(config(dims)));
   }
 
   /** Builds from packed unit vectors (row i of `vectors` belongs to ids[i]), on every core. */

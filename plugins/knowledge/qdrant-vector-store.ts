@@ -1,5 +1,5 @@
 // The Qdrant vector store: one Qdrant collection per Quorra collection, through @qdrant/js-client-rest.
-import { QdrantClient } from '@qdrant/js-client-rest';
+import type { QdrantClient } from '@qdrant/js-client-rest';
 import { normalise } from './lexical-embedder.ts';
 import {
   batchDimensions,
@@ -63,7 +63,7 @@ interface Payload {
 /** Vectors in Qdrant: cosine distance, a keyword index on `path` for delete-by-path. */
 export class QdrantVectorStore implements VectorStore {
   readonly kind = 'qdrant' as const;
-  private readonly client: QdrantClient;
+  private client?: Promise<QdrantClient>;
   private readonly prefix: string;
   // Vector size per existing Qdrant collection; 0 = known not to exist. Filled lazily.
   private readonly dims = new Map<string, number>();
@@ -71,25 +71,33 @@ export class QdrantVectorStore implements VectorStore {
   // so deleting a file from "all collections" does not list the server's collections every time.
   private owned?: Set<string>;
 
-  constructor(opts: QdrantStoreOptions) {
+  constructor(private readonly opts: QdrantStoreOptions) {
     this.prefix = opts.prefix ?? 'quorra-kb-';
-    this.client = new QdrantClient({
-      url: opts.url,
-      apiKey: opts.apiKey,
-      timeout: opts.timeoutMs ?? 30_000,
-      // The version probe only warns on the console; the first real call reports a bad server properly.
-      checkCompatibility: false,
-    });
+  }
+
+  /** The HTTP client, loaded with the first call: a household on the embedded store never loads it (nor undici). */
+  private qdrant(): Promise<QdrantClient> {
+    this.client ??= import('@qdrant/js-client-rest').then(
+      ({ QdrantClient }) =>
+        new QdrantClient({
+          url: this.opts.url,
+          apiKey: this.opts.apiKey,
+          timeout: this.opts.timeoutMs ?? 30_000,
+          // The version probe only warns on the console; the first real call reports a bad server properly.
+          checkCompatibility: false,
+        }),
+    );
+    return this.client;
   }
 
   private async dimensionsOf(collection: string): Promise<number> {
     const known = this.dims.get(collection);
     if (known !== undefined) return known;
     const name = qdrantName(this.prefix, collection);
-    const { exists } = await this.client.collectionExists(name);
+    const { exists } = await (await this.qdrant()).collectionExists(name);
     let size = 0;
     if (exists) {
-      const info = await this.client.getCollection(name);
+      const info = await (await this.qdrant()).getCollection(name);
       const vectors = info.config.params.vectors as { size?: number } | undefined;
       size = Number(vectors?.size ?? 0);
     }
@@ -102,8 +110,12 @@ export class QdrantVectorStore implements VectorStore {
     if (existing && existing !== size) throw new DimensionMismatchError(collection, existing, size);
     if (existing) return;
     const name = qdrantName(this.prefix, collection);
-    await this.client.createCollection(name, { vectors: { size, distance: 'Cosine' } });
-    await this.client.createPayloadIndex(name, { field_name: 'path', field_schema: 'keyword', wait: true });
+    await (await this.qdrant()).createCollection(name, { vectors: { size, distance: 'Cosine' } });
+    await (await this.qdrant()).createPayloadIndex(name, {
+      field_name: 'path',
+      field_schema: 'keyword',
+      wait: true,
+    });
     this.dims.set(collection, size);
     this.owned?.add(collection);
   }
@@ -122,7 +134,7 @@ export class QdrantVectorStore implements VectorStore {
           payload: toPayload(r) as unknown as Record<string, unknown>,
         }));
       for (let i = 0; i < points.length; i += 256) {
-        await this.client.upsert(qdrantName(this.prefix, collection), {
+        await (await this.qdrant()).upsert(qdrantName(this.prefix, collection), {
           wait: true,
           points: points.slice(i, i + 256),
         });
@@ -135,7 +147,7 @@ export class QdrantVectorStore implements VectorStore {
     const targets = collections ?? (await this.ownedCollections());
     for (const collection of targets) {
       if (!(await this.dimensionsOf(collection))) continue;
-      await this.client.delete(qdrantName(this.prefix, collection), {
+      await (await this.qdrant()).delete(qdrantName(this.prefix, collection), {
         wait: true,
         filter: { must: [{ key: 'path', match: { value: path } }] },
       });
@@ -152,7 +164,7 @@ export class QdrantVectorStore implements VectorStore {
       const size = await this.dimensionsOf(collection);
       if (!size) continue;
       if (size !== query.length) throw new DimensionMismatchError(collection, size, query.length);
-      const res = await this.client.query(qdrantName(this.prefix, collection), {
+      const res = await (await this.qdrant()).query(qdrantName(this.prefix, collection), {
         query,
         limit: k,
         with_payload: true,
@@ -167,7 +179,7 @@ export class QdrantVectorStore implements VectorStore {
   async vectorsOf(collection: string, path: string, chunks: number): Promise<Float32Array[] | undefined> {
     if (!chunks || !(await this.dimensionsOf(collection))) return undefined;
     const ids = Array.from({ length: chunks }, (_, ordinal) => chunkId(collection, path, ordinal));
-    const points = await this.client.retrieve(qdrantName(this.prefix, collection), {
+    const points = await (await this.qdrant()).retrieve(qdrantName(this.prefix, collection), {
       ids,
       with_vector: true,
       with_payload: false,
@@ -190,7 +202,7 @@ export class QdrantVectorStore implements VectorStore {
     let total = 0;
     for (const c of targets) {
       if (!(await this.dimensionsOf(c))) continue;
-      total += (await this.client.count(qdrantName(this.prefix, c), { exact: true })).count;
+      total += (await (await this.qdrant()).count(qdrantName(this.prefix, c), { exact: true })).count;
     }
     return total;
   }
@@ -207,7 +219,8 @@ export class QdrantVectorStore implements VectorStore {
 
   /** Deletes the Qdrant collection behind a Quorra collection. */
   async dropCollection(name: string): Promise<void> {
-    if (await this.dimensionsOf(name)) await this.client.deleteCollection(qdrantName(this.prefix, name));
+    if (await this.dimensionsOf(name))
+      await (await this.qdrant()).deleteCollection(qdrantName(this.prefix, name));
     this.dims.set(name, 0);
     this.owned?.delete(name);
   }
@@ -215,7 +228,7 @@ export class QdrantVectorStore implements VectorStore {
   /** Deletes every Qdrant collection under this store's prefix, empty ones included. */
   async clear(): Promise<void> {
     for (const name of await this.ownedCollections()) {
-      await this.client.deleteCollection(qdrantName(this.prefix, name));
+      await (await this.qdrant()).deleteCollection(qdrantName(this.prefix, name));
       this.dims.set(name, 0);
       this.owned?.delete(name);
     }
@@ -229,7 +242,7 @@ export class QdrantVectorStore implements VectorStore {
 
   private async ownedCollections(): Promise<string[]> {
     if (!this.owned) {
-      const { collections } = await this.client.getCollections();
+      const { collections } = await (await this.qdrant()).getCollections();
       this.owned = new Set(
         collections
           .map((c) => collectionFromQdrantName(this.prefix, c.name))

@@ -1,4 +1,4 @@
-// Rooms and workspaces in a real Chromium against the homeserver double: a guided new workspace, then a joined room mapped to it.
+// Rooms and workspaces in a real Chromium against the homeserver double: a guided new workspace, a joined room mapped to it, an edit.
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { MatrixWorld } from '../core/matrix/matrix-world.ts';
@@ -111,5 +111,41 @@ describe('admin UI rooms and workspaces (Chromium, homeserver double)', () => {
     assert.equal(mapped.workspace, 'family');
     assert.deepEqual(mapped.scope, [services[0]]);
     assert.equal(mapped.updated_by, owner.id);
+  });
+
+  it('edits a workspace in the same flow: a taken name goes back to its step, the room can be unbound', async () => {
+    assert.equal(
+      (await call(w.app, owner, 'POST', '/workspaces', { name: 'Choir', services: ['general'] })).status,
+      201,
+    );
+    await go('Workspaces');
+    await page.getByRole('button', { name: 'Edit Family' }).click();
+    const wizard = page.locator('workspace-wizard[data-workspace="family"]');
+    assert.equal(await wizard.getByLabel('Name').inputValue(), 'Family');
+    assert.equal(await wizard.getByLabel('Kind').isDisabled(), true);
+    await wizard.getByLabel('Name').fill('choir');
+    for (let i = 0; i < 3; i++) await wizard.getByRole('button', { name: 'Next' }).click();
+    await wizard.getByRole('list', { name: 'Steps' }).getByText('4. Review').waitFor();
+    await wizard.getByRole('button', { name: 'Save changes' }).click();
+    await wizard.locator('#w-name-err').getByText('a workspace named "Choir" exists').waitFor();
+
+    await wizard.getByLabel('Name').fill('Family home');
+    await wizard.getByRole('button', { name: 'Next' }).click();
+    await wizard.getByRole('button', { name: 'Next' }).click();
+    assert.equal(await wizard.getByLabel('Matrix room (optional)').inputValue(), kitchen);
+    await wizard.getByLabel('Matrix room (optional)').selectOption({ label: 'No room yet' });
+    await wizard.getByRole('button', { name: 'Next' }).click();
+    await wizard.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved Family home.' }).waitFor();
+    const card = page.locator('article[data-workspace="family"]');
+    await card.getByRole('heading', { name: 'Family home' }).waitFor();
+    assert.equal(await card.getByText('room Kitchen').count(), 0);
+
+    const family = (await call(w.app, owner, 'GET', '/workspaces')).json.workspaces.find(
+      (x: any) => x.slug === 'family',
+    );
+    assert.equal(family.name, 'Family home');
+    assert.equal(family.matrix_room_id, null);
+    assert.equal(family.description, 'Everyday household life');
   });
 });

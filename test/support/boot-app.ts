@@ -28,6 +28,8 @@ export interface BootOptions {
   listen?: boolean;
   /** A logger to use instead of the silent default (e.g. one writing to a capture stream). */
   logger?: Logger;
+  /** false: leave Matrix unconnected (the test calls quorra.connectMatrix() itself). */
+  connectMatrix?: boolean;
 }
 
 /** The PostgreSQL schema each test data dir was given, when the suites run on PostgreSQL. */
@@ -67,6 +69,8 @@ export async function bootApp(opts: BootOptions = {}): Promise<BootedApp> {
     ...(opts.logger ? { logger: opts.logger } : {}),
   });
   const server = opts.listen === false ? undefined : await quorra.listen();
+  // as `quorra serve` does, but a test talks to the bot only once its first connection attempt is over
+  if (opts.connectMatrix !== false) await quorra.connectMatrix();
   return {
     quorra,
     url: server?.url ?? '',

@@ -1,4 +1,4 @@
-// <workspace-wizard>: a guided new workspace — name, services, room and personas, starter notes, review; the server's messages land on their step.
+// <workspace-wizard>: a guided new workspace (name, services, room and personas, starter notes, review), or an edit of one; the server's messages land on their step.
 import { css, html, LitElement, nothing } from 'lit';
 import { ApiError } from '../data/api-client.ts';
 import { addWorkspaceNote } from '../data/memories.ts';
@@ -6,13 +6,18 @@ import { type JoinedRoom, listJoinedRooms } from '../data/rooms.ts';
 import {
   createWorkspace,
   type NewWorkspaceInput,
+  updateWorkspace,
   type WorkspaceOptions,
+  type WorkspaceSummary,
   workspaceOptions,
 } from '../data/workspaces.ts';
 import { formStyles, sharedStyles } from './shared-styles.ts';
 import './error-notice.ts';
+import { type Draft, renderWizardStep } from './workspace-wizard-steps.ts';
 
-const steps = ['Name', 'Services', 'Room and personas', 'Starter notes', 'Review'] as const;
+const newSteps = ['Name', 'Services', 'Room and personas', 'Starter notes', 'Review'] as const;
+// an edit has no starter notes: the Memory page is where a workspace's notes change
+const editSteps = ['Name', 'Services', 'Room and personas', 'Review'] as const;
 /** Which step shows each field the server may complain about. */
 const stepOfField: Record<string, number> = {
   name: 0,
@@ -29,13 +34,13 @@ function reasonOf(err: Error): string {
   return (details[0] as { message?: string } | undefined)?.message ?? err.message;
 }
 
-interface Draft extends NewWorkspaceInput {
-  notes: string;
-}
-
-/** Fires `created` with the new workspace's name once it and its starter notes exist. */
+/**
+ * Fires `created` with a line to show once the new workspace and its starter notes exist; given `workspace`, it edits
+ * that one instead (the kind stays) and fires `saved`.
+ */
 export class WorkspaceWizard extends LitElement {
   static properties = {
+    workspace: { attribute: false },
     step: { state: true },
     draft: { state: true },
     options: { state: true },
@@ -44,6 +49,7 @@ export class WorkspaceWizard extends LitElement {
     error: { state: true },
     busy: { state: true },
   };
+  declare workspace: WorkspaceSummary | null;
   declare step: number;
   declare draft: Draft;
   declare options: WorkspaceOptions | null;
@@ -83,6 +89,7 @@ export class WorkspaceWizard extends LitElement {
 
   constructor() {
     super();
+    this.workspace = null;
     this.step = 0;
     this.draft = {
       name: '',
@@ -99,8 +106,23 @@ export class WorkspaceWizard extends LitElement {
     this.busy = false;
   }
 
+  private get steps(): readonly string[] {
+    return this.workspace ? editSteps : newSteps;
+  }
+
   connectedCallback() {
     super.connectedCallback();
+    const w = this.workspace;
+    if (w)
+      this.draft = {
+        name: w.name,
+        description: w.description ?? '',
+        kind: w.kind,
+        services: (w.services ?? []).map((s) => s.service),
+        matrix_room_id: w.matrix_room_id ?? undefined,
+        personas: w.personas ?? [],
+        notes: '',
+      };
     workspaceOptions().then(
       (o) => {
         this.options = o;
@@ -151,6 +173,36 @@ export class WorkspaceWizard extends LitElement {
     return out;
   }
 
+  /** Sends the edit: every field the form shows, the room as null when none is chosen. */
+  private async save(w: WorkspaceSummary) {
+    const { name, description, services, personas, matrix_room_id } = this.draft;
+    this.busy = true;
+    this.error = null;
+    try {
+      const saved = await updateWorkspace(w.slug, {
+        name: name.trim(),
+        description,
+        services,
+        personas,
+        matrix_room_id: matrix_room_id ?? null,
+      });
+      this.dispatchEvent(
+        new CustomEvent('saved', { detail: `Saved ${saved.name}.`, bubbles: true, composed: true }),
+      );
+    } catch (err) {
+      await this.refused(err);
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  /** Shows the refusal on the step of the first field it names. */
+  private async refused(err: unknown) {
+    this.error = err;
+    const first = Object.keys(this.fieldErrors()).map((k) => stepOfField[k]);
+    if (first.length) await this.go(Math.min(...first));
+  }
+
   private async create() {
     const { notes, ...input } = this.draft;
     const body: NewWorkspaceInput = { ...input, name: input.name.trim() };
@@ -177,9 +229,7 @@ export class WorkspaceWizard extends LitElement {
         }),
       );
     } catch (err) {
-      this.error = err;
-      const first = Object.keys(this.fieldErrors()).map((k) => stepOfField[k]);
-      if (first.length) await this.go(Math.min(...first));
+      await this.refused(err);
     } finally {
       this.busy = false;
     }
@@ -188,8 +238,15 @@ export class WorkspaceWizard extends LitElement {
   render() {
     const errs = this.fieldErrors();
     const placed = Object.keys(errs).length > 0;
+    const steps = this.steps;
+    const w = this.workspace;
+    const submit = w
+      ? html`<button class="primary" type="button" ?disabled=${this.busy} @click=${() => this.save(w)}>
+          ${this.busy ? 'Saving…' : 'Save changes'}</button>`
+      : html`<button class="primary" type="button" ?disabled=${this.busy} @click=${this.create}>
+          ${this.busy ? 'Creating…' : 'Create workspace'}</button>`;
     return html`<section class="card" aria-labelledby="wizard-title">
-      <h2 id="wizard-title" class="small muted">New workspace</h2>
+      <h2 id="wizard-title" class="small muted">${w ? html`Edit <span class="untrusted">${w.name}</span>` : 'New workspace'}</h2>
       <ol class="steps" aria-label="Steps">
         ${steps.map((s, i) => html`<li aria-current=${i === this.step ? 'step' : 'false'}>${i + 1}. ${s}</li>`)}
       </ol>
@@ -201,9 +258,7 @@ export class WorkspaceWizard extends LitElement {
         ${
           this.step < steps.length - 1
             ? html`<button class="primary" type="button" @click=${() => this.go(this.step + 1)}>Next</button>`
-            : html`<button class="primary" type="button" ?disabled=${this.busy} @click=${this.create}>
-                ${this.busy ? 'Creating…' : 'Create workspace'}
-              </button>`
+            : submit
         }
         <button type="button" @click=${() => this.dispatchEvent(new CustomEvent('cancel'))}>Cancel</button>
       </p>
@@ -211,72 +266,16 @@ export class WorkspaceWizard extends LitElement {
   }
 
   private renderStep(errs: Record<string, string>) {
-    const d = this.draft;
-    const err = (k: string) =>
-      errs[k] ? html`<div class="err" id=${`w-${k}-err`}>${errs[k]}</div>` : nothing;
-    const inv = (k: string) => (errs[k] ? 'true' : 'false');
-    const desc = (k: string) => (errs[k] ? `w-${k}-err` : '');
-    switch (this.step) {
-      case 0:
-        return html`<div class="field"><label for="w-name">Name</label>
-            <input id="w-name" .value=${d.name} aria-invalid=${inv('name')} aria-describedby=${desc('name')}
-              @input=${(e: Event) => this.set({ name: (e.target as HTMLInputElement).value })} />${err('name')}</div>
-          <div class="field"><label for="w-kind">Kind</label>
-            <select id="w-kind" @change=${(e: Event) => {
-              const kind = (e.target as HTMLSelectElement).value;
-              this.set({ kind, personas: kind === 'hosting' ? ['owner', 'guest-concierge'] : ['owner'] });
-            }}>
-              ${(this.options?.kinds ?? ['household']).map((k) => html`<option value=${k} ?selected=${d.kind === k}>${k}</option>`)}
-            </select>${err('kind')}</div>
-          <div class="field"><label for="w-description">What it is for (optional)</label>
-            <textarea id="w-description" rows="2" .value=${d.description} aria-invalid=${inv('description')} aria-describedby=${desc('description')}
-              @input=${(e: Event) => this.set({ description: (e.target as HTMLTextAreaElement).value })}></textarea>${err('description')}</div>`;
-      case 1:
-        return html`<fieldset aria-invalid=${inv('services')} aria-describedby=${desc('services')}>
-          <legend>Services this workspace uses</legend>
-          ${(this.options?.services ?? []).map(
-            (s) => html`<label><input type="checkbox" .checked=${d.services.includes(s)}
-              @change=${(e: Event) => this.toggle('services', s, (e.target as HTMLInputElement).checked)} /> ${s}</label> `,
-          )}
-          ${err('services')}
-        </fieldset>`;
-      case 2:
-        return html`<div class="field"><label for="w-room">Matrix room (optional)</label>
-            <select id="w-room" aria-invalid=${inv('matrix_room_id')} aria-describedby=${desc('matrix_room_id')}
-              @change=${(e: Event) => this.set({ matrix_room_id: (e.target as HTMLSelectElement).value || undefined })}>
-              <option value="" ?selected=${!d.matrix_room_id}>No room yet</option>
-              ${(this.rooms ?? []).map((r) => html`<option value=${r.room_id} ?selected=${d.matrix_room_id === r.room_id}>${r.name}</option>`)}
-            </select>
-            ${this.roomsError ? html`<div class="small muted">Quorra cannot list its rooms right now (Matrix is not connected); map one later on the Rooms page.</div>` : nothing}
-            ${err('matrix_room_id')}</div>
-          <fieldset aria-invalid=${inv('personas')} aria-describedby=${desc('personas')}>
-            <legend>Who Quorra is here</legend>
-            ${(this.options?.personas ?? []).map(
-              (p) => html`<div><label><input type="checkbox" .checked=${d.personas.includes(p.id)}
-                ?disabled=${p.hosting_only && d.kind !== 'hosting'}
-                @change=${(e: Event) => this.toggle('personas', p.id, (e.target as HTMLInputElement).checked)} />
-                ${p.id}</label> <span class="small muted">${p.description}${p.hosting_only ? ' (hosting workspaces only)' : ''}</span></div>`,
-            )}
-            ${err('personas')}
-          </fieldset>`;
-      case 3:
-        return html`<div class="field"><label for="w-notes">Starter notes (one per line, optional)</label>
-          <textarea id="w-notes" rows="4" .value=${d.notes} placeholder="The bins go out on Tuesday evening"
-            @input=${(e: Event) => this.set({ notes: (e.target as HTMLTextAreaElement).value })}></textarea>
-          <div class="small muted">Quorra starts out knowing these in this workspace; you can change them on the Memory page.</div></div>`;
-      default: {
-        const notes = d.notes.split('\n').filter((l) => l.trim()).length;
-        const room = this.rooms?.find((r) => r.room_id === d.matrix_room_id)?.name;
-        return html`<dl aria-label="Summary">
-          <dt>Name</dt><dd>${d.name || html`<span class="muted">—</span>`}</dd>
-          <dt>Kind</dt><dd>${d.kind}</dd>
-          <dt>Services</dt><dd>${d.services.join(', ') || html`<span class="muted">none</span>`}</dd>
-          <dt>Room</dt><dd>${room ?? html`<span class="muted">none yet</span>`}</dd>
-          <dt>Personas</dt><dd>${d.personas.join(', ')}</dd>
-          <dt>Starter notes</dt><dd>${notes}</dd>
-        </dl>`;
-      }
-    }
+    return renderWizardStep(this.steps[this.step]!, {
+      draft: this.draft,
+      errs,
+      options: this.options,
+      rooms: this.rooms,
+      roomsError: this.roomsError,
+      editing: !!this.workspace,
+      set: (patch) => this.set(patch),
+      toggle: (list, value, on) => this.toggle(list, value, on),
+    });
   }
 }
 

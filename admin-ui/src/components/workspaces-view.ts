@@ -1,4 +1,4 @@
-// <workspaces-view>: the household's workspaces (services, personas, room) and the guided flow that creates one (owner only).
+// <workspaces-view>: the household's workspaces (services, personas, room) and the guided flow that creates or edits one (owner only).
 import { css, html, LitElement, nothing } from 'lit';
 import { type JoinedRoom, listJoinedRooms } from '../data/rooms.ts';
 import { listWorkspaces, type WorkspaceSummary, workspaceOptions } from '../data/workspaces.ts';
@@ -14,12 +14,15 @@ export class WorkspacesView extends LitElement {
     rooms: { state: true },
     error: { state: true },
     creating: { state: true },
+    editing: { state: true },
     done: { state: true },
   };
   declare workspaces: WorkspaceSummary[] | null;
   declare rooms: JoinedRoom[];
   declare error: unknown;
   declare creating: boolean;
+  /** The slug of the workspace being edited. */
+  declare editing: string | null;
   declare done: string;
 
   static styles = [
@@ -38,6 +41,7 @@ export class WorkspacesView extends LitElement {
     this.rooms = [];
     this.error = null;
     this.creating = false;
+    this.editing = null;
     this.done = '';
   }
 
@@ -61,6 +65,7 @@ export class WorkspacesView extends LitElement {
 
   private async created(e: CustomEvent<string>) {
     this.creating = false;
+    this.editing = null;
     this.done = e.detail;
     await this.load();
   }
@@ -80,6 +85,7 @@ export class WorkspacesView extends LitElement {
             }}></workspace-wizard>`
           : html`<p><button class="primary" type="button" @click=${() => {
               this.creating = true;
+              this.editing = null;
               this.done = '';
             }}>New workspace</button></p>`
       }
@@ -92,6 +98,10 @@ export class WorkspacesView extends LitElement {
       const room = w.matrix_room_id
         ? (this.rooms.find((r) => r.room_id === w.matrix_room_id)?.name ?? 'a room Quorra is not in')
         : null;
+      if (this.editing === w.slug)
+        return html`<workspace-wizard data-workspace=${w.slug} .workspace=${w} @saved=${this.created} @cancel=${() => {
+          this.editing = null;
+        }}></workspace-wizard>`;
       return html`<article class="card" data-workspace=${w.slug} aria-label=${w.name}>
         <h3 class="untrusted">${w.name}</h3>
         <div class="small muted">
@@ -101,6 +111,11 @@ export class WorkspacesView extends LitElement {
         <div class="small">
           Services: ${w.services?.map((s) => s.service).join(', ') || 'none'} · Personas: ${w.personas?.join(', ') ?? '—'}
         </div>
+        <p class="row"><button type="button" aria-label=${`Edit ${w.name}`} @click=${() => {
+          this.editing = w.slug;
+          this.creating = false;
+          this.done = '';
+        }}>Edit</button></p>
       </article>`;
     });
   }

@@ -1,4 +1,4 @@
-// GET/POST /workspaces and GET /workspaces/options: the household's workspaces, and what a new one can be.
+// GET/POST /workspaces, PATCH /workspaces/:slug and GET /workspaces/options: the household's workspaces, and what one can be.
 import { apiRequest } from './api-client.ts';
 
 /** A workspace as the UI needs it. */
@@ -43,4 +43,17 @@ export function workspaceOptions(): Promise<WorkspaceOptions> {
 /** Creates a workspace (owner only); 400 names the field, 409 a name already taken. */
 export function createWorkspace(input: NewWorkspaceInput): Promise<WorkspaceSummary> {
   return apiRequest<WorkspaceSummary>('/workspaces', { method: 'POST', body: input });
+}
+
+/** What an edit sends: the kind stays; a null room unbinds it. */
+export type WorkspaceChange = Partial<Omit<NewWorkspaceInput, 'kind' | 'matrix_room_id'>> & {
+  matrix_room_id?: string | null;
+};
+
+/** Changes a workspace (owner only); 400 names the field, 409 a name or room already taken. */
+export function updateWorkspace(slug: string, change: WorkspaceChange): Promise<WorkspaceSummary> {
+  return apiRequest<WorkspaceSummary>(`/workspaces/${encodeURIComponent(slug)}`, {
+    method: 'PATCH',
+    body: change,
+  });
 }

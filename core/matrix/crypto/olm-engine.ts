@@ -1,5 +1,6 @@
 // End-to-end encryption for the bot over the WASM OlmMachine: keys in and out with each sync, decrypt, encrypt with room keys shared to every member's devices.
 import path from 'node:path';
+import { setFlagsFromString } from 'node:v8';
 import * as wasm from '@matrix-org/matrix-sdk-crypto-wasm';
 import type { Logger } from '../../logger.ts';
 import type { QuorraMatrixClient } from '../matrix-client.ts';
@@ -12,6 +13,8 @@ let ready: Promise<void> | undefined;
 /** The bot's device as a Matrix E2EE participant; one per connected client. */
 export class OlmEngine {
   private queue: Promise<unknown> = Promise.resolve();
+  /** The one-time key counts and unused fallback key types last fed to the machine (a sync that went through). */
+  private fedKeyState?: string;
 
   private constructor(
     private readonly machine: wasm.OlmMachine,
@@ -28,6 +31,10 @@ export class OlmEngine {
     client: QuorraMatrixClient;
     logger: Logger;
   }): Promise<OlmEngine> {
+    // Liftoff's baseline code is plenty for a household's messages; TurboFan's tier-up of the 7.8 MB crypto module
+    // keeps ~13 MB more resident for as long as the server runs (bench/footprint-bench.ts). V8 reads the flag as it
+    // compiles WebAssembly, so it is set before this module is; JavaScript is not affected.
+    if (!ready) setFlagsFromString('--liftoff-only');
     ready ??= wasm.initAsync();
     await ready;
     // one store per device: a new device (new login) starts clean instead of clashing with the old one's keys
@@ -80,7 +87,12 @@ export class OlmEngine {
     return next;
   }
 
-  /** Feeds a sync response's to-device events, device list changes and key counts; true when room keys may have arrived. */
+  /**
+   * Feeds a sync response's to-device events, device list changes and key counts; true when room keys may have arrived.
+   * A sync that brings nothing new (no to-device events, no device list change, the key counts last fed) is skipped:
+   * the machine would only re-commit its account (≈ 50 curve25519 multiplications) and the store be saved again,
+   * all on every message's path, for no change.
+   */
   sync(raw: Record<string, any>): Promise<boolean> {
     return this.serial(async () => {
       const toDevice = raw.to_device?.events ?? [];
@@ -89,6 +101,14 @@ export class OlmEngine {
       const counts = new Map<string, number>(Object.entries(raw.device_one_time_keys_count ?? {}));
       const fallback =
         raw.device_unused_fallback_key_types ?? raw['org.matrix.msc2732.device_unused_fallback_key_types'];
+      const keyState = JSON.stringify([
+        [...counts].sort(),
+        Array.isArray(fallback) ? [...fallback].sort() : null,
+      ]);
+      const changes = [lists.changed, lists.left].some((xs) => Array.isArray(xs) && xs.length > 0);
+      if (!toDevice.length && !changes && keyState === this.fedKeyState) return false;
+      // forgotten until the whole sync went through: a failed one is fed again in full when it is retried
+      this.fedKeyState = undefined;
       await this.machine.receiveSyncChanges(
         JSON.stringify(toDevice),
         new wasm.DeviceLists(ids(lists.changed), ids(lists.left)),
@@ -96,6 +116,7 @@ export class OlmEngine {
         Array.isArray(fallback) ? new Set(fallback) : undefined,
       );
       await this.flush();
+      this.fedKeyState = keyState;
       return toDevice.length > 0;
     });
   }

@@ -6,7 +6,6 @@ import type { QuorraMatrixClient } from '../matrix-client.ts';
 import type { MatrixEvent } from '../matrix-event.entity.ts';
 import { describeError } from '../matrix-sender.ts';
 import { EncryptedEvents } from './encrypted-events.ts';
-import { OlmEngine } from './olm-engine.ts';
 
 /** E2EE for the connected client; if it cannot start, the bot runs without it and says why. */
 export async function openEncryption(opts: {
@@ -26,6 +25,8 @@ export async function openEncryption(opts: {
   if (!cfg.e2ee) return off('turned off (matrix.e2ee: false)');
   if (!opts.deviceId) return off('the homeserver did not say which device this login is');
   try {
+    // the WASM crypto and its IndexedDB load with the first connection, not with the server: HTTP is up before them
+    const { OlmEngine } = await import('./olm-engine.ts');
     const engine = await OlmEngine.open({
       userId: opts.userId,
       deviceId: opts.deviceId,

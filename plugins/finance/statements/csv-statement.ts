@@ -1,9 +1,13 @@
 // Parses a bank's CSV export with csv-parse and the account's column mapping into statement rows.
-import { parse } from 'csv-parse/sync';
+import type * as CsvParse from 'csv-parse/sync';
+import { lazyRequire } from '../../../core/lazy-require.ts';
 import { isLocalDate } from '../local-date.ts';
 import { parseAmount } from '../money.ts';
 import { type CsvMapping, toIsoDate } from './csv-mapping.ts';
 import type { ParsedStatement, StatementRow } from './statement-row.ts';
+
+// csv-parse loads with the first statement imported, not with the server
+const csvParse = lazyRequire<typeof CsvParse>('csv-parse/sync');
 
 /** Guesses the separator from the header line: the candidate that splits it most. */
 function guessDelimiter(headerLine: string): string {
@@ -17,7 +21,7 @@ export function parseCsvStatement(text: string, mapping: CsvMapping, currency: s
   const lines = body.split(/\r?\n/);
   const header = lines[mapping.skipLines] ?? '';
   const delimiter = mapping.delimiter ?? guessDelimiter(header);
-  const records = parse(body, {
+  const records = csvParse().parse(body, {
     delimiter,
     from_line: mapping.skipLines + 1,
     columns: (h: string[]) => h.map((c) => c.trim()),

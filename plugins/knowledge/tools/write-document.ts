@@ -2,10 +2,13 @@
 import { existsSync, lstatSync, realpathSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { stringify } from 'yaml';
+import type * as Yaml from 'yaml';
 import { z } from 'zod';
+import { lazyRequire } from '../../../core/lazy-require.ts';
 import type { WorkspacesCapability } from '../../../core/plugin/capabilities.ts';
 import { isInside } from '../vault-paths.ts';
+
+const yaml = lazyRequire<typeof Yaml>('yaml');
 
 /** What the model may send for a document. */
 export const documentInput = z
@@ -47,7 +50,7 @@ export async function documentPath(
 
 /** Renders front matter and body as one Markdown file. */
 export function renderDocument(d: DocumentInput): string {
-  const front = stringify({ title: d.title, tags: d.tags, guest_visible: d.guest_visible }).trimEnd();
+  const front = yaml().stringify({ title: d.title, tags: d.tags, guest_visible: d.guest_visible }).trimEnd();
   return `---\n${front}\n---\n\n${d.body.trimEnd()}\n`;
 }
 

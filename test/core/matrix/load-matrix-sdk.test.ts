@@ -48,4 +48,20 @@ describe('loadMatrixSdk', () => {
     assert.equal(whoami.device_id, user.deviceId);
     assert.equal(typeof sdk.RichReply.createFor, 'function');
   });
+
+  it('leaves the appservice framework unloaded: building an Appservice says so', () => {
+    const { sdk } = loadMatrixSdk();
+    const registration = { as_token: 'a', hs_token: 'h', sender_localpart: 'bot', namespaces: {} };
+    assert.throws(
+      () =>
+        new sdk.Appservice({
+          homeserverUrl: 'http://127.0.0.1:9',
+          homeserverName: 'x',
+          port: 0,
+          bindAddress: '127.0.0.1',
+          registration: registration as never,
+        }),
+      /express is not loaded: Quorra runs no Matrix appservice/,
+    );
+  });
 });

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 import type { TestUser } from '../../support/household.ts';
-import { systemPromptOf } from '../../support/household.ts';
+import { call, systemPromptOf } from '../../support/household.ts';
 import type { RegisteredUser } from '../../support/matrix-homeserver/index.ts';
 import { MatrixWorld } from './matrix-world.ts';
 
@@ -153,5 +153,23 @@ describe('Matrix runtime: bang-commands', () => {
     await say(room, bob.mx, 'Quorra, how are we doing?');
     assert.match(systemPromptOf(w.model.chatRequests().at(-1)!.body), /## Scope: finance/);
     assert.match(await text(room, alice.mx, '!quorra room'), /scope finance \(set for this room\)/);
+  });
+
+  it('room: follows a workspace moved to another room from the next message', async () => {
+    const shed = await w.group(alice.mx, [], 'Shed');
+    const barn = await w.group(alice.mx, [], 'Barn');
+    const created = await call(w.app, alice.user!, 'POST', '/workspaces', {
+      name: 'Shed',
+      services: ['general'],
+      matrix_room_id: shed,
+    });
+    assert.equal(created.status, 201);
+    assert.match(await text(shed, alice.mx, '!quorra room'), /workspace shed,/);
+    assert.match(await text(barn, alice.mx, '!quorra room'), /workspace personal,/);
+    const slug = created.json.slug;
+    const moved = await call(w.app, alice.user!, 'PATCH', `/workspaces/${slug}`, { matrix_room_id: barn });
+    assert.equal(moved.status, 200);
+    assert.match(await text(barn, alice.mx, '!quorra room'), /workspace shed,/);
+    assert.match(await text(shed, alice.mx, '!quorra room'), /workspace personal,/);
   });
 });

@@ -64,6 +64,40 @@ describe('Matrix runtime: restarts', () => {
     );
   });
 
+  it('answers nothing twice when a crash lost the newest sync position and the homeserver delivers again', async () => {
+    const roomId = await w.dm(alice.mx);
+    const botSyncs = () =>
+      w.hs.requests.filter((r) => r.userId === w.bot.userId && r.path.endsWith('/sync') && r.query.since);
+    // the position the bot polled from before anything was said: what a crash right after taking the messages in leaves
+    const before = botSyncs().at(-1)!.query.since;
+    say(roomId, 'one');
+    await w.botReplies(roomId, 1);
+    say(roomId, 'two');
+    await w.botReplies(roomId, 2);
+    await w.stopBot();
+    const db = new Database(path.join(w.dataDir, 'quorra.db'));
+    db.prepare("UPDATE matrix_kv SET value = ? WHERE key = 'sync.token'").run(before);
+    db.close();
+
+    const restartedAt = w.hs.requests.length;
+    await w.boot();
+    await waitUntil(
+      () =>
+        w.hs.requests.slice(restartedAt).some((r) => r.userId === w.bot.userId && r.query.since === before),
+      10000,
+      'the bot to resume from the older position',
+    );
+    say(roomId, 'three');
+    await w.botReplies(roomId, 3);
+    await w.settled();
+    assert.deepEqual(userTexts(), ['one', 'two', 'three']);
+    assert.equal(w.botMessages(roomId).length, 3);
+    assert.ok(
+      metricValue(await w.metricsText(), 'quorra_matrix_events_ignored_total', 'reason="duplicate"') >= 2,
+      'the events delivered again were recognised as taken in before',
+    );
+  });
+
   it('finishes a message it was answering when it stopped, without posting the answer twice', async () => {
     const roomId = await w.dm(alice.mx);
     const asked = say(roomId, 'what is on today?');

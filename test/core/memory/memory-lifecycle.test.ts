@@ -184,6 +184,39 @@ describe('memory lifecycle', () => {
     );
   });
 
+  it('injects the oldest live core memories across both slices of the seal, up to the limit', async () => {
+    const household: MemoryOrigin = { ...mine, ownerUserId: null };
+    const bobs: MemoryOrigin = { ...mine, ownerUserId: 'bob' };
+    const ids: Record<string, number> = {};
+    // interleaved: each slice alone holds more than the limit, and an archived one and bob's sit in between
+    for (const [label, origin] of [
+      ['h1', household],
+      ['b1', bobs],
+      ['a1', mine],
+      ['h2', household],
+      ['x1', mine],
+      ['a2', mine],
+      ['h3', household],
+      ['a3', mine],
+      ['h4', household],
+    ] as const)
+      ids[label] = (await add({ content: `core ${label}`, importance: 'core' }, origin)).id;
+    await store.archive(ids.x1);
+    const core = async (seal: Seal, limit: number) =>
+      (await store.listCore(seal, limit)).map((x) => x.content);
+    assert.deepEqual(await core(alice, 4), ['core h1', 'core a1', 'core h2', 'core a2']);
+    assert.deepEqual(await core(alice, 100), [
+      'core h1',
+      'core a1',
+      'core h2',
+      'core a2',
+      'core h3',
+      'core a3',
+      'core h4',
+    ]);
+    assert.deepEqual(await core(bob, 2), ['core h1', 'core b1']);
+  });
+
   it('archives model-inferred memories whose source notes are all gone, and nothing else', async () => {
     const notes = new NotesLog(m.db, m.now);
     const slice = { workspace: null, visibility: 'private' as const, ownerUserId: 'alice' };

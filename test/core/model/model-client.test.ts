@@ -1,5 +1,7 @@
 // The model client through the real openai SDK against the scripted server: plain, streamed, tools, failures.
 import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { loadConfig } from '../../../core/config/load-config.ts';
 import { Metrics } from '../../../core/metrics/metrics.ts';
 import { classifyModelError, ModelClient } from '../../../core/model/model-client.ts';
@@ -139,6 +141,27 @@ describe('ModelClient with the scripted model server', () => {
     assert.deepEqual(vectors[0], vectors[2]);
     assert.notDeepEqual(vectors[0], vectors[1]);
     assert.deepEqual((await client.probe()).models, ['test-chat', 'test-embed']);
+  });
+
+  it('probes with the API key and reports why an endpoint does not answer, as the SDK would', async () => {
+    assert.equal((await make({ apiKey: 'sk-probe' }).probe()).ok, true);
+    assert.equal(server.requests.at(-1)?.headers.authorization, 'Bearer sk-probe');
+    const dead = make({ baseUrl: 'http://127.0.0.1:9/v1' });
+    assert.deepEqual(await dead.probe(), { ok: false, reason: 'unreachable: Connection error.' });
+    const refusing = createServer((_req, res) => {
+      res.writeHead(401, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: { message: 'bad key' } }));
+    });
+    await new Promise<void>((r) => refusing.listen(0, '127.0.0.1', r));
+    try {
+      const { port } = refusing.address() as AddressInfo;
+      assert.deepEqual(await make({ baseUrl: `http://127.0.0.1:${port}/v1` }).probe(), {
+        ok: false,
+        reason: 'client_error: 401 bad key',
+      });
+    } finally {
+      refusing.close();
+    }
   });
 
   it('sends embeddings to embeddingBaseUrl when it names a second server', async () => {
