@@ -57,12 +57,19 @@ export class ConfirmationStore {
     return this.db.getRepository(Confirmation).findOneBy({ id });
   }
 
-  /** The newest still-pending confirmation of a session. */
+  /**
+   * The newest still-pending confirmation of a session. Expiry is applied only when the session has one past its
+   * time: nearly every turn has none, and then the turn writes nothing here.
+   */
   async pendingFor(sessionId: string): Promise<Confirmation | null> {
+    const newest = () =>
+      this.db
+        .getRepository(Confirmation)
+        .findOne({ where: { sessionId, status: 'pending' }, order: { createdAt: 'DESC' } });
+    const found = await newest();
+    if (!found || found.expiresAt > new Date()) return found;
     await this.expireDue();
-    return this.db
-      .getRepository(Confirmation)
-      .findOne({ where: { sessionId, status: 'pending' }, order: { createdAt: 'DESC' } });
+    return newest();
   }
 
   /** Pending confirmations waiting on a user (for `!quorra approvals`). */

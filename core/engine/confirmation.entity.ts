@@ -5,7 +5,8 @@ export type ConfirmationStatus = 'pending' | 'confirmed' | 'declined' | 'expired
 
 @Entity('confirmations')
 @Index(['sessionId', 'status'])
-// Every turn expires what is due: without it that sweep walks every confirmation the household ever had.
+// The expiry sweep (the approvals list, a turn whose own confirmation is overdue) would otherwise walk every
+// confirmation the household ever had.
 @Index('idx_confirmations_expiry', ['status', 'expiresAt'])
 export class Confirmation {
   @PrimaryColumn({ type: 'varchar', length: 36 })

@@ -20,6 +20,9 @@ export interface DeliveryPolicy {
   maxRetryMs?: number;
 }
 
+/** The longest the sweep goes without reading the outbox, whatever it expects. */
+const SAFETY_SWEEP_MS = 60_000;
+
 /** Joins several notifications into one message. */
 export function batchText(items: Pick<OutboxItem, 'text'>[]): string {
   if (items.length === 1) return items[0].text;
@@ -35,6 +38,10 @@ export class OutboxDelivery {
   );
   private listener?: Disposable;
   private stopped = false;
+  /** When a pass may next find something to send: the sweep skips the database until then (ms since the epoch). */
+  private wakeAt = 0;
+  /** The earliest time asked for by items queued since the current pass began. */
+  private requestedAt = Number.POSITIVE_INFINITY;
 
   constructor(
     private readonly deps: {
@@ -52,11 +59,19 @@ export class OutboxDelivery {
   start(): void {
     const { policy } = this.deps;
     this.stopped = false;
+    this.wakeAt = 0;
     this.listener = this.deps.outbox.onQueued((item) => {
-      if (item.urgency === 'high' || policy.batchMs === 0) void this.kick();
+      const now = item.urgency === 'high' || policy.batchMs === 0;
+      const at = now ? Date.now() : item.createdAt.getTime() + policy.batchMs;
+      this.requestedAt = Math.min(this.requestedAt, at);
+      this.wakeAt = Math.min(this.wakeAt, at);
+      if (now) void this.kick();
     });
     const every = Math.min(5000, Math.max(50, Math.min(policy.batchMs || 1000, policy.retryBaseMs) / 2));
-    this.timer = setInterval(() => void this.kick(), every);
+    // the sweep is a cheap clock check: the outbox is read only when an item may be ready (or a minute has passed)
+    this.timer = setInterval(() => {
+      if (Date.now() >= this.wakeAt) void this.kick();
+    }, every);
     this.timer.unref();
     void this.kick();
   }
@@ -68,6 +83,13 @@ export class OutboxDelivery {
   }
 
   private async pass(): Promise<void> {
+    this.requestedAt = Number.POSITIVE_INFINITY;
+    await this.sendDue();
+    const next = await this.deps.outbox.nextWake(this.deps.policy.batchMs);
+    this.wakeAt = Math.min(next ?? Number.POSITIVE_INFINITY, this.requestedAt, Date.now() + SAFETY_SWEEP_MS);
+  }
+
+  private async sendDue(): Promise<void> {
     const now = Date.now();
     const due = await this.deps.outbox.due(new Date(now));
     const groups: OutboxItem[][] = due.filter((i) => i.urgency === 'high').map((i) => [i]);

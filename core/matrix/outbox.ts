@@ -112,6 +112,25 @@ export class Outbox {
     });
   }
 
+  /**
+   * When the earliest waiting item may go out (ms since the epoch): its next attempt, and for a first attempt of a
+   * batched (not high) item the end of its batch window too; null when nothing waits.
+   */
+  async nextWake(batchMs: number): Promise<number | null> {
+    const rows = await this.repo.find({
+      select: { id: true, urgency: true, attempts: true, createdAt: true, nextAttemptAt: true },
+      where: { state: In(['queued', 'failed']), nextAttemptAt: Not(IsNull()) },
+    });
+    let wake: number | null = null;
+    for (const i of rows) {
+      const next = i.nextAttemptAt!.getTime();
+      const at =
+        i.urgency === 'high' || i.attempts > 0 ? next : Math.max(next, i.createdAt.getTime() + batchMs);
+      if (wake === null || at < wake) wake = at;
+    }
+    return wake;
+  }
+
   /** Marks items delivered in one message. */
   async markSent(ids: string[], roomId: string, eventId: string): Promise<void> {
     const now = new Date();

@@ -10,12 +10,11 @@ export interface RoomTarget {
 }
 
 /**
- * Resolves a room to its workspace and scope. A room's own mapping is kept once read: it only changes through
- * RoomStore.set, which drops it. Which workspace lives in a room is read every time (workspaces are edited
- * through their own store, which may move one to another room).
+ * Resolves a room to its workspace and scope. The answer is kept per room: a room's mapping only changes through
+ * RoomStore.set and a workspace's room only through WorkspaceStore (create, edit), and both drop what was kept.
  */
 export class RoomResolver {
-  private readonly mapped = new Map<string, RoomTarget | null>();
+  private readonly targets = new Map<string, RoomTarget>();
   /** Bumped on every change, so a lookup that raced one does not keep its (maybe older) answer. */
   private generation = 0;
 
@@ -25,29 +24,34 @@ export class RoomResolver {
   ) {
     rooms.onChange((roomId) => {
       this.generation++;
-      this.mapped.delete(roomId);
+      this.targets.delete(roomId);
+    });
+    workspaces.onChanged(() => {
+      this.generation++;
+      this.targets.clear();
     });
   }
 
   /** The target for a room (DMs and unmapped rooms: personal chat, ["general"]). */
   async resolve(roomId: string): Promise<RoomTarget> {
-    let target = this.mapped.get(roomId);
-    if (target === undefined) {
+    let target = this.targets.get(roomId);
+    if (!target) {
       const generation = this.generation;
-      target = await this.fromRoomsTable(roomId);
-      if (generation === this.generation) this.mapped.set(roomId, target);
+      target = await this.lookup(roomId);
+      if (generation === this.generation) this.targets.set(roomId, target);
     }
-    if (target) return { ...target, scope: target.scope && [...target.scope] };
+    return { ...target, scope: target.scope && [...target.scope] };
+  }
+
+  private async lookup(roomId: string): Promise<RoomTarget> {
+    const row = await this.rooms.get(roomId);
+    if (row) {
+      const scope = row.scope ?? (row.workspace ? undefined : ['general']);
+      return { workspace: row.workspace, scope, source: 'rooms' };
+    }
     const ws = await this.workspaces.byRoom(roomId);
     if (ws) return { workspace: ws.slug, scope: undefined, source: 'workspace' };
     return { workspace: null, scope: ['general'], source: 'default' };
-  }
-
-  private async fromRoomsTable(roomId: string): Promise<RoomTarget | null> {
-    const row = await this.rooms.get(roomId);
-    if (!row) return null;
-    const scope = row.scope ?? (row.workspace ? undefined : ['general']);
-    return { workspace: row.workspace, scope, source: 'rooms' };
   }
 
   /** The scope a target's conversations get: its own, else its workspace's bound services. */

@@ -25,6 +25,7 @@ export const HOSTING_ONLY_PERSONAS = ['guest-concierge'];
 /** Creates and reads workspaces; the vault folder lives at `<vaultRoot>/workspaces/<slug>`. */
 export class WorkspaceStore {
   private readonly createdListeners = new Set<(w: Workspace) => void | Promise<void>>();
+  private readonly changedListeners = new Set<() => void>();
 
   constructor(
     private readonly db: DataSource,
@@ -88,6 +89,7 @@ export class WorkspaceStore {
       if (createdDir) rmSync(dataDir, { recursive: true, force: true });
       throw roomTaken(err);
     }
+    for (const fn of this.changedListeners) fn();
     // the workspace exists now: a listener's failure is its own, never a rollback
     for (const fn of this.createdListeners) await Promise.resolve(fn(created)).catch(() => undefined);
     return created;
@@ -119,6 +121,8 @@ export class WorkspaceStore {
       });
     } catch (err) {
       throw roomTaken(err);
+    } finally {
+      for (const fn of this.changedListeners) fn();
     }
     const updated = (await this.get(slug))!;
     return Object.assign(updated, { bindings: await this.bindings(slug) });
@@ -151,6 +155,12 @@ export class WorkspaceStore {
         `a workspace named "${same.name}" exists (${same.slug}); send allow_duplicate_name: true to ${self ? 'use the name anyway' : 'create another'}`,
         { existing: same.slug },
       );
+  }
+
+  /** Calls `fn` (synchronously) after any workspace was created or edited, e.g. to drop what was read of them. */
+  onChanged(fn: () => void): Disposable {
+    this.changedListeners.add(fn);
+    return toDisposable(() => void this.changedListeners.delete(fn));
   }
 
   /** Calls `fn` after each workspace is created (e.g. to open a guest window); dispose stops it. */
