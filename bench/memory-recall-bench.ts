@@ -113,16 +113,21 @@ const templates: Array<() => string> = [
   () => `The ${pick(appointments)} for ${pick(people)} moved to ${pick(days)} at the ${pick(places)}`,
 ];
 
-const queryTemplates: Array<() => { text?: string; tags?: string[] }> = [
-  () => ({ text: `When is ${pick(people)}'s ${pick(appointments)}?` }),
-  () => ({ text: `Does ${pick(people)} like ${pick(foods)}?` }),
-  () => ({ text: `Who is ${name()} again?` }),
-  () => ({ text: `what did we decide about the ${pick(items)}`, tags: [pick(topicTags)] }),
-  () => ({ text: `how much did we pay for the ${pick(items)} at ${name()}` }),
-  () => ({ tags: [pick(topicTags), pick(topicTags)] }),
-  () => ({ text: `remind me what ${pick(people)} said about ${pick(activities)} in ${pick(months)}` }),
-  () => ({ text: `is anything at the ${pick(places)} broken? the ${pick(items)} maybe` }),
+/** Each query kind with the label its recall@8 is printed under. */
+const queryKinds: Array<[string, () => { text?: string; tags?: string[] }]> = [
+  ['person + appointment', () => ({ text: `When is ${pick(people)}'s ${pick(appointments)}?` })],
+  ['person + food', () => ({ text: `Does ${pick(people)} like ${pick(foods)}?` })],
+  ['a name alone', () => ({ text: `Who is ${name()} again?` })],
+  ['item + a tag', () => ({ text: `what did we decide about the ${pick(items)}`, tags: [pick(topicTags)] })],
+  ['item + shop name', () => ({ text: `how much did we pay for the ${pick(items)} at ${name()}` })],
+  ['two tags', () => ({ tags: [pick(topicTags), pick(topicTags)] })],
+  [
+    'person + activity + month',
+    () => ({ text: `remind me what ${pick(people)} said about ${pick(activities)} in ${pick(months)}` }),
+  ],
+  ['place + item', () => ({ text: `is anything at the ${pick(places)} broken? the ${pick(items)} maybe` })],
 ];
+const queryTemplates = queryKinds.map(([, make]) => make);
 
 const users = ['alice', 'bob', 'carol', 'dave', 'erin', 'frank'];
 const workspaces = [null, null, 'rental', 'bakery', 'allotment'];
@@ -226,22 +231,34 @@ async function quality(
   store: MemoryStore,
   conn: ReturnType<typeof sqliteConnection>,
   old: { id: number; seal: Seal; query: RecallQuery },
-): Promise<{ recall: number; oldFound: boolean }> {
+): Promise<{ recall: number; oldFound: boolean; byKind: string }> {
   const docs = loadDocs(conn);
+  const tally = queryKinds.map(() => ({ wanted: 0, found: 0 }));
   let wanted = 0;
   let found = 0;
-  const check = async (seal: Seal, query: RecallQuery) => {
+  const check = async (seal: Seal, query: RecallQuery, kind?: number) => {
     const ref = exhaustive(docs, seal, query);
     const got = new Set((await store.recall(seal, { ...query, limit: 8 })).map((s) => s.memory.id));
+    const hit = ref.filter((id) => got.has(id)).length;
     wanted += ref.length;
-    found += ref.filter((id) => got.has(id)).length;
+    found += hit;
+    if (kind !== undefined) {
+      tally[kind].wanted += ref.length;
+      tally[kind].found += hit;
+    }
     return got;
   };
   const oldFound = (await check(old.seal, old.query)).has(old.id);
   for (let i = 0; i < QUALITY_QUERIES; i++) {
-    await check({ userId: pick(users), workspace: pick(workspaces) }, pick(queryTemplates)());
+    const kind = Math.floor(rand() * queryKinds.length);
+    await check({ userId: pick(users), workspace: pick(workspaces) }, queryKinds[kind][1](), kind);
   }
-  return { recall: wanted === 0 ? 1 : found / wanted, oldFound };
+  const byKind = queryKinds
+    .map(
+      ([label], k) => `${label} ${(tally[k].wanted === 0 ? 1 : tally[k].found / tally[k].wanted).toFixed(2)}`,
+    )
+    .join(', ');
+  return { recall: wanted === 0 ? 1 : found / wanted, oldFound, byKind };
 }
 
 async function main() {
@@ -270,6 +287,8 @@ async function main() {
       const t0 = Date.now();
       await seed(store, conn, size - seeded);
       seeded = size;
+      // the state a household's index is in on any day: merged by last night's upkeep (runNightly)
+      await store.runNightly();
       const r = await measure(store);
       const q = await quality(store, conn, old);
       results.push({ size, ...r, recall: q.recall });
@@ -278,6 +297,7 @@ async function main() {
           `  (${r.hits.toFixed(1)} results/query, seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s)` +
           `  recall@8 ${q.recall.toFixed(3)}, old best match ${q.oldFound ? 'found' : 'MISSED'}`,
       );
+      console.log(`    recall@8 by query kind: ${q.byKind}`);
     }
     const [base] = results;
     for (const r of results.slice(1)) {

@@ -11,6 +11,7 @@ import { CreateMemorySearchPostgres1764580000000 } from './1764580000000-create-
 import { ApprovalsInCore1764800000000 } from './1764800000000-approvals-in-core.ts';
 import { AddPluginSettings1764900000000 } from './1764900000000-add-plugin-settings.ts';
 import { IndexConfirmationExpiry1765000000000 } from './1765000000000-index-confirmation-expiry.ts';
+import { AddMemoryLengthIndex1765200000000 } from './1765200000000-add-memory-length-index.ts';
 
 export const coreMigrations: Function[] = [
   CreatePluginState1764460800000,
@@ -25,4 +26,5 @@ export const coreMigrations: Function[] = [
   ApprovalsInCore1764800000000,
   AddPluginSettings1764900000000,
   IndexConfirmationExpiry1765000000000,
+  AddMemoryLengthIndex1765200000000,
 ];

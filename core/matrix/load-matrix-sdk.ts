@@ -13,9 +13,15 @@ export interface LoadedMatrixSdk {
 }
 
 const cryptoPackage = '@matrix-org/matrix-sdk-crypto-nodejs';
-// The SDK's index loads its appservice framework too, and with it express and morgan: a fifth of a second of
-// start-up for an HTTP server a bot never runs (Quorra serves HTTP with Koa). Only the appservice requires them.
-const appserviceOnly = ['express', 'morgan'];
+// The SDK's index loads parts Quorra never uses, and what only they require: its appservice framework (express,
+// morgan: a fifth of a second of start-up for an HTTP server a bot never runs) and its file-backed storage
+// providers (lowdb, with the whole of lodash: ≈ 4 MB of idle heap). Quorra stores in its own database.
+const unusedBySdkParts: Record<string, string> = {
+  express: 'Quorra runs no Matrix appservice',
+  morgan: 'Quorra runs no Matrix appservice',
+  lowdb: "Quorra keeps Matrix state in its own database, not the SDK's file stores",
+  'lowdb/adapters/FileSync': "Quorra keeps Matrix state in its own database, not the SDK's file stores",
+};
 let loaded: LoadedMatrixSdk | undefined;
 
 /** Loads matrix-bot-sdk once (later calls return the same result), stubbing the crypto module when it cannot load. */
@@ -31,9 +37,10 @@ export function loadMatrixSdk(): LoadedMatrixSdk {
     e2eeReason = `${cryptoPackage} could not be loaded (${firstLine(e)})`;
     stubModule(require, sdkRequire.resolve(cryptoPackage));
   }
-  for (const name of appserviceOnly)
-    stubModule(require, sdkRequire.resolve(name), () => {
-      throw new Error(`${name} is not loaded: Quorra runs no Matrix appservice`);
+  // a function, not an arrow: the SDK calls some of these with `new`
+  for (const [name, why] of Object.entries(unusedBySdkParts))
+    stubModule(require, sdkRequire.resolve(name), function unloaded() {
+      throw new Error(`${name} is not loaded: ${why}`);
     });
   const sdk = require('matrix-bot-sdk') as MatrixBotSdk;
   loaded = e2eeReason === undefined ? { sdk, e2ee: true } : { sdk, e2ee: false, e2eeReason };

@@ -88,3 +88,11 @@ export function tagsMatch(tags: string[]): string | null {
     .map(ftsString);
   return phrases.length > 0 ? `tags : (${phrases.join(' OR ')})` : null;
 }
+
+/** Every way to pick `size` of the items, in order (for "rows holding at least `size` of the query's terms"). */
+export function combinations<T>(items: readonly T[], size: number): T[][] {
+  if (size === 0) return [[]];
+  if (items.length < size) return [];
+  const [first, ...rest] = items;
+  return [...combinations(rest, size - 1).map((c) => [first, ...c]), ...combinations(rest, size)];
+}

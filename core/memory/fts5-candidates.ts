@@ -1,54 +1,80 @@
-// Memory search candidates on SQLite: FTS5 sources chosen by word rarity, plus the whole-index BM25 statistics.
+// Memory search candidates on SQLite: each word's shortest matches and the shortest rows holding several words
+// (from the length-ordered FTS5 index), the tags' newest matches, plus the whole-index BM25 statistics.
 import type { DataSource } from 'typeorm';
 import type { ScoringStats } from './bm25-score.ts';
-import { foldWord, indexForm, scopeMatch, tagsMatch, wordMatch, wordVariants } from './fts-query.ts';
+import {
+  combinations,
+  foldWord,
+  indexForm,
+  scopeMatch,
+  tagsMatch,
+  wordMatch,
+  wordVariants,
+} from './fts-query.ts';
 import type { RowFilter } from './seal-filter.ts';
 import { corpusStats } from './term-stats.ts';
 
-/** Each word still brings at least this many of its newest matches when a long query splits the window. */
-const MIN_PER_WORD = 16;
-/** Rows holding every query word, or the rarest word and any other: the strongest BM25 candidates. */
-const COMBINED_CAP = 200;
+/** Each word's shortest matches ranked at most (fewer when the search window is smaller). */
+const PER_WORD = 24;
+/** Rows holding several of the query's words: a cap per source that real queries rarely need whole. */
+const COMBINED_CAP = 64;
+/** Word combinations are built from the rarest words only, and a level with more combinations is left out. */
+const COMBINED_WORDS = 6;
+const MAX_COMBINATIONS = 20;
+/** memories_fts_len's rowid is length × 2^32 + (2^32 − 1 − id) (migrations/1765200000000-…): this reads the id. */
+const LENGTH_KEY_ID = '4294967295 - (rowid & 4294967295)';
 
 interface Source {
+  /** `len`: shortest first, then newest (the order BM25 ranks one word's matches in); `id`: newest first. */
+  index: 'len' | 'id';
   match: string;
   cap: number;
-  newest: boolean;
 }
 
 /**
- * The FTS5 expressions whose matches are ranked, each with its row cap: every word alone and the tags, newest first
- * (a rare word's matches are all there), plus the rows holding every word and the rows holding the rarest word with
- * any other one, whatever their age. The best BM25 matches hold several of the query's words, so those two sources
- * reach an old best match even when each of its words is common. Those two leave the scope token out: an
- * intersection is small and the SQL filter drops other slices' rows, while the token would cost a pass over the
- * slice's whole posting list.
+ * The FTS5 expressions whose matches are ranked. BM25 scores one word's matches by length alone (shorter is
+ * better; repeats aside), so each word's shortest matches are its best ones whatever their age. The best matches
+ * of a question hold several of its words, so the shortest rows holding at least 2, at least 3, all but one and
+ * all of its (rarest) words are sources too; a word whose whole posting list fits its cap is left out of those.
+ * Tags score flat, so each tag brings its newest rows; rows carrying a tag and one of the words, and rows carrying
+ * every tag, are sources of their own.
  */
 function candidateSources(
   scope: string,
-  byRarity: string[],
-  rarestCount: number,
+  byRarity: Array<{ word: string; complete: boolean }>,
   tags: string[],
-  window: number,
+  perWord: number,
 ): Source[] {
-  const all = [...byRarity.map((w) => wordMatch(w)), ...tags];
-  const perTerm = Math.max(Math.min(MIN_PER_WORD, window), Math.ceil(window / Math.max(1, all.length)));
-  const sources = all.map((m) => ({ match: `${scope} AND ${m}`, cap: perTerm, newest: true }));
-  const [rarest, ...rest] = all;
-  // When the rarest word's own list fits its window, every row holding it is already a candidate, and so is every
-  // row the two sources below could add.
-  if (byRarity.length > 0 && rarestCount <= perTerm) return sources;
-  if (all.length >= 2) sources.push({ match: all.join(' AND '), cap: COMBINED_CAP, newest: false });
-  if (all.length >= 3) {
-    sources.push({ match: `${rarest} AND (${rest.join(' OR ')})`, cap: COMBINED_CAP, newest: false });
+  const sources: Source[] = byRarity.map(({ word }) => ({
+    index: 'len',
+    match: `${scope} AND ${wordMatch(word)}`,
+    cap: perWord,
+  }));
+  // A word whose every row fits its cap brings all of them, so only the other words need combining.
+  const words = byRarity.filter((w) => !w.complete).map(({ word }) => wordMatch(word));
+  const combined = words.slice(0, COMBINED_WORDS);
+  const k = combined.length;
+  for (const size of new Set([2, 3, k - 1, k].filter((n) => n >= 2 && n <= k))) {
+    const sets = combinations(combined, size);
+    if (sets.length > MAX_COMBINATIONS) continue;
+    const any = sets.map((s) => `(${s.join(' AND ')})`).join(' OR ');
+    sources.push({ index: 'len', match: `${scope} AND (${any})`, cap: COMBINED_CAP });
   }
+  for (const t of tags) {
+    sources.push({ index: 'id', match: `${scope} AND ${t}`, cap: perWord });
+    if (words.length > 0) {
+      sources.push({ index: 'len', match: `${scope} AND ${t} AND (${words.join(' OR ')})`, cap: perWord });
+    }
+  }
+  if (tags.length >= 2)
+    sources.push({ index: 'id', match: `${scope} AND ${tags.join(' AND ')}`, cap: COMBINED_CAP });
   return sources;
 }
 
 /**
- * Words no memory contains are dropped first (they cannot match), the rest are ordered rarest first; FTS5 returns
- * each source's matches, a single word's newest first so it stops early. The SQL filter then applies the seal and
- * liveness by primary key.
+ * Words no memory contains are dropped first (they cannot match), the rest are ordered rarest first; FTS5 walks
+ * only the head of each source's posting list in its index's rowid order. The seal's scope token is part of every
+ * expression and the SQL filter then applies the seal and liveness by primary key.
  */
 export async function fts5Candidates(
   db: DataSource,
@@ -66,18 +92,20 @@ export async function fts5Candidates(
   }
   const stats = { rows: index.rows, avgLength: index.avgLength, df };
   const count = (w: string) => df.get(foldWord(w)) ?? 0;
-  const byRarity = query.words.filter((w) => count(w) > 0).sort((a, b) => count(a) - count(b));
-  const rarestCount = byRarity.length > 0 ? count(byRarity[0]) : 0;
+  const perWord = Math.max(1, Math.min(PER_WORD, window));
+  const byRarity = query.words
+    .filter((w) => count(w) > 0)
+    .sort((a, b) => count(a) - count(b))
+    .map((word) => ({ word, complete: count(word) <= perWord }));
   // each tag its own term, so the rows carrying several of them are a source of their own
   const tags = query.tags.flatMap((t) => tagsMatch([t]) ?? []);
-  const sources = candidateSources(scopeMatch(filter.scopeKeys), byRarity, rarestCount, tags, window);
+  const sources = candidateSources(scopeMatch(filter.scopeKeys), byRarity, tags, perWord);
   if (sources.length === 0) return { candidates: [], stats };
-  // Walking rowids backwards stops a single word early; an intersection is cheaper walked forwards, and its cap
-  // is a safety bound that real queries rarely reach.
   const hits = sources
-    .map(
-      (s) =>
-        `SELECT id FROM (SELECT rowid AS id FROM memories_fts WHERE memories_fts MATCH ?${s.newest ? ' ORDER BY rowid DESC' : ''} LIMIT ?)`,
+    .map((s) =>
+      s.index === 'len'
+        ? `SELECT ${LENGTH_KEY_ID} AS id FROM (SELECT rowid FROM memories_fts_len WHERE memories_fts_len MATCH ? ORDER BY rowid LIMIT ?)`
+        : 'SELECT id FROM (SELECT rowid AS id FROM memories_fts WHERE memories_fts MATCH ? ORDER BY rowid DESC LIMIT ?)',
     )
     .join(' UNION ');
   // Rank on the narrow columns, then load whole rows only for the few that are returned.

@@ -1,6 +1,7 @@
 // The memory layer's public surface: its entities and migrations (wired by the app) and its stores.
 import { CreateMemory1764510000000 } from '../../migrations/1764510000000-create-memory.ts';
 import { CreateMemorySearchPostgres1764580000000 } from '../../migrations/1764580000000-create-memory-search-postgres.ts';
+import { AddMemoryLengthIndex1765200000000 } from '../../migrations/1765200000000-add-memory-length-index.ts';
 import { Memory } from './memory.entity.ts';
 import { Note } from './note.entity.ts';
 
@@ -8,6 +9,7 @@ export const memoryEntities: Function[] = [Note, Memory];
 export const memoryMigrations: Function[] = [
   CreateMemory1764510000000,
   CreateMemorySearchPostgres1764580000000,
+  AddMemoryLengthIndex1765200000000,
 ];
 
 export { Memory } from './memory.entity.ts';

@@ -29,6 +29,7 @@ import {
 } from './memory-search.ts';
 import { listForOwner, type OwnerListedMemory, type OwnerListFilters } from './owner-listing.ts';
 import { type MemorySlice, sealFilter, sealSlices, sliceFilter } from './seal-filter.ts';
+import { mergeSearchIndexes } from './search-index-upkeep.ts';
 import { atomically, forUpdate, type Steps, sql, toDbTime } from './sql-values.ts';
 
 export interface MemoryStoreOptions {
@@ -281,10 +282,14 @@ export class MemoryStore {
     return archiveOrphans(this.db, this.now());
   }
 
-  /** The nightly job: archive what expired, then purge what has been archived longer than the retention. */
+  /**
+   * The nightly job: archive what expired, purge what has been archived longer than the retention, then merge
+   * the search indexes' segments.
+   */
   async runNightly(retentionDays: number = this.retentionDays): Promise<{ expired: number; purged: number }> {
     const expired = await sweepExpired(this.db, this.now());
     const purged = await purgeArchivedOlderThan(this.db, retentionDays, this.now());
+    await mergeSearchIndexes(this.db);
     return { expired, purged };
   }
 }

@@ -49,6 +49,14 @@ describe('loadMatrixSdk', () => {
     assert.equal(typeof sdk.RichReply.createFor, 'function');
   });
 
+  it("leaves the SDK's file stores unloaded: building one says so", () => {
+    const { sdk } = loadMatrixSdk();
+    assert.throws(
+      () => new sdk.SimpleFsStorageProvider('/tmp/quorra-never-written.json'),
+      /lowdb\/adapters\/FileSync is not loaded: Quorra keeps Matrix state in its own database/,
+    );
+  });
+
   it('leaves the appservice framework unloaded: building an Appservice says so', () => {
     const { sdk } = loadMatrixSdk();
     const registration = { as_token: 'a', hs_token: 'h', sender_localpart: 'bot', namespaces: {} };

@@ -141,7 +141,7 @@ describe('memory search', () => {
     assert.ok(!found.some((s) => s.memory.id === short.id));
   });
 
-  it('ranks only the newest matches when there are more than the search window holds', async () => {
+  it('ranks only the shortest, then newest matches when there are more than the search window holds', async () => {
     const windowed = new MemoryStore(m.db, { now: m.now, searchWindow: 5 });
     const made = [];
     for (let i = 0; i < 20; i++) made.push(await add({ content: `recipe number ${i} uses lentils` }));
@@ -150,6 +150,27 @@ describe('memory search', () => {
       got.map((s) => s.memory.id).sort((a, b) => a - b),
       made.slice(-5).map((x) => x.id),
     );
+  });
+
+  it('finds a common word’s best match, its shortest row, however many newer rows hold the word', async () => {
+    const windowed = new MemoryStore(m.db, { now: m.now, searchWindow: 10 });
+    const old = await add({ content: 'Mia naps' });
+    for (let i = 0; i < 30; i++) await add({ content: `Mia went to the park with her friends on day ${i}` });
+    const found = await windowed.recall(alice, { text: 'Mia' });
+    assert.equal(found[0].memory.id, old.id);
+    assert.equal(found.length, 8);
+  });
+
+  it('finds an old row holding two of three common words, beyond every word’s window', async () => {
+    const windowed = new MemoryStore(m.db, { now: m.now, searchWindow: 5 });
+    const old = await add({ content: 'Leo plays chess after school' });
+    for (let i = 0; i < 20; i++) {
+      await add({ content: `Leo ${i} today` });
+      await add({ content: `chess ${i} today` });
+      await add({ content: `Fridays ${i} today` });
+    }
+    const [best] = await windowed.recall(alice, { text: 'Leo chess on Friday' });
+    assert.equal(best.memory.id, old.id);
   });
 
   it('never lets a common word crowd a rare word’s matches out of the window', async () => {
