@@ -147,6 +147,9 @@ export class MatrixRuntime {
     this.startedAt = Date.now();
     this.cutoffTs = this.startedAt - cfg.catchUpWindowMinutes * 60_000;
     await this.events.prune(new Date(this.startedAt - 30 * 86_400_000));
+    // what the previous run left unfinished, read before the first sync: read after, it would also hold the events
+    // that sync just took in (queued, already in a room queue) and they would be answered twice
+    const unfinished = await this.events.unfinished();
     this.client = client;
     try {
       await client.start(SYNC_FILTER);
@@ -165,7 +168,7 @@ export class MatrixRuntime {
       const roomId = key.slice('backfill.'.length);
       this.enqueueBackfill(roomId, (await kv.get(key))!);
     }
-    for (const row of await this.events.unfinished()) {
+    for (const row of unfinished) {
       if (row.originTs >= this.cutoffTs) this.enqueue(row);
       else await this.events.mark(row.eventId, 'ignored', { reason: 'too_old' });
     }
