@@ -33,7 +33,7 @@ export function listArchives(dir: string): string[] {
   }
 }
 
-/** Schedules the nightly backup when enabled (SQLite only: a PostgreSQL database is backed up with its own tools). */
+/** Schedules the nightly backup when enabled, on SQLite and PostgreSQL alike. */
 export function scheduleBackups(
   config: QuorraConfig,
   scheduler: Scheduler,

@@ -8,7 +8,7 @@ import type { QuorraConfig } from '../config/schema.ts';
 import { QuorraError } from '../errors.ts';
 
 export const MANIFEST = 'manifest.json';
-/** The database snapshot's place inside the archive. */
+/** The database snapshot's place inside the archive: a SQLite file, whichever dialect it was taken from. */
 export const DB_ENTRY = 'db/quorra.db';
 
 export interface ManifestFile {
@@ -24,6 +24,8 @@ export interface BackupManifest {
   quorraVersion: string;
   /** Whether the vault lived outside the data dir (then it is under `vault/`, else inside `data/`). */
   separateVault: boolean;
+  /** The dialect the snapshot was taken from (absent in older archives: SQLite). The entry is SQLite either way. */
+  database?: 'sqlite' | 'postgres';
   files: ManifestFile[];
 }
 

@@ -1,5 +1,5 @@
-// `quorra backup` and the nightly job: an online SQLite snapshot plus the data dir (and a vault outside it) in one
-// gzipped tar with a manifest of checksums, unpacked and verified before it gets its final name.
+// `quorra backup` and the nightly job: a consistent database snapshot (a SQLite file, from either dialect) plus the
+// data dir (and a vault outside it) in one gzipped tar with a manifest of checksums, verified before it gets its name.
 import {
   cpSync,
   existsSync,
@@ -11,7 +11,6 @@ import {
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { buildInfo } from '../build-info.ts';
 import type { QuorraConfig } from '../config/schema.ts';
 import { sqliteIntegrity } from '../db/sqlite-integrity.ts';
@@ -25,6 +24,7 @@ import {
   MANIFEST,
   verifyUnpacked,
 } from './backup-layout.ts';
+import { snapshotDatabase } from './database-snapshot.ts';
 import { packDir, unpackTo } from './tar.ts';
 
 export const ARCHIVE_PREFIX = 'quorra-backup-';
@@ -52,13 +52,7 @@ export async function createBackup(
 ): Promise<{ file: string; manifest: BackupManifest }> {
   const now = opts.now ?? new Date();
   const src = backupSources(config);
-  // an archive without the database would restore an empty household: refuse rather than look like a backup
-  if (config.database.url)
-    throw new QuorraError(
-      'QUORRA_BACKUP_POSTGRES',
-      'the database is PostgreSQL: back it up with pg_dump (and the data directory with it); quorra backup archives SQLite households',
-    );
-  if (!existsSync(src.db))
+  if (!config.database.url && !existsSync(src.db))
     throw new QuorraError('QUORRA_BACKUP_FAILED', `there is no database at ${src.db} to back up`);
   const file = resolveDest(config, opts.dest, now);
   if (existsSync(file))
@@ -67,7 +61,7 @@ export async function createBackup(
   const check = mkdtempSync(path.join(path.dirname(file), '.quorra-backup-verify-'));
   const partial = `${file}.partial`;
   try {
-    await snapshotDatabase(src.db, path.join(staging, DB_ENTRY), config.database.busyTimeoutMs);
+    await snapshotDatabase(config, src.db, path.join(staging, DB_ENTRY));
     const skip = [
       src.db,
       `${src.db}-wal`,
@@ -86,6 +80,7 @@ export async function createBackup(
       createdAt: now.toISOString(),
       quorraVersion: buildInfo.version,
       separateVault: src.separateVault,
+      database: config.database.url ? 'postgres' : 'sqlite',
       files: await describeFiles(staging, listFiles(staging)),
     };
     writeFileSync(path.join(staging, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
@@ -108,22 +103,11 @@ export async function createBackup(
   }
 }
 
-/** SQLite's online backup API through its own connection: a consistent copy while other connections write. */
-async function snapshotDatabase(dbFile: string, dest: string, timeoutMs: number): Promise<void> {
-  mkdirSync(path.dirname(dest), { recursive: true });
-  const db = new Database(dbFile, { fileMustExist: true, timeout: timeoutMs });
-  try {
-    await db.backup(dest);
-  } catch (err) {
-    throw new QuorraError('QUORRA_BACKUP_FAILED', `the database snapshot failed: ${(err as Error).message}`);
-  } finally {
-    db.close();
-  }
-}
-
 /** Copies every file under `from` into `to`, skipping `skip`; a file deleted meanwhile is simply not copied. */
 function copyTree(from: string, to: string, skip: string[]): void {
   mkdirSync(to, { recursive: true });
+  // on PostgreSQL nothing may have been written to the data dir yet
+  if (!existsSync(from)) return;
   for (const rel of listFiles(from, skip)) {
     try {
       mkdirSync(path.dirname(path.join(to, rel)), { recursive: true });

@@ -1,11 +1,14 @@
-// `quorra restore`: unpacks and verifies an archive, then puts the database, the data dir and a separate vault
-// back where this configuration expects them. A non-empty target is refused unless forced (then moved aside).
+// `quorra restore`: unpacks and verifies an archive, then puts the database (the SQLite file, or its rows into
+// PostgreSQL), the data dir and a separate vault back where this configuration expects them. A non-empty target is
+// refused unless forced (then moved aside; PostgreSQL's rows are saved there as a SQLite file first).
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { QuorraConfig } from '../config/schema.ts';
+import { describeDatabaseUrl } from '../db/database-url.ts';
 import { sqliteIntegrity } from '../db/sqlite-integrity.ts';
 import { QuorraError } from '../errors.ts';
 import { type BackupManifest, backupSources, DB_ENTRY, verifyUnpacked } from './backup-layout.ts';
+import { databaseRowsHeld, restoreDatabase, snapshotDatabase } from './database-snapshot.ts';
 import { unpackTo } from './tar.ts';
 
 export interface RestoreResult {
@@ -31,10 +34,13 @@ export async function restoreBackup(
       ...(src.separateVault ? entries(src.vault).map((e) => path.join(src.vault, e)) : []),
     ]),
   ];
-  if (occupied.length && !opts.force)
+  const rowsHeld = await databaseRowsHeld(config);
+  if ((occupied.length || rowsHeld) && !opts.force)
     throw new QuorraError(
       'QUORRA_RESTORE_NOT_EMPTY',
-      `the data directory ${src.dataDir} is not empty (${occupied.length} entries); restore into an empty one, or pass --force to move what is there aside first`,
+      rowsHeld
+        ? `the database ${describeDatabaseUrl(config.database.url!)} already holds ${rowsHeld} rows; restore into an empty one, or pass --force to replace them (they are saved aside first)`
+        : `the data directory ${src.dataDir} is not empty (${occupied.length} entries); restore into an empty one, or pass --force to move what is there aside first`,
     );
   mkdirSync(src.dataDir, { recursive: true });
   const work = mkdtempSync(path.join(path.dirname(src.dataDir), '.quorra-restore-'));
@@ -47,18 +53,25 @@ export async function restoreBackup(
         'QUORRA_BACKUP_CORRUPT',
         `the archive's database fails its integrity check: ${integrity.problems[0]}`,
       );
-    let movedAside: string | undefined;
-    if (occupied.length) {
-      movedAside = `${src.dataDir}.before-restore-${(opts.now ?? new Date()).toISOString().replace(/[:.]/g, '-')}`;
-      mkdirSync(movedAside, { recursive: true });
+    const movedAside =
+      occupied.length || rowsHeld
+        ? `${src.dataDir}.before-restore-${(opts.now ?? new Date()).toISOString().replace(/[:.]/g, '-')}`
+        : undefined;
+    if (movedAside) mkdirSync(movedAside, { recursive: true });
+    if (movedAside && rowsHeld)
+      await snapshotDatabase(config, src.db, path.join(movedAside, 'database-before-restore.db'));
+    // PostgreSQL is filled before any file moves: that copy is the step that can still fail (in one transaction,
+    // so it changes nothing then), and a failed restore must not leave the data dir moved aside
+    if (config.database.url)
+      await restoreDatabase(config, path.join(work, DB_ENTRY), src.db, { force: Boolean(opts.force) });
+    if (movedAside)
       occupied.forEach((p, i) => {
-        renameSync(p, path.join(movedAside!, `${i}-${path.basename(p)}`));
+        renameSync(p, path.join(movedAside, `${i}-${path.basename(p)}`));
       });
-    }
     for (const e of entries(path.join(work, 'data')))
       renameSync(path.join(work, 'data', e), path.join(src.dataDir, e));
-    mkdirSync(path.dirname(src.db), { recursive: true });
-    renameSync(path.join(work, DB_ENTRY), src.db);
+    if (!config.database.url)
+      await restoreDatabase(config, path.join(work, DB_ENTRY), src.db, { force: Boolean(opts.force) });
     if (manifest.separateVault && existsSync(path.join(work, 'vault'))) {
       // a vault that was separate comes back to this configuration's vault path, wherever that is now
       mkdirSync(src.vault, { recursive: true });

@@ -152,6 +152,30 @@ export function createMatrixClient(
       }
     }
 
+    /**
+     * Media through the authenticated endpoint (Matrix 1.11), as matrix-bot-sdk 0.8 does; 0.7 (the newest that
+     * declares Node 20) asks /_matrix/media/v3, where Synapse no longer serves media uploaded since 1.120.
+     */
+    override async downloadContent(
+      mxcUrl: string,
+      allowRemote = true,
+    ): Promise<{ data: Buffer; contentType: string }> {
+      const m = /^mxc:\/\/([^/]+)\/([^/?#]+)/i.exec(mxcUrl);
+      if (!m) throw new Error("'mxcUrl' does not begin with mxc://");
+      const path = `/_matrix/client/v1/media/download/${encodeURIComponent(m[1])}/${encodeURIComponent(m[2])}`;
+      const res = await this.doRequest(
+        'GET',
+        path,
+        { allow_remote: allowRemote },
+        null,
+        undefined,
+        true,
+        undefined,
+        true,
+      );
+      return { data: res.body, contentType: res.headers['content-type'] };
+    }
+
     protected override startSyncInternal(): Promise<any> {
       return this.startSync(async (name: string, ...args: any[]) => {
         if (hooks.beforeEmit && !(await hooks.beforeEmit(name, args))) return;

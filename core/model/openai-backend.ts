@@ -74,8 +74,9 @@ export class OpenAiBackend implements ModelBackend {
   }
 
   async embed(model: string, texts: string[], opts: CallOptions): Promise<number[][]> {
+    // float asked for by name: unasked, openai 6 requests base64 and misreads a server that answers floats anyway
     const res = await (await this.sdk()).embed.embeddings.create(
-      { model, input: texts },
+      { model, input: texts, encoding_format: 'float' },
       { signal: opts.signal },
     );
     return [...res.data].sort((a, b) => a.index - b.index).map((d) => d.embedding as number[]);

@@ -35,6 +35,17 @@ export interface BootOptions {
 /** The PostgreSQL schema each test data dir was given, when the suites run on PostgreSQL. */
 const databaseUrls = new Map<string, string>();
 
+/**
+ * The PostgreSQL database (a schema) that goes with a data dir when the suites run on PostgreSQL, undefined on
+ * SQLite. A second boot on the same data dir (restart tests), or a CLI command given that dir, reuses it, as it
+ * would reuse the SQLite file.
+ */
+export async function databaseUrlFor(dataDir: string): Promise<string | undefined> {
+  const url = databaseUrls.get(dataDir) ?? (await testDatabaseUrl());
+  if (url) databaseUrls.set(dataDir, url);
+  return url;
+}
+
 /** A fresh temp directory, removed by the caller (or by stop({clean:true})). */
 export function tempDir(prefix = 'quorra-test-'): string {
   return mkdtempSync(path.join(tmpdir(), prefix));
@@ -57,12 +68,8 @@ export async function bootApp(opts: BootOptions = {}): Promise<BootedApp> {
         }
       : { baseUrl: 'http://127.0.0.1:9/v1', maxRetries: 0 },
   };
-  // a second boot on the same data dir (restart tests) reuses its database, as it reuses the SQLite file
-  const url = databaseUrls.get(dataDir) ?? (await testDatabaseUrl());
-  if (url) {
-    databaseUrls.set(dataDir, url);
-    base.database = { url };
-  }
+  const url = await databaseUrlFor(dataDir);
+  if (url) base.database = { url };
   const config = loadConfig({ env: {}, cwd: dataDir, overrides: deepMerge(base, opts.config ?? {}) });
   const quorra = await createQuorra(config, {
     ...(opts.pluginRoots ? { pluginRoots: opts.pluginRoots } : {}),

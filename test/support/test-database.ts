@@ -33,3 +33,11 @@ export async function testDatabaseUrl(): Promise<string | undefined> {
   url.searchParams.set('options', `-c search_path=${schema}`);
   return url.toString();
 }
+
+/** Empties the schema a `testDatabaseUrl()` URL points at, as deleting a SQLite file would (a restore's empty target). */
+export async function wipeTestDatabase(url: string): Promise<void> {
+  const schema = /search_path=(\w+)/.exec(new URL(url).searchParams.get('options') ?? '')?.[1];
+  if (!admin || !schema) throw new Error(`not a test database URL: ${url}`);
+  await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+  await admin.query(`CREATE SCHEMA ${schema}`);
+}

@@ -1,9 +1,11 @@
 // Backup → wipe → restore → start: memories, notes, workspaces, confirmations and the Matrix sync position come
 // back, also when the backup is taken while requests are being served; damaged archives and occupied dirs refused.
+// The PostgreSQL pass runs it too: there the database is a schema, wiped by dropping it, restored by copying.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { runNightlyBackup } from '../../../core/backup/backup-job.ts';
 import { createBackup } from '../../../core/backup/create-backup.ts';
 import { restoreBackup } from '../../../core/backup/restore-backup.ts';
@@ -12,10 +14,16 @@ import { MatrixKvStore, QuorraStorageProvider } from '../../../core/matrix/matri
 import { type BootedApp, bootApp, tempDir } from '../../support/boot-app.ts';
 import { addUser, call, chat, type TestUser } from '../../support/household.ts';
 import { ScriptedModelServer } from '../../support/model-server.ts';
+import { onPostgres, testDatabaseUrl, wipeTestDatabase } from '../../support/test-database.ts';
 
 const backupOff = { backup: { enabled: false } };
-const configFor = (dataDir: string) =>
-  loadConfig({ env: {}, cwd: dataDir, overrides: deepMerge({ dataDir }, backupOff) });
+/** A restore's configuration: the data dir, and on PostgreSQL the schema `url` names. */
+const configFor = (dataDir: string, url: string | undefined) =>
+  loadConfig({
+    env: {},
+    cwd: dataDir,
+    overrides: deepMerge({ dataDir, ...(url ? { database: { url } } : {}) }, backupOff),
+  });
 
 describe('backup and restore', function () {
   this.timeout(60_000);
@@ -24,6 +32,8 @@ describe('backup and restore', function () {
   let dataDir: string;
   let app: BootedApp | undefined;
   let owner: TestUser;
+  /** The app's PostgreSQL schema, when the suites run on PostgreSQL. */
+  let dbUrl: string | undefined;
 
   before(async () => {
     model = await ScriptedModelServer.start();
@@ -33,6 +43,7 @@ describe('backup and restore', function () {
     root = tempDir('quorra-backup-');
     dataDir = path.join(root, 'data');
     app = await bootApp({ model, dataDir, config: backupOff });
+    dbUrl = app.quorra.config.database.url;
     owner = await addUser(app, 'Olivia', 'owner');
   });
   afterEach(async () => {
@@ -77,6 +88,14 @@ describe('backup and restore', function () {
     };
   }
 
+  /** Stops the app and loses everything it had: the data dir, and the PostgreSQL schema's tables. */
+  async function wipe() {
+    await app!.stop();
+    app = undefined;
+    rmSync(dataDir, { recursive: true, force: true });
+    if (dbUrl) await wipeTestDatabase(dbUrl);
+  }
+
   async function assertEverythingBack(ids: Awaited<ReturnType<typeof populate>>) {
     app = await bootApp({ model, dataDir, config: backupOff });
     const memories = await call(app, owner, 'GET', '/memory');
@@ -106,13 +125,12 @@ describe('backup and restore', function () {
     const ids = await populate();
     const { file, manifest } = await createBackup(app!.quorra.config, { dest: path.join(root, 'out/') });
     assert.ok(manifest.files.some((f) => f.path === 'db/quorra.db'));
+    assert.equal(manifest.database, dbUrl ? 'postgres' : 'sqlite');
     assert.ok(
       manifest.files.some((f) => f.path === 'data/vault/household/boiler.md' && f.sha256.length === 64),
     );
-    await app!.stop();
-    app = undefined;
-    rmSync(dataDir, { recursive: true, force: true });
-    await restoreBackup(configFor(dataDir), file);
+    await wipe();
+    await restoreBackup(configFor(dataDir, dbUrl), file);
     await assertEverythingBack(ids);
   });
 
@@ -133,10 +151,8 @@ describe('backup and restore', function () {
     serving = false;
     await load;
     assert.ok(writes > before, 'requests kept being served during the backup');
-    await app!.stop();
-    app = undefined;
-    rmSync(dataDir, { recursive: true, force: true });
-    await restoreBackup(configFor(dataDir), file);
+    await wipe();
+    await restoreBackup(configFor(dataDir, dbUrl), file);
     await assertEverythingBack(ids);
     const restored = (await call(app!, owner, 'GET', '/memory')).json;
     const readings = JSON.stringify(restored).match(/meter reading \d+/g) ?? [];
@@ -147,14 +163,27 @@ describe('backup and restore', function () {
   });
 
   it('refuses a non-empty data dir unless forced, then moves the old contents aside', async () => {
-    await populate();
+    const ids = await populate();
     const { file } = await createBackup(app!.quorra.config, { dest: path.join(root, 'b.tar.gz') });
+    // written after the backup: the forced restore replaces it, and it is saved aside, not lost
+    await call(app!, owner, 'POST', '/memory', { content: 'written after the backup' });
     await app!.stop();
     app = undefined;
-    await assert.rejects(restoreBackup(configFor(dataDir), file), { code: 'QUORRA_RESTORE_NOT_EMPTY' });
-    const { movedAside } = await restoreBackup(configFor(dataDir), file, { force: true });
+    await assert.rejects(restoreBackup(configFor(dataDir, dbUrl), file), {
+      code: 'QUORRA_RESTORE_NOT_EMPTY',
+    });
+    const { movedAside } = await restoreBackup(configFor(dataDir, dbUrl), file, { force: true });
     assert.ok(movedAside && readdirSync(movedAside).length > 0);
-    assert.ok(existsSync(path.join(dataDir, 'quorra.db')));
+    // the database that was replaced: the SQLite file moved aside, or PostgreSQL's rows saved there as one
+    const aside = readdirSync(movedAside).find((n) => /quorra\.db$|^database-before-restore\.db$/.test(n));
+    assert.ok(aside, `the replaced database is in ${movedAside}: ${readdirSync(movedAside)}`);
+    const saved = new Database(path.join(movedAside, aside), { readonly: true });
+    const contents = saved.prepare('SELECT content FROM memories').pluck().all();
+    saved.close();
+    assert.ok(contents.includes('written after the backup'));
+    await assertEverythingBack(ids);
+    const memories = JSON.stringify((await call(app!, owner, 'GET', '/memory')).json);
+    assert.ok(!memories.includes('written after the backup'), 'the restore replaced the database');
   });
 
   it('refuses an archive whose contents do not match its manifest, and restores nothing', async () => {
@@ -166,11 +195,15 @@ describe('backup and restore', function () {
     writeFileSync(path.join(unpacked, 'data/vault/household/boiler.md'), 'changed');
     execFileSync('tar', ['-czf', path.join(root, 'tampered.tar.gz'), '-C', unpacked, '.']);
     const empty = path.join(root, 'fresh');
-    await assert.rejects(restoreBackup(configFor(empty), path.join(root, 'tampered.tar.gz')), (e: any) => {
-      assert.equal(e.code, 'QUORRA_BACKUP_CORRUPT');
-      assert.match(e.message, /boiler\.md: checksum differs/);
-      return true;
-    });
+    const emptyDb = await testDatabaseUrl();
+    await assert.rejects(
+      restoreBackup(configFor(empty, emptyDb), path.join(root, 'tampered.tar.gz')),
+      (e: any) => {
+        assert.equal(e.code, 'QUORRA_BACKUP_CORRUPT');
+        assert.match(e.message, /boiler\.md: checksum differs/);
+        return true;
+      },
+    );
     assert.deepEqual(readdirSync(empty), []);
   });
 
@@ -178,12 +211,19 @@ describe('backup and restore', function () {
     const config = deepMerge(app!.quorra.config as any, {
       backup: { keep: 2, dir: path.join(root, 'nightly') },
     }) as any;
-    for (let day = 1; day <= 4; day++) await runNightlyBackup(config, new Date(Date.UTC(2026, 10, day, 2)));
+    const ids = await populate();
+    let last = '';
+    for (let day = 1; day <= 4; day++)
+      last = (await runNightlyBackup(config, new Date(Date.UTC(2026, 10, day, 2)))).file;
     const left = readdirSync(path.join(root, 'nightly'));
     assert.deepEqual(left, [
       'quorra-backup-2026-11-03T02-00-00-000Z.tar.gz',
       'quorra-backup-2026-11-04T02-00-00-000Z.tar.gz',
     ]);
+    // and what it wrote restores a whole household, on whichever database the server runs
+    await wipe();
+    await restoreBackup(configFor(dataDir, dbUrl), last);
+    await assertEverythingBack(ids);
   });
 });
 
@@ -196,7 +236,10 @@ describe('quorra backup / restore on the command line', function () {
     root = tempDir('quorra-backup-cli-');
   });
   afterEach(() => rmSync(root, { recursive: true, force: true }));
+  /** Each data dir's PostgreSQL schema, when the suites run on PostgreSQL (passed as DATABASE_URL). */
+  const databases = new Map<string, string>();
   const run = (dataDir: string, ...args: string[]) => {
+    const url = databases.get(dataDir);
     try {
       return {
         code: 0,
@@ -204,7 +247,11 @@ describe('quorra backup / restore on the command line', function () {
           cwd: root,
           encoding: 'utf8',
           stdio: 'pipe',
-          env: { PATH: process.env.PATH ?? '', QUORRA_DATA_DIR: dataDir },
+          env: {
+            PATH: process.env.PATH ?? '',
+            QUORRA_DATA_DIR: dataDir,
+            ...(url ? { DATABASE_URL: url } : {}),
+          },
         }),
       };
     } catch (e: any) {
@@ -212,19 +259,31 @@ describe('quorra backup / restore on the command line', function () {
     }
   };
 
-  it('writes a verified archive, restores it into an empty dir and refuses an occupied one', () => {
+  it('writes a verified archive, restores it into an empty dir and refuses an occupied one', async () => {
     const data = path.join(root, 'data');
+    const fresh = path.join(root, 'fresh');
+    for (const dir of [data, fresh]) {
+      const url = await testDatabaseUrl();
+      if (url) databases.set(dir, url);
+    }
     assert.equal(run(data, 'migrate').code, 0);
+    assert.equal(run(data, 'user', 'add', 'Olivia', '--role', 'owner').code, 0);
     const made = run(data, 'backup', path.join(root, 'archives/'));
     assert.equal(made.code, 0, made.out);
     assert.match(made.out, /backup written and verified: .*quorra-backup-.*\.tar\.gz/);
     const archive = path.join(root, 'archives', readdirSync(path.join(root, 'archives'))[0]);
     const refused = run(data, 'restore', archive);
     assert.equal(refused.code, 1);
-    assert.match(refused.out, /QUORRA_RESTORE_NOT_EMPTY: the data directory .* is not empty/);
-    const restored = run(path.join(root, 'fresh'), 'restore', archive);
+    assert.match(
+      refused.out,
+      onPostgres()
+        ? /QUORRA_RESTORE_NOT_EMPTY: the database postgres:\/\/quorra@.* already holds \d+ rows/
+        : /QUORRA_RESTORE_NOT_EMPTY: the data directory .* is not empty/,
+    );
+    const restored = run(fresh, 'restore', archive);
     assert.equal(restored.code, 0, restored.out);
-    assert.ok(existsSync(path.join(root, 'fresh/quorra.db')));
-    assert.equal(run(path.join(root, 'fresh'), 'migrate').out, 'database is up to date\n');
+    assert.equal(existsSync(path.join(fresh, 'quorra.db')), !onPostgres());
+    assert.match(run(fresh, 'user', 'list').out, /olivia/i);
+    assert.equal(run(fresh, 'migrate').out, 'database is up to date\n');
   });
 });

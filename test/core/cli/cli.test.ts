@@ -1,10 +1,14 @@
 // The quorra command as a real process: config errors exit 2, serve answers /health and stops on SIGTERM.
+// In the PostgreSQL pass each process is given DATABASE_URL, so the same commands run against PostgreSQL.
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { openCliDatabase } from '../../../core/cli/open-cli-database.ts';
+import { loadConfig } from '../../../core/config/load-config.ts';
 import { tempDir } from '../../support/boot-app.ts';
+import { testDatabaseUrl } from '../../support/test-database.ts';
 
 const bin = fileURLToPath(new URL('../../../core/cli/bin.js', import.meta.url));
 const hostCheckPlugins = fileURLToPath(new URL('../../fixtures/host-check-plugins', import.meta.url));
@@ -13,14 +17,17 @@ describe('quorra CLI', function () {
   // each test boots whole Node processes, which on a loaded machine outlast mocha's default
   this.timeout(120_000);
   let dir: string;
-  beforeEach(() => {
+  let databaseUrl: string | undefined;
+  beforeEach(async () => {
     dir = tempDir('quorra-cli-');
+    databaseUrl = await testDatabaseUrl();
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
   const env = (extra: Record<string, string> = {}) => ({
     PATH: process.env.PATH ?? '',
     HOME: dir,
     QUORRA_DATA_DIR: dir,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     QUORRA_LOG_LEVEL: 'info',
     OPENAI_BASE_URL: 'http://127.0.0.1:9/v1',
     ...extra,
@@ -103,18 +110,25 @@ describe('quorra user and token commands', function () {
   // each step boots a whole Node process; five in a row outlast mocha's default on a loaded machine
   this.timeout(120_000);
   let dir: string;
-  before(() => {
+  let databaseUrl: string | undefined;
+  before(async () => {
     dir = tempDir('quorra-cli-users-');
+    databaseUrl = await testDatabaseUrl();
   });
   after(() => rmSync(dir, { recursive: true, force: true }));
   const run = (...args: string[]) =>
     spawnSync(process.execPath, [bin, ...args], {
       cwd: dir,
-      env: { PATH: process.env.PATH ?? '', QUORRA_DATA_DIR: dir, QUORRA_LOG_LEVEL: 'silent' },
+      env: {
+        PATH: process.env.PATH ?? '',
+        QUORRA_DATA_DIR: dir,
+        QUORRA_LOG_LEVEL: 'silent',
+        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      },
       encoding: 'utf8',
     });
 
-  it('adds users, lists them, and prints a token once', () => {
+  it('adds users, lists them, and prints a token once', async () => {
     assert.match(
       run(
         'user',
@@ -135,16 +149,17 @@ describe('quorra user and token commands', function () {
     assert.match(list, /olivia-smith\towner\tOlivia Smith\t@olivia:home\.test\to@home\.test/);
     const token = run('token', 'create', '@olivia:home.test').stdout.trim();
     assert.match(token, /^qra_[A-Za-z0-9_-]{40,}$/);
-    const db = spawnSync(
-      'node',
-      [
-        '-e',
-        `const D=require('better-sqlite3');const d=new D(process.argv[1]);console.log(JSON.stringify(d.prepare('select token_hash from api_tokens').all()))`,
-        `${dir}/quorra.db`,
-      ],
-      { encoding: 'utf8', cwd: fileURLToPath(new URL('../../..', import.meta.url)) },
-    );
-    assert.doesNotMatch(db.stdout, new RegExp(token.slice(4, 20)), 'only the hash is stored');
+    // read back through Quorra's own database opening, so it is the same check on SQLite and PostgreSQL
+    const config = loadConfig({
+      env: {},
+      cwd: dir,
+      overrides: { dataDir: dir, ...(databaseUrl ? { database: { url: databaseUrl } } : {}) },
+    });
+    const { db } = await openCliDatabase(config);
+    const hashes = JSON.stringify(await db.query('SELECT token_hash FROM api_tokens'));
+    await db.destroy();
+    assert.match(hashes, /token_hash/);
+    assert.doesNotMatch(hashes, new RegExp(token.slice(4, 20)), 'only the hash is stored');
   });
 
   it('refuses bad input with a readable message and exit 1', () => {

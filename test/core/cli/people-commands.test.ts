@@ -6,7 +6,7 @@ import { Writable } from 'node:stream';
 import { commands } from '../../../core/cli/commands.ts';
 import { loadConfig } from '../../../core/config/load-config.ts';
 import { QuorraError } from '../../../core/errors.ts';
-import { type BootedApp, bootApp, tempDir } from '../../support/boot-app.ts';
+import { type BootedApp, bootApp, databaseUrlFor, tempDir } from '../../support/boot-app.ts';
 
 describe('quorra token list/revoke and user edit/remove', () => {
   let dir: string;
@@ -23,7 +23,13 @@ describe('quorra token list/revoke and user edit/remove', () => {
         done();
       },
     });
-    const config = loadConfig({ env: {}, cwd: dir, overrides: { dataDir: dir, log: { level: 'silent' } } });
+    // on PostgreSQL, the schema bootApp uses for this data dir
+    const url = await databaseUrlFor(dir);
+    const config = loadConfig({
+      env: {},
+      cwd: dir,
+      overrides: { dataDir: dir, log: { level: 'silent' }, ...(url ? { database: { url } } : {}) },
+    });
     try {
       return { status: await commands[name].run(args, config, out), stdout, stderr: '' };
     } catch (err) {

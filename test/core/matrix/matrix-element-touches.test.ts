@@ -74,6 +74,8 @@ describe('Matrix runtime: Element-native touches', () => {
   });
 
   it('streams a slow answer by editing its message at most once a second; the last edit is complete and formatted', async () => {
+    await w.stopBot();
+    await w.boot({ matrix: { streamEdits: true } });
     const roomId = await w.dm(alice.mx);
     w.model.next({ content: SLOW_ANSWER, chunkDelayMs: 120 });
     w.hs.sendAsUser(alice.mx.userId, roomId, { msgtype: 'm.text', body: 'what is the plan?' });

@@ -1,9 +1,9 @@
 // Restarts: the bot resumes from its stored sync position (missed messages answered once, old ones never) and a tier-2 confirmation by reply survives.
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Database from 'better-sqlite3';
 import { Confirmation } from '../../../core/engine/confirmation.entity.ts';
+import { EventLog } from '../../../core/matrix/event-log.ts';
+import { MatrixKvStore, QuorraStorageProvider } from '../../../core/matrix/matrix-storage.ts';
 import type { TestUser } from '../../support/household.ts';
 import type { RegisteredUser } from '../../support/matrix-homeserver/index.ts';
 import { waitUntil } from '../../support/matrix-homeserver/test-clients.ts';
@@ -75,9 +75,10 @@ describe('Matrix runtime: restarts', () => {
     say(roomId, 'two');
     await w.botReplies(roomId, 2);
     await w.stopBot();
-    const db = new Database(path.join(w.dataDir, 'quorra.db'));
-    db.prepare("UPDATE matrix_kv SET value = ? WHERE key = 'sync.token'").run(before);
-    db.close();
+    // through the bot's own storage, on a boot without Matrix, so it is the same on SQLite and PostgreSQL
+    await w.bootWithoutMatrix();
+    await new QuorraStorageProvider(new MatrixKvStore(w.app.quorra.db)).setSyncToken(before);
+    await w.app.stop();
 
     const restartedAt = w.hs.requests.length;
     await w.boot();
@@ -103,10 +104,11 @@ describe('Matrix runtime: restarts', () => {
     const asked = say(roomId, 'what is on today?');
     await w.botReplies(roomId, 1);
     await w.stopBot();
-    // as if the process had died after posting but before recording the outcome
-    const db = new Database(path.join(w.dataDir, 'quorra.db'));
-    db.prepare("UPDATE matrix_events SET status = 'queued' WHERE event_id = ?").run(asked);
-    db.close();
+    // as if the process had died after posting but before recording the outcome: through the bot's own event
+    // log, on a boot without Matrix, so it is the same on SQLite and PostgreSQL
+    await w.bootWithoutMatrix();
+    await new EventLog(w.app.quorra.db).mark(asked, 'queued');
+    await w.app.stop();
 
     await w.boot();
     await waitUntil(() => w.model.chatRequests().length === 2, 10000, 'the interrupted turn to run again');

@@ -57,6 +57,10 @@ export class MatrixWorld {
       // the bot encrypts what it opens when E2EE is on; worlds without crypto members read its messages in clear
       e2ee: this.opts.e2ee ?? false,
       keyWaitSeconds: 10,
+      // a turn slower than a second streams (a partial message, then edits): whether it does depends on how loaded
+      // the machine and the database are, and tests that read "the bot's next message" as the answer would then
+      // read a partial one or a late edit. Streaming is off unless a test turns it on (it is tested on its own).
+      streamEdits: false,
     };
     this.app = await bootApp({
       model: this.model,

@@ -1,11 +1,12 @@
-// The media repository of the homeserver double: upload (v3) and authenticated download (client v1, media v3), raw bytes.
+// The media repository of the homeserver double: upload (v3) and authenticated download (client v1 only), raw bytes.
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { matrixErrors } from './errors.ts';
 
 const upload = /^\/_matrix\/media\/(?:v3|r0)\/upload\/?$/;
-const download =
-  /^\/_matrix\/(?:client\/v1\/media|media\/(?:v3|r0))\/download\/([^/]+)\/([^/]+)(?:\/[^/]*)?$/;
+const download = /^\/_matrix\/client\/v1\/media\/download\/([^/]+)\/([^/]+)(?:\/[^/]*)?$/;
+// Synapse with authenticated media (its default since 1.120) no longer serves new media here: 404, as it answers
+const legacyDownload = /^\/_matrix\/media\/(?:v3|r0)\/download\//;
 
 interface Stored {
   data: Buffer;
@@ -20,7 +21,7 @@ export class MediaRepo {
 
   /** True for a path this repository answers (the JSON router never sees it). */
   matches(path: string): boolean {
-    return upload.test(path) || download.test(path);
+    return upload.test(path) || download.test(path) || legacyDownload.test(path);
   }
 
   /** Stores content directly (a test seeding media) and returns its mxc URI. */
@@ -39,6 +40,7 @@ export class MediaRepo {
       const uri = this.put(Buffer.concat(chunks), req.headers['content-type'] ?? 'application/octet-stream');
       return sendJson(res, 200, { content_uri: uri });
     }
+    if (legacyDownload.test(path)) return sendJson(res, 404, { errcode: 'M_NOT_FOUND', error: 'Not found' });
     const m = download.exec(path);
     if (m && req.method === 'GET') {
       const item = m[1] === this.serverName ? this.items.get(m[2]) : undefined;
