@@ -105,7 +105,7 @@ export class MemoryStore {
       ],
     );
     const created = toMemory(rows[0]);
-    await syncRepeatedWords(this.db, created);
+    await syncRepeatedWords(this.db, created, true);
     return created;
   }
 

@@ -41,9 +41,10 @@ interface RowLike {
  * whenever the row's text, slice or archiving changes, and when it is deleted). Rows written by other means are
  * just not reached through repeats.
  */
-export async function syncRepeatedWords(db: DataSource, row: RowLike): Promise<void> {
+export async function syncRepeatedWords(db: DataSource, row: RowLike, fresh = false): Promise<void> {
   if (dialectOf(db) !== 'sqlite') return;
-  await db.query(REPEATS_DELETE, [row.id]);
+  // a row just inserted has none yet
+  if (!fresh) await db.query(REPEATS_DELETE, [row.id]);
   const found = row.archivedAt ? [] : repeatedWords(row.content, row.tags);
   if (found.length === 0) return;
   await db.query(REPEATS_INSERT, [row.id, found.join(' '), scopeKey(row.workspace, row.ownerUserId)]);
