@@ -19,7 +19,7 @@ const varint = (h: string, i: number) =>
  * memories_fts_docsize, capped at 1023) times 2^32, plus 2^32 - 1 - id, so ascending rowids go shortest first
  * and, at equal length, newest first (BM25's tie-break). Null when the row is not in memories_fts.
  */
-const lengthKey = (id: string) => {
+export const lengthKey = (id: string) => {
   const h = 'hex(d.sz)';
   const content = varint(h, 0);
   const tags = `(CASE WHEN ${byte(h, 0)} < 128 THEN ${varint(h, 1)} ELSE ${varint(h, 2)} END)`;
@@ -28,13 +28,13 @@ const lengthKey = (id: string) => {
 
 const SCOPE_KEY = (row: 'new' | 'old') =>
   `'s' || hex(coalesce(${row}.workspace, '')) || 'o' || hex(coalesce(${row}.owner_user_id, ''))`;
-const FTS_INSERT_NEW = `INSERT INTO memories_fts (rowid, content, tags, scope) SELECT new.id, new.content, new.tags, ${SCOPE_KEY('new')} WHERE new.archived_at IS NULL;`;
+export const FTS_INSERT_NEW = `INSERT INTO memories_fts (rowid, content, tags, scope) SELECT new.id, new.content, new.tags, ${SCOPE_KEY('new')} WHERE new.archived_at IS NULL;`;
 // after FTS_INSERT_NEW, which wrote the row's sizes
-const LENGTH_INSERT_NEW = `INSERT INTO memories_fts_len (rowid, content, tags, scope) SELECT ${lengthKey('new.id')}, new.content, new.tags, ${SCOPE_KEY('new')} WHERE new.archived_at IS NULL;`;
+export const LENGTH_INSERT_NEW = `INSERT INTO memories_fts_len (rowid, content, tags, scope) SELECT ${lengthKey('new.id')}, new.content, new.tags, ${SCOPE_KEY('new')} WHERE new.archived_at IS NULL;`;
 // before the row leaves memories_fts, whose sizes give its key
-const LENGTH_DELETE_OLD = `DELETE FROM memories_fts_len WHERE rowid = ${lengthKey('old.id')};`;
+export const LENGTH_DELETE_OLD = `DELETE FROM memories_fts_len WHERE rowid = ${lengthKey('old.id')};`;
 
-const TRIGGERS = {
+export const TRIGGERS = {
   insert: `CREATE TRIGGER memories_fts_insert AFTER INSERT ON memories BEGIN ${FTS_INSERT_NEW} ${LENGTH_INSERT_NEW} END`,
   delete: `CREATE TRIGGER memories_fts_delete AFTER DELETE ON memories BEGIN ${LENGTH_DELETE_OLD} DELETE FROM memories_fts WHERE rowid = old.id; END`,
   update:
@@ -52,7 +52,7 @@ const OLD_TRIGGERS = {
     ` ON memories BEGIN DELETE FROM memories_fts WHERE rowid = old.id; ${FTS_INSERT_NEW} END`,
 };
 
-async function replaceTriggers(q: QueryRunner, triggers: Record<string, string>): Promise<void> {
+export async function replaceTriggers(q: QueryRunner, triggers: Record<string, string>): Promise<void> {
   for (const [name, sql] of Object.entries(triggers)) {
     await q.query(`DROP TRIGGER IF EXISTS memories_fts_${name}`);
     await q.query(sql);

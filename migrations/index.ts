@@ -12,6 +12,7 @@ import { ApprovalsInCore1764800000000 } from './1764800000000-approvals-in-core.
 import { AddPluginSettings1764900000000 } from './1764900000000-add-plugin-settings.ts';
 import { IndexConfirmationExpiry1765000000000 } from './1765000000000-index-confirmation-expiry.ts';
 import { AddMemoryLengthIndex1765200000000 } from './1765200000000-add-memory-length-index.ts';
+import { AddMemoryRepeatsIndex1765300000000 } from './1765300000000-add-memory-repeats-index.ts';
 
 export const coreMigrations: Function[] = [
   CreatePluginState1764460800000,
@@ -27,4 +28,5 @@ export const coreMigrations: Function[] = [
   AddPluginSettings1764900000000,
   IndexConfirmationExpiry1765000000000,
   AddMemoryLengthIndex1765200000000,
+  AddMemoryRepeatsIndex1765300000000,
 ];

@@ -5,6 +5,7 @@ import type { ScoringStats } from './bm25-score.ts';
 import {
   combinations,
   foldWord,
+  ftsString,
   indexForm,
   scopeMatch,
   tagsMatch,
@@ -25,8 +26,11 @@ const MAX_COMBINATIONS = 20;
 const LENGTH_KEY_ID = '4294967295 - (rowid & 4294967295)';
 
 interface Source {
-  /** `len`: shortest first, then newest (the order BM25 ranks one word's matches in); `id`: newest first. */
-  index: 'len' | 'id';
+  /**
+   * `len`: shortest first, then newest (the order BM25 ranks one word's matches in); `id`: newest first; `rep`: rows
+   * saying a word more than once (repeated-words.ts), in the `len` order.
+   */
+  index: 'len' | 'id' | 'rep';
   match: string;
   cap: number;
 }
@@ -51,7 +55,15 @@ function candidateSources(
     cap: perWord,
   }));
   // A word whose every row fits its cap brings all of them, so only the other words need combining.
-  const words = byRarity.filter((w) => !w.complete).map(({ word }) => wordMatch(word));
+  const incomplete = byRarity.filter((w) => !w.complete).map(({ word }) => word);
+  for (const w of incomplete) {
+    sources.push({
+      index: 'rep',
+      match: `${scope} AND words : (${wordVariants(w).map(ftsString).join(' OR ')})`,
+      cap: perWord,
+    });
+  }
+  const words = incomplete.map((w) => wordMatch(w));
   const combined = words.slice(0, COMBINED_WORDS);
   const k = combined.length;
   for (const size of new Set([2, 3, k - 1, k].filter((n) => n >= 2 && n <= k))) {
@@ -105,7 +117,9 @@ export async function fts5Candidates(
     .map((s) =>
       s.index === 'len'
         ? `SELECT ${LENGTH_KEY_ID} AS id FROM (SELECT rowid FROM memories_fts_len WHERE memories_fts_len MATCH ? ORDER BY rowid LIMIT ?)`
-        : 'SELECT id FROM (SELECT rowid AS id FROM memories_fts WHERE memories_fts MATCH ? ORDER BY rowid DESC LIMIT ?)',
+        : s.index === 'rep'
+          ? `SELECT ${LENGTH_KEY_ID} AS id FROM (SELECT rowid FROM memories_fts_rep WHERE memories_fts_rep MATCH ? ORDER BY rowid LIMIT ?)`
+          : 'SELECT id FROM (SELECT rowid AS id FROM memories_fts WHERE memories_fts MATCH ? ORDER BY rowid DESC LIMIT ?)',
     )
     .join(' UNION ');
   // Rank on the narrow columns, then load whole rows only for the few that are returned.

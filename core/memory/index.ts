@@ -2,6 +2,7 @@
 import { CreateMemory1764510000000 } from '../../migrations/1764510000000-create-memory.ts';
 import { CreateMemorySearchPostgres1764580000000 } from '../../migrations/1764580000000-create-memory-search-postgres.ts';
 import { AddMemoryLengthIndex1765200000000 } from '../../migrations/1765200000000-add-memory-length-index.ts';
+import { AddMemoryRepeatsIndex1765300000000 } from '../../migrations/1765300000000-add-memory-repeats-index.ts';
 import { Memory } from './memory.entity.ts';
 import { Note } from './note.entity.ts';
 
@@ -10,6 +11,7 @@ export const memoryMigrations: Function[] = [
   CreateMemory1764510000000,
   CreateMemorySearchPostgres1764580000000,
   AddMemoryLengthIndex1765200000000,
+  AddMemoryRepeatsIndex1765300000000,
 ];
 
 export { Memory } from './memory.entity.ts';

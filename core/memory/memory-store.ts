@@ -28,6 +28,7 @@ import {
   searchMemories,
 } from './memory-search.ts';
 import { listForOwner, type OwnerListedMemory, type OwnerListFilters } from './owner-listing.ts';
+import { syncRepeatedWords } from './repeated-words.ts';
 import { type MemorySlice, sealFilter, sealSlices, sliceFilter } from './seal-filter.ts';
 import { mergeSearchIndexes } from './search-index-upkeep.ts';
 import { atomically, forUpdate, type Steps, sql, toDbTime } from './sql-values.ts';
@@ -103,7 +104,9 @@ export class MemoryStore {
         t,
       ],
     );
-    return toMemory(rows[0]);
+    const created = toMemory(rows[0]);
+    await syncRepeatedWords(this.db, created, true);
+    return created;
   }
 
   /** Applies an owner's edit (validated like create); null when the memory does not exist. */
@@ -123,7 +126,10 @@ export class MemoryStore {
       `UPDATE memories SET ${sets.join(', ')}, updated_at = ? WHERE id = ? RETURNING *`,
       [...params, toDbTime(this.now()), id],
     );
-    return rows.length > 0 ? toMemory(rows[0]) : null;
+    if (rows.length === 0) return null;
+    const updated = toMemory(rows[0]);
+    await syncRepeatedWords(this.db, updated);
+    return updated;
   }
 
   /** One memory, if the seal may see it. */
@@ -248,7 +254,9 @@ export class MemoryStore {
 
   /** Owner action: brings an archived or expired memory back. */
   async restore(id: number): Promise<Memory | null> {
-    return restoreMemory(this.db, id, this.now());
+    const restored = await restoreMemory(this.db, id, this.now());
+    if (restored) await syncRepeatedWords(this.db, restored);
+    return restored;
   }
 
   /** Owner action: deletes a memory permanently. */

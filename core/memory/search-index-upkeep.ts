@@ -9,7 +9,7 @@ import { dialectOf } from '../db/dialect.ts';
  */
 export async function mergeSearchIndexes(db: DataSource): Promise<void> {
   if (dialectOf(db) !== 'sqlite') return;
-  for (const table of ['memories_fts', 'memories_fts_len']) {
+  for (const table of ['memories_fts', 'memories_fts_len', 'memories_fts_rep']) {
     await db.query(`INSERT INTO ${table} (${table}) VALUES ('optimize')`);
   }
 }

@@ -40,6 +40,7 @@ const POSTGRES_SUITES = [
 /** Suites about SQLite itself, with the reason they have no PostgreSQL counterpart. */
 const SQLITE_ONLY: Record<string, string> = {
   'test/core/memory/query-plan.test.ts': "reads SQLite's EXPLAIN QUERY PLAN",
+  'test/core/memory/repeated-words.test.ts': "the repeated-words index is SQLite's (FTS5)",
   'test/core/memory/term-stats.test.ts': "reads the FTS5 index's own statistics",
   'test/core/approvals/approvals-migration.test.ts':
     'replays the SQLite table the notepad made before the queue moved into core (no PostgreSQL household had it)',
