@@ -16,9 +16,9 @@ import type { RowFilter } from './seal-filter.ts';
 import { corpusStats } from './term-stats.ts';
 
 /** Each word's shortest matches ranked at most (fewer when the search window is smaller). */
-const PER_WORD = 24;
+const PER_WORD = 16;
 /** Rows holding several of the query's words: a cap per source that real queries rarely need whole. */
-const COMBINED_CAP = 64;
+const COMBINED_CAP = 40;
 /** Word combinations are built from the rarest words only, and a level with more combinations is left out. */
 const COMBINED_WORDS = 6;
 const MAX_COMBINATIONS = 20;
