@@ -32,7 +32,10 @@ describe('reply format', () => {
     const pieces = ['Milk', 'ça', 'Grüße', '42', 'www.', ' ', ', ', '. ', '?', '!', "'", '"', '—', '…', '-'];
     const syntax = ['*', '_', '`', '<b>', '&', '#', '[x](y)', '1. ', '> ', '~~', '|', '\\', ':', '@a.b'];
     let seed = 7;
-    const pick = <T>(xs: T[]) => xs[(seed = (seed * 1103515245 + 12345) % 2 ** 31) % xs.length];
+    const pick = <T>(xs: T[]) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return xs[seed % xs.length];
+    };
     let plain = 0;
     for (let i = 0; i < 2000; i++) {
       const parts = ['Word'];
