@@ -21,6 +21,7 @@ const POSTGRES_SUITES = [
   'test/core/dream/**/*.test.ts',
   'test/core/workspaces/**/*.test.ts',
   'test/core/engine/**/*.test.ts',
+  'test/core/sessions/**/*.test.ts',
   'test/core/approvals/**/*.test.ts',
   'test/core/auth/**/*.test.ts',
   'test/core/admin/**/*.test.ts',
