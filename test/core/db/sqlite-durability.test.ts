@@ -7,11 +7,10 @@ import { type BootedApp, bootApp } from '../../support/boot-app.ts';
 
 describe('SQLite commit durability', () => {
   let app: BootedApp;
-  before(async function () {
+  before(async () => {
     app = await bootApp({ listen: false, connectMatrix: false });
-    if (dialectOf(app.quorra.db) !== 'sqlite') this.skip();
   });
-  after(() => app?.stop({ clean: true }));
+  after(() => app.stop({ clean: true }));
 
   // 1 = NORMAL (no fsync per commit in WAL mode), 2 = FULL
   const level = () => sqliteConnection(app.quorra.db).pragma('synchronous', { simple: true });
