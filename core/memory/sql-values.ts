@@ -70,6 +70,8 @@ export async function atomically<T>(db: DataSource, steps: () => Steps<T>): Prom
     const run = steps();
     let next = run.next();
     while (!next.done) {
+      // prepared once per connection: atomic units run the same few statements over and over (a Dream pass
+      // corroborates a belief per claim), and preparing one each time cost more than running it
       const row = preparedStatement(conn, next.value.sql).get(...next.value.params) as
         | Record<string, unknown>
         | undefined;
