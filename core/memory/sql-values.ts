@@ -69,13 +69,34 @@ export async function atomically<T>(db: DataSource, steps: () => Steps<T>): Prom
     const run = steps();
     let next = run.next();
     while (!next.done) {
-      const row = conn.prepare(next.value.sql).get(...next.value.params) as
+      const row = prepared(conn, next.value.sql).get(...next.value.params) as
         | Record<string, unknown>
         | undefined;
       next = run.next(row);
     }
     return next.value;
   })();
+}
+
+const statements = new WeakMap<Database.Database, Map<string, Database.Statement>>();
+
+/**
+ * A connection's prepared statement for this SQL, kept: atomic units run the same few statements over and over
+ * (a Dream pass corroborates a belief per claim), and preparing one each time cost more than running it.
+ */
+function prepared(conn: Database.Database, text: string): Database.Statement {
+  let cache = statements.get(conn);
+  if (!cache) {
+    cache = new Map();
+    statements.set(conn, cache);
+  }
+  let statement = cache.get(text);
+  if (!statement) {
+    if (cache.size >= 200) cache.clear();
+    statement = conn.prepare(text);
+    cache.set(text, statement);
+  }
+  return statement;
 }
 
 /** ` FOR UPDATE` on PostgreSQL (lock the row read in an atomic unit); SQLite's write transaction already does. */
