@@ -123,22 +123,24 @@ function scriptModel(model: ScriptedModelServer) {
   );
 }
 
-/** Times Dream's dedup step (index upkeep, its SQL checks, any store search) claim by claim while a pass runs. */
+/**
+ * Times Dream's dedup step (index upkeep, its SQL checks, any store search) claim by claim while a pass runs, by
+ * wall clock: process.cpuUsage() around each of 2,000 claims cost ≈ 7% of the pass's own CPU.
+ */
 function timeDedup() {
   const find = Deduper.prototype.find;
   const timer = {
-    cpuUs: 0,
+    ms: 0,
     restore: () => {
       Deduper.prototype.find = find;
     },
   };
   Deduper.prototype.find = async function (this: Deduper, ...args) {
-    const cpu0 = process.cpuUsage();
+    const t0 = performance.now();
     try {
       return await find.apply(this, args);
     } finally {
-      const cpu = process.cpuUsage(cpu0);
-      timer.cpuUs += cpu.user + cpu.system;
+      timer.ms += performance.now() - t0;
     }
   };
   return timer;
@@ -184,7 +186,7 @@ async function throughput(model: ScriptedModelServer) {
     if (run.counters.beliefsWritten + run.counters.corroborated + run.counters.deduped < NOTES) {
       throw new Error("a note lost its claim: batching must keep every note's own claims");
     }
-    return { secs, cpuSecs, dedupSecs: dedup.cpuUs / 1e6, counters: run.counters };
+    return { secs, cpuSecs, dedupSecs: dedup.ms / 1e3, counters: run.counters };
   } finally {
     await close();
   }
@@ -278,7 +280,7 @@ async function main() {
     console.log(
       `  CPU ${t.cpuSecs.toFixed(1)} s = ${(NOTES / t.cpuSecs).toFixed(0)} notes per CPU-second` +
         ` (wall ÷ CPU = ${(t.secs / t.cpuSecs).toFixed(1)}: above 1 the machine was busy);` +
-        ` the dedup step took ${((100 * t.dedupSecs) / t.cpuSecs).toFixed(0)}% of it`,
+        ` the dedup step took ${((100 * t.dedupSecs) / t.secs).toFixed(0)}% of the pass's wall-clock time`,
     );
     reportGoal({
       id: 'dream.rate',
@@ -287,7 +289,7 @@ async function main() {
       target: 500,
       direction: 'min',
       baseline: 'absolute, instantly answering model',
-      note: `${(NOTES / t.cpuSecs).toFixed(0)} notes per CPU-second; dedup ${((100 * t.dedupSecs) / t.cpuSecs).toFixed(0)}% of the CPU`,
+      note: `${(NOTES / t.cpuSecs).toFixed(0)} notes per CPU-second; dedup ${((100 * t.dedupSecs) / t.secs).toFixed(0)}% of the time`,
     });
     reportGoal({
       id: 'dream.calls',

@@ -37,8 +37,10 @@ export class WordIndex {
     return this.slotOf.size;
   }
 
-  /** Indexes (or re-indexes) a text's word set under its id. */
+  /** Indexes (or re-indexes) a text's word set under its id; the same words again change nothing. */
   set(id: number, words: ReadonlySet<string>): void {
+    // a pass re-reads every belief it corroborates (updated_at moves): most come back with the same words
+    if (this.holds(id, words)) return;
     this.remove(id);
     const slot = this.ids.length;
     if (this.used + words.size > this.arena.length) {
@@ -73,6 +75,18 @@ export class WordIndex {
 
   has(id: number): boolean {
     return this.slotOf.has(id);
+  }
+
+  /** True when the id is indexed with exactly these words. */
+  private holds(id: number, words: ReadonlySet<string>): boolean {
+    const slot = this.slotOf.get(id);
+    if (slot === undefined || this.lengths[slot] !== words.size) return false;
+    const start = this.starts[slot];
+    let i = start;
+    for (const word of words) {
+      if (this.vocab.get(word) !== this.arena[i++]) return false;
+    }
+    return true;
   }
 
   /** Every indexed set whose Jaccard similarity with `words` is ≥ threshold (> 0), best first, lower id on a tie. */
