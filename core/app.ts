@@ -1,5 +1,4 @@
 // Assembles Quorra: config → logger → plugins → database → model, scheduler, health → plugin host → HTTP → Matrix.
-import { statfsSync } from 'node:fs';
 import path from 'node:path';
 import type { DataSource } from 'typeorm';
 import { z } from 'zod';
@@ -13,7 +12,7 @@ import { publicUrlOf } from './auth/sign-in-link.ts';
 import { signInRoutes } from './auth/sign-in-routes.ts';
 import { scheduleBackups } from './backup/backup-job.ts';
 import { buildInfo } from './build-info.ts';
-import { databaseLabel, databasePath, vaultRoot } from './config/data-paths.ts';
+import { databasePath, vaultRoot } from './config/data-paths.ts';
 import type { QuorraConfig } from './config/schema.ts';
 import { coreEntities } from './db/entities.ts';
 import { ensureWritableDir, openDatabase } from './db/open-database.ts';
@@ -23,6 +22,7 @@ import { chatRoutes } from './engine/chat-routes.ts';
 import { inspectRoutes } from './engine/inspect-routes.ts';
 import { sessionRoutes } from './engine/session-routes.ts';
 import { type Conversation, setupConversation } from './engine/setup-conversation.ts';
+import { addCoreChecks } from './health/core-checks.ts';
 import { Health } from './health/health.ts';
 import { systemRoutes } from './health/system-routes.ts';
 import { authenticate } from './http/authenticate.ts';
@@ -37,7 +37,6 @@ import { type MemoryLayer, setupMemory } from './memory/setup-memory.ts';
 import { Metrics } from './metrics/metrics.ts';
 import { announceModel } from './model/announce-model.ts';
 import { ModelClient } from './model/model-client.ts';
-import { ModelProbe } from './model/model-probe.ts';
 import { checkPluginSettings } from './plugin/check-plugin-settings.ts';
 import { coreContributions } from './plugin/core-contributions.ts';
 import { type CoreRegistries, createRegistries } from './plugin/core-registries.ts';
@@ -230,30 +229,7 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
     lastActivity: () => conversation.sessions.lastActivity(),
   });
 
-  const probe = new ModelProbe(model);
-  health.add(
-    'db',
-    async () => {
-      await db.query('SELECT 1');
-      const fs = statfsSync(dataDir);
-      return { status: 'ok', path: databaseLabel(config), diskFreeBytes: fs.bavail * fs.bsize };
-    },
-    { critical: true },
-  );
-  health.add('model', () => probe.check());
-  health.add('matrix', () => matrix.health());
-  health.add('plugins', () => {
-    const list = host.status();
-    const failed = list.filter((p) => p.state === 'failed');
-    return {
-      status: failed.length ? 'degraded' : 'ok',
-      ...(failed.length
-        ? { reason: `${failed.length} plugin(s) failed: ${failed.map((p) => p.id).join(', ')}` }
-        : {}),
-      plugins: Object.fromEntries(list.map(({ id, ...rest }) => [id, rest])),
-    };
-  });
-  health.add('scheduler', () => ({ status: 'ok', jobs: scheduler.list() }));
+  addCoreChecks(health, { config, dataDir, db, model, matrix: () => matrix.health(), host, scheduler });
   scheduleBackups(config, scheduler, logger.child({ subsystem: 'backup' }));
 
   await host.start();

@@ -10,11 +10,11 @@ export interface CheckResult {
   [detail: string]: unknown;
 }
 
-type Check = () => CheckResult | Promise<CheckResult>;
+export type HealthCheck = () => CheckResult | Promise<CheckResult>;
 
 /** Collects checks; `critical` ones make the whole service `failed` (503) when they fail. */
 export class Health {
-  private readonly checks = new Map<string, { fn: Check; critical: boolean }>();
+  private readonly checks = new Map<string, { fn: HealthCheck; critical: boolean }>();
   private latest?: { at: number; status: HealthState };
   private refreshing?: Promise<HealthState>;
   /** Bumped when the set of checks changes, so a report begun before that is not cached as current. */
@@ -24,7 +24,7 @@ export class Health {
   constructor(private readonly maxAgeMs = 5_000) {}
 
   /** Adds a named check; dispose removes it. */
-  add(name: string, fn: Check, opts: { critical?: boolean } = {}): Disposable {
+  add(name: string, fn: HealthCheck, opts: { critical?: boolean } = {}): Disposable {
     this.checks.set(name, { fn, critical: opts.critical ?? false });
     this.forget();
     return toDisposable(() => {

@@ -33,8 +33,9 @@ export class OlmEngine {
   }): Promise<OlmEngine> {
     // Liftoff's baseline code is plenty for a household's messages; TurboFan's tier-up of the 7.8 MB crypto module
     // keeps ~13 MB more resident for as long as the server runs (bench/footprint-bench.ts). V8 reads the flag as it
-    // compiles WebAssembly, so it is set before this module is; JavaScript is not affected.
-    if (!ready) setFlagsFromString('--liftoff-only');
+    // compiles WebAssembly, so it is set before this module is; JavaScript is not affected. `node --no-liftoff-only`
+    // keeps TurboFan (bench/e2ee-bench.ts measures both).
+    if (!ready && !process.execArgv.includes('--no-liftoff-only')) setFlagsFromString('--liftoff-only');
     ready ??= wasm.initAsync();
     await ready;
     // one store per device: a new device (new login) starts clean instead of clashing with the old one's keys

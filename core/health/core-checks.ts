@@ -1,0 +1,50 @@
+// The health checks core owns: the database and its disk, the model, Matrix, the plugins and the scheduler.
+import { statfsSync } from 'node:fs';
+import type { DataSource } from 'typeorm';
+import { databaseLabel } from '../config/data-paths.ts';
+import type { QuorraConfig } from '../config/schema.ts';
+import type { ModelClient } from '../model/model-client.ts';
+import { ModelProbe } from '../model/model-probe.ts';
+import type { PluginHost } from '../plugin/plugin-host.ts';
+import type { Scheduler } from '../scheduler/scheduler.ts';
+import type { Health, HealthCheck } from './health.ts';
+
+/** Registers core's checks; only the database is critical (without it nothing works). */
+export function addCoreChecks(
+  health: Health,
+  deps: {
+    config: QuorraConfig;
+    dataDir: string;
+    db: DataSource;
+    model: ModelClient;
+    matrix: HealthCheck;
+    host: PluginHost;
+    scheduler: Scheduler;
+  },
+): void {
+  const { config, dataDir, db, host, scheduler } = deps;
+  const probe = new ModelProbe(deps.model);
+  health.add(
+    'db',
+    async () => {
+      await db.query('SELECT 1');
+      const fs = statfsSync(dataDir);
+      return { status: 'ok', path: databaseLabel(config), diskFreeBytes: fs.bavail * fs.bsize };
+    },
+    { critical: true },
+  );
+  health.add('model', () => probe.check());
+  health.add('matrix', deps.matrix);
+  health.add('plugins', () => {
+    const list = host.status();
+    const failed = list.filter((p) => p.state === 'failed');
+    return {
+      status: failed.length ? 'degraded' : 'ok',
+      ...(failed.length
+        ? { reason: `${failed.length} plugin(s) failed: ${failed.map((p) => p.id).join(', ')}` }
+        : {}),
+      plugins: Object.fromEntries(list.map(({ id, ...rest }) => [id, rest])),
+    };
+  });
+  health.add('scheduler', () => ({ status: 'ok', jobs: scheduler.list() }));
+}
