@@ -1,4 +1,4 @@
-// Near-duplicate search for a claim: Jaccard over the slice's top search results, optionally a semantic second pass.
+// Near-duplicate search for a claim: exact Jaccard over the slice's beliefs, optionally a semantic second pass.
 import type { DataSource } from 'typeorm';
 import type { Memory } from '../memory/memory.entity.ts';
 import type { MemoryStore } from '../memory/memory-store.ts';
@@ -6,6 +6,7 @@ import type { MemorySlice } from '../memory/seal-filter.ts';
 import { recentOfKind } from '../memory/slice-maintenance.ts';
 import { jaccard, wordSet } from '../text/jaccard.ts';
 import type { ClaimKind } from './claim-parse.ts';
+import { MAX_INDEXED_BELIEFS, SliceBeliefs } from './slice-beliefs.ts';
 
 /** The embedding side of the model client. */
 export interface Embedder {
@@ -15,7 +16,7 @@ export interface Embedder {
 export interface DedupOptions {
   jaccardThreshold: number;
   cosineThreshold: number;
-  /** How many search results are compared. */
+  /** How many search results the semantic pass compares (with the newest beliefs of the claim's kind). */
   candidateLimit: number;
   /** How many of the newest same-kind beliefs widen the semantic pass. */
   semanticRecent: number;
@@ -94,6 +95,8 @@ export class Deduper {
   private readonly vectors = new Map<string, number[]>();
   /** Shared with the consolidator's own-beliefs check, so a claim is tokenised once. */
   readonly words = new WordSets();
+  /** The slice being consolidated, in a word index (null: too large to hold, the store is searched instead). */
+  private view: { key: string; beliefs: SliceBeliefs | null } | null = null;
 
   constructor(
     private readonly db: DataSource,
@@ -101,23 +104,33 @@ export class Deduper {
     private readonly opts: DedupOptions,
     private readonly embedder: Embedder | undefined,
     private readonly now: () => Date = () => new Date(),
+    /** Live beliefs of one slice held in memory at most; a larger slice is searched in the store. */
+    private readonly indexCap = MAX_INDEXED_BELIEFS,
   ) {}
 
   /**
-   * Jaccard first. Only when it finds nothing and `semantic` is on, the claim is embedded and compared by cosine
-   * against the same candidates widened to the newest beliefs of its kind: the second pass can add a match Jaccard
-   * missed, never replace one, and any embedder failure leaves exactly the Jaccard result.
+   * Jaccard first: the most similar live belief of the slice at or above the threshold, over every belief (a word
+   * index loaded on the slice's first claim), or over the store's top search results for a slice too large to
+   * hold. Only when it finds nothing and `semantic` is on, the claim is embedded and compared by cosine against the
+   * search results widened to the newest beliefs of its kind: the second pass can add a match Jaccard missed, never
+   * replace one, and any embedder failure leaves exactly the Jaccard result.
    */
   async find(
     slice: MemorySlice,
     claim: { content: string; kind: ClaimKind },
     semantic: boolean,
   ): Promise<DedupResult> {
-    const candidates = (await this.store.candidates(slice, claim.content, this.opts.candidateLimit)).map(
-      (c) => c.memory,
-    );
-    const match = bestJaccard(claim.content, candidates, this.opts.jaccardThreshold, (t) => this.words.of(t));
+    const beliefs = await this.beliefsOf(slice);
+    const words = this.words.of(claim.content);
+    let candidates: Memory[] | undefined;
+    let match: DedupMatch | null;
+    if (beliefs) match = await beliefs.best(words, this.opts.jaccardThreshold);
+    else {
+      candidates = await this.searchCandidates(slice, claim.content);
+      match = bestJaccard(claim.content, candidates, this.opts.jaccardThreshold, (t) => this.words.of(t));
+    }
     if (match || !semantic) return { match, semanticFallback: false };
+    candidates ??= await this.searchCandidates(slice, claim.content);
     const recent = await recentOfKind(this.db, slice, claim.kind, this.opts.semanticRecent, this.now());
     const widened = [...new Map([...candidates, ...recent].map((m) => [m.id, m])).values()];
     if (widened.length === 0) return { match: null, semanticFallback: false };
@@ -136,6 +149,29 @@ export class Deduper {
     } catch {
       return { match: null, semanticFallback: true };
     }
+  }
+
+  /** Re-reads what changed in place in the slice being consolidated (a run calls it before each batch). */
+  async sync(): Promise<void> {
+    await this.view?.beliefs?.sync();
+  }
+
+  /** Drops the slice's index (end of a slice run): nothing is held between runs. */
+  release(): void {
+    this.view = null;
+  }
+
+  private async beliefsOf(slice: MemorySlice): Promise<SliceBeliefs | null> {
+    const key = JSON.stringify([slice.workspace, slice.ownerUserId]);
+    if (this.view?.key !== key) {
+      this.view = null;
+      this.view = { key, beliefs: await SliceBeliefs.load(this.db, slice, this.now, this.indexCap) };
+    }
+    return this.view.beliefs;
+  }
+
+  private async searchCandidates(slice: MemorySlice, text: string): Promise<Memory[]> {
+    return (await this.store.candidates(slice, text, this.opts.candidateLimit)).map((c) => c.memory);
   }
 
   /** Embeds the texts not cached yet in one request; throws when the embedder is missing or fails. */

@@ -91,6 +91,7 @@ export class DreamRunner {
   readonly retries: NoteRetries;
   readonly reconciler: Reconciler;
   private readonly consolidator: NoteConsolidator;
+  private readonly deduper: Deduper;
   private readonly now: () => Date;
 
   constructor(private readonly d: DreamRunnerDeps) {
@@ -101,13 +102,14 @@ export class DreamRunner {
     this.reconciler = new Reconciler(d.db, d.store, d.options, this.now);
     const excludedWs = new Set(d.options.embeddingExcludedWorkspaces);
     const excludedKinds = new Set(d.options.embeddingExcludedSourceKinds);
+    this.deduper = new Deduper(d.db, d.store, d.options, d.embedder, this.now);
     this.consolidator = new NoteConsolidator({
       db: d.db,
       now: this.now,
       store: d.store,
       links: new NoteBeliefs(d.db),
       jaccardThreshold: d.options.jaccardThreshold,
-      deduper: new Deduper(d.db, d.store, d.options, d.embedder, this.now),
+      deduper: this.deduper,
       reconciler: this.reconciler,
       retries: this.retries,
       model: d.model,
@@ -167,6 +169,8 @@ export class DreamRunner {
         const batch = await this.d.notes.readAfter(slice, cursor, this.d.options.batchSize);
         if (batch.length === 0) break;
         const known = await this.retries.known(batch);
+        // beliefs edited, restored or reinstated in place since the last batch (new ones are found claim by claim)
+        await this.deduper.sync();
         let last: Note | undefined;
         try {
           // notes waiting for a retry were handled above; the others go in extraction groups, in order
@@ -199,6 +203,8 @@ export class DreamRunner {
       const kind = err instanceof InfrastructureFailure ? err.kind : 'internal';
       this.d.metrics.infrastructure.inc({ kind });
       this.d.logger.error({ err, runId, slice, kind }, 'Dream stopped; the cursor holds for the next run');
+    } finally {
+      this.deduper.release();
     }
     return this.finish({
       runId,

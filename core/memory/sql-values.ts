@@ -2,6 +2,7 @@
 import type Database from 'better-sqlite3';
 import type { DataSource } from 'typeorm';
 import { dialectOf } from '../db/dialect.ts';
+import { preparedStatement } from '../db/entity-rows.ts';
 import { QuorraError } from '../errors.ts';
 
 /** Formats a Date exactly as TypeORM stores a SQLite `datetime` column, so string comparison orders by time. */
@@ -69,7 +70,9 @@ export async function atomically<T>(db: DataSource, steps: () => Steps<T>): Prom
     const run = steps();
     let next = run.next();
     while (!next.done) {
-      const row = conn.prepare(next.value.sql).get(...next.value.params) as
+      // prepared once per connection: atomic units run the same few statements over and over (a Dream pass
+      // corroborates a belief per claim), and preparing one each time cost more than running it
+      const row = preparedStatement(conn, next.value.sql).get(...next.value.params) as
         | Record<string, unknown>
         | undefined;
       next = run.next(row);

@@ -3,32 +3,37 @@ import type { DataSource } from 'typeorm';
 import type { RowFingerprint } from './hnsw-index.ts';
 import type { SearchHit } from './vector-store.ts';
 
-/** The hits' rows (without score) by id; ids whose row is gone are absent. */
-export async function readHits(
-  db: DataSource,
-  ids: number[],
-): Promise<Map<number, Omit<SearchHit, 'score'>>> {
-  const rows: any[] = await db.query(
-    `SELECT id, collection, path, ordinal, kind, title, headings, line_start, line_end, text
+const hitColumns = 'id, collection, path, ordinal, kind, title, headings, line_start, line_end, text';
+
+/** A chunk row as read for a search: the hit's columns, and its packed vector when asked for. */
+export interface HitRow {
+  id: number;
+  vector?: Uint8Array;
+  [column: string]: unknown;
+}
+
+/** Rows by id, in one statement (a rowid lookup each); ids whose row is gone are absent. */
+export function readHitRows(db: DataSource, ids: number[], withVector = false): Promise<HitRow[]> {
+  return db.query(
+    `SELECT ${hitColumns}${withVector ? ', vector' : ''}
      FROM knowledge_chunk WHERE id IN (${ids.map(() => '?').join(',')})`,
     ids,
   );
-  return new Map(
-    rows.map((r) => [
-      Number(r.id),
-      {
-        collection: r.collection,
-        path: r.path,
-        ordinal: r.ordinal,
-        kind: r.kind,
-        ...(r.title ? { title: r.title } : {}),
-        headings: JSON.parse(r.headings),
-        lineStart: r.line_start,
-        lineEnd: r.line_end,
-        text: r.text,
-      },
-    ]),
-  );
+}
+
+/** A row read by readHitRows as a search hit (without its score). */
+export function toHit(r: HitRow): Omit<SearchHit, 'score'> {
+  return {
+    collection: r.collection as string,
+    path: r.path as string,
+    ordinal: r.ordinal as number,
+    kind: r.kind as string,
+    ...(r.title ? { title: r.title as string } : {}),
+    headings: JSON.parse(r.headings as string),
+    lineStart: r.line_start as number,
+    lineEnd: r.line_end as number,
+    text: r.text as string,
+  };
 }
 
 /**

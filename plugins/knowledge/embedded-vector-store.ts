@@ -1,9 +1,9 @@
 // The default vector store: chunks in Quorra's own database, searched exactly (small) or through HNSW (large).
 import type { DataSource } from 'typeorm';
-import { readHits, rowFingerprint } from './chunk-rows.ts';
+import { rowFingerprint } from './chunk-rows.ts';
 import { CollectionIndex, type CollectionIndexOptions } from './collection-index.ts';
+import { searchCollections } from './embedded-search.ts';
 import { normalise } from './lexical-embedder.ts';
-import { TopK } from './top-k.ts';
 import { packVector, unpackVector } from './vector-cache.ts';
 import {
   batchDimensions,
@@ -159,50 +159,16 @@ export class EmbeddedVectorStore implements VectorStore {
     if (k <= 0 || !names.length) return [];
     const q = normalise(Float32Array.from(vector));
     const caches = await Promise.all(names.map((c) => this.cache(c)));
-    const heap = new TopK(k);
-    const owners: { cache: CollectionIndex; offset: number }[] = [];
-    const proposed: number[] = [];
-    let offset = 0;
-    caches.forEach((cache, ci) => {
-      if (!cache.size) return;
-      if (cache.dims !== q.length) throw new DimensionMismatchError(names[ci], cache.dims, q.length);
-      if (cache.searchesGraph) {
-        proposed.push(...cache.candidates(q, k));
-      } else {
-        owners.push({ cache, offset });
-        cache.scan(q, heap, offset);
-        offset += cache.size;
-      }
+    caches.forEach((cache, i) => {
+      if (cache.size && cache.dims !== q.length)
+        throw new DimensionMismatchError(names[i], cache.dims, q.length);
     });
-    const rescored = new Map<number, number>();
-    if (proposed.length) {
-      // Scores come from the stored Float32 rows, never from the int8 graph: a candidate that was deleted
-      // meanwhile is simply absent, and every returned score is the exact cosine.
-      const rows: { id: number; vector: Uint8Array }[] = await this.db.query(
-        `SELECT id, vector FROM knowledge_chunk WHERE id IN (${proposed.map(() => '?').join(',')})`,
-        proposed,
-      );
-      for (const row of rows) {
-        const v = unpackVector(row.vector);
-        let score = 0;
-        for (let i = 0; i < v.length; i++) score += v[i] * q[i];
-        rescored.set(Number(row.id), score);
-        heap.push(score, offset + rescored.size - 1);
-      }
-    }
-    const rescoredIds = [...rescored.keys()];
-    const best = heap.sorted().map(({ score, item }) => {
-      if (item >= offset) return { score, id: rescoredIds[item - offset] };
-      const owner = owners.findLast((o) => o.offset <= item)!;
-      return { score, id: owner.cache.idAt(item - owner.offset) };
-    });
-    if (!best.length) return [];
-    // A row deleted between the scan and this read simply drops out of the answer.
-    const byId = await readHits(
+    return searchCollections(
       this.db,
-      best.map((b) => b.id),
+      caches.filter((c) => c.size),
+      q,
+      k,
     );
-    return best.filter((b) => byId.has(b.id)).map(({ id, score }) => ({ ...byId.get(id)!, score }));
   }
 
   /** A file's stored vectors in one collection (read by path, like every per-file lookup here). */

@@ -203,9 +203,9 @@ describe('Dream pass over a slice', () => {
     await k.note('database breaks here');
     echoEachNote(k);
     let broken = true;
-    const original = MemoryStore.prototype.candidates;
-    k.store.candidates = async function (this: MemoryStore, ...args) {
-      if (broken && String(args[1]).includes('database breaks'))
+    const original = MemoryStore.prototype.create;
+    k.store.create = async function (this: MemoryStore, ...args) {
+      if (broken && String(args[0].content).includes('database breaks'))
         throw new Error('SQLITE_IOERR: disk I/O error');
       return original.apply(this, args);
     };

@@ -70,6 +70,34 @@ describe('embedded vector store: HNSW graphs in their own files', () => {
     assert.equal(readdirSync(graphs).filter((f) => f.endsWith('.usearch')).length, 1);
   });
 
+  it('merges a graph collection with an exactly scanned one: exact scores, each hit its own row', async () => {
+    const store = new EmbeddedVectorStore(db, { graphFrom: 250 });
+    // a few of the small collection's vectors lean towards the query, so both collections reach the top k
+    const small = Array.from({ length: 40 }, (_, i) => {
+      const v = randomVector(rand, dims);
+      if (i % 8 === 0) for (let j = 0; j < dims; j++) v[j] += q[j];
+      return chunk('member:1', 1000 + i, v);
+    });
+    await store.upsert([...records, ...small]);
+    const hits = await store.search(['household', 'member:1'], q, 12);
+    const all = [...records, ...small];
+    assert.deepEqual(
+      hits.map((h) => h.path),
+      exactTop(all, q, 12),
+    );
+    const qn = Math.hypot(...q);
+    for (const h of hits) {
+      const r = all.find((x) => x.path === h.path)!;
+      assert.equal(h.text, r.path);
+      assert.equal(h.collection, r.collection);
+      const cos = r.vector.reduce((a, x, i) => a + x * q[i], 0) / (Math.hypot(...r.vector) * qn);
+      assert.ok(Math.abs(h.score - cos) < 1e-5, `${h.path}: ${h.score} vs ${cos}`);
+    }
+    // both sources reached the answer (otherwise this would not test the merge)
+    assert.ok(new Set(hits.map((h) => h.collection)).size === 2);
+    await store.close();
+  });
+
   it('keeps its vectors out of the main database: a restart loads the saved graph', async () => {
     const first = new EmbeddedVectorStore(db, { indexDir: graphs, graphFrom: 1 });
     await first.upsert(records);
