@@ -1,7 +1,24 @@
 // API tokens: generated once, shown once, stored only as a SHA-256 hash.
 import { createHash, randomBytes } from 'node:crypto';
 import type { DataSource } from 'typeorm';
+import { fromDbTime } from '../memory/sql-values.ts';
 import { ApiToken } from './api-token.entity.ts';
+import type { UserPrincipal } from './principal.ts';
+
+// the token and the live person holding it in one statement: every authenticated request runs it, and nothing of
+// it is cached, so a token revoked or a person removed or demoted (by the server or the CLI, another process) is
+// refused or judged anew on the very next request
+const HOLDER_SQL =
+  'SELECT t.id AS token_id, t.last_used_at, u.id AS user_id, u.role, u.display_name FROM api_tokens t ' +
+  'JOIN users u ON u.id = t.user_id WHERE t.token_hash = ? AND u.removed_at IS NULL';
+
+interface HolderRow {
+  token_id: number;
+  last_used_at: unknown;
+  user_id: string;
+  role: UserPrincipal['role'];
+  display_name: string;
+}
 
 /** The hash stored for a token. */
 export function hashToken(token: string): string {
@@ -50,14 +67,16 @@ export class TokenStore {
     return (await this.db.getRepository(ApiToken).delete({ userId })).affected ?? 0;
   }
 
-  /** The user id a token belongs to, or null. */
-  async verify(token: string): Promise<string | null> {
-    const row = await this.db.getRepository(ApiToken).findOneBy({ tokenHash: hashToken(token) });
+  /** The person a token acts for (null when the token is unknown or its holder was removed). */
+  async holder(token: string): Promise<UserPrincipal | null> {
+    const rows: HolderRow[] = await this.db.query(HOLDER_SQL, [hashToken(token)]);
+    const row = rows[0];
     if (!row) return null;
     // last-use bookkeeping is best-effort and coarse, to keep auth off the write path
-    if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > 60_000) {
-      await this.db.getRepository(ApiToken).update({ id: row.id }, { lastUsedAt: new Date() });
+    const lastUsed = fromDbTime(row.last_used_at);
+    if (!lastUsed || Date.now() - lastUsed.getTime() > 60_000) {
+      await this.db.getRepository(ApiToken).update({ id: row.token_id }, { lastUsedAt: new Date() });
     }
-    return row.userId;
+    return { kind: 'user', userId: row.user_id, role: row.role, displayName: row.display_name };
   }
 }

@@ -43,17 +43,17 @@ export function authenticate(
     }
     if (!m) throw fail.unauthenticated();
     const presented = m[1];
-    let userId: string | null = null;
     if (serviceSecret && safeEqual(presented, serviceSecret)) {
       const ref = ctx.get('x-quorra-user');
       if (!ref) throw fail.unauthenticated('trusted-service auth needs an X-Quorra-User header');
-      userId = (await users.resolve(ref))?.id ?? null;
+      const user = await users.resolve(ref);
+      if (!user) throw fail.unauthenticated();
+      ctx.state.principal = principalOf(user) satisfies Principal;
     } else {
-      userId = await tokens.verify(presented);
+      const holder = await tokens.holder(presented);
+      if (!holder) throw fail.unauthenticated();
+      ctx.state.principal = holder satisfies Principal;
     }
-    const user = userId ? await users.get(userId) : null;
-    if (!user) throw fail.unauthenticated();
-    ctx.state.principal = principalOf(user) satisfies Principal;
     await next();
   };
 }

@@ -12,6 +12,7 @@ import {
   routeAuths,
 } from '../plugin/route-definition.ts';
 import { toEnvelope } from './error-envelope.ts';
+import { RequestAbort } from './request-abort.ts';
 import { signatureProblem } from './request-signature.ts';
 
 /** A registered route with its owner (`core` or a plugin id) and full path. */
@@ -23,6 +24,8 @@ export interface RouteEntry {
 
 const DEFAULT_SIGNATURE_HEADER = 'x-quorra-signature';
 const DEFAULT_TIMESTAMP_HEADER = 'x-quorra-timestamp';
+/** A path with nothing for the router to match but itself: no parameters, wildcards, groups or escapes. */
+const STATIC_PATH = /^[A-Za-z0-9/_.~-]+$/;
 
 /** Holds routes; the Koa router is rebuilt after each change so a disposed route is gone at once. */
 export class RouteTable implements RouteSink {
@@ -73,19 +76,42 @@ export class RouteTable implements RouteSink {
 
   /** Dispatches to the current routes. */
   middleware(): Middleware {
-    return async (ctx, next) => {
-      this.dispatch ??= this.build().routes() as unknown as Middleware;
-      await this.dispatch(ctx, next);
+    return (ctx, next) => {
+      this.dispatch ??= this.build();
+      return this.dispatch(ctx, next);
     };
   }
 
-  private build(): Router {
+  /**
+   * The router, plus a direct table for the static routes it would pick first anyway: a hit skips matching every
+   * route's pattern and composing its chain per request (what the router does). Anything else, and any spelling the
+   * router is lenient about (case, a trailing slash, HEAD for GET), goes through the router as before.
+   */
+  private build(): Middleware {
     const router = new Router();
+    const direct = new Map<string, { path: string; run: Middleware }>();
+    const statics: { layer: unknown; method: string; path: string; run: Middleware }[] = [];
     for (const { def, path } of this.entries.values()) {
-      const guards: Middleware[] = def.auth === 'member' || def.auth === 'owner' ? [this.authenticate] : [];
-      router.register(path, [def.method], [...guards, (ctx: Context) => this.serve(def, ctx)] as never);
+      const serve = (ctx: Context) => this.serve(def, ctx);
+      const run: Middleware =
+        def.auth === 'member' || def.auth === 'owner'
+          ? (ctx) => this.authenticate(ctx, () => serve(ctx))
+          : serve;
+      const layer = router.register(path, [def.method], [run] as never);
+      if (STATIC_PATH.test(path)) statics.push({ layer, method: def.method, path, run });
     }
-    return router;
+    for (const s of statics)
+      if (router.match(s.path, s.method).pathAndMethod[0] === s.layer)
+        direct.set(`${s.method} ${s.path}`, { path: s.path, run: s.run });
+    const routed = router.routes() as unknown as Middleware;
+    return (ctx, next) => {
+      const hit = direct.get(`${ctx.method} ${ctx.path}`);
+      if (!hit) return routed(ctx, next);
+      // what the router would have set for this route: no parameters, and the pattern the metrics label with
+      ctx.params = {};
+      (ctx as { _matchedRoute?: string })._matchedRoute = hit.path;
+      return hit.run(ctx, next);
+    };
   }
 
   private async serve(def: RouteDefinition<any, any, any, any, any>, ctx: Context): Promise<void> {
@@ -114,17 +140,16 @@ export class RouteTable implements RouteSink {
       );
       if (problem) throw fail.unauthenticated(problem);
     }
-    const abort = new AbortController();
-    ctx.res.on('close', () => {
-      if (!ctx.res.writableEnded) abort.abort();
-    });
+    const abort = new RequestAbort(ctx.res);
     const result = await def.handler({
       principal: def.auth === 'member' || def.auth === 'owner' ? principal : undefined,
       body: def.body ? def.body.parse((ctx.request as { body?: unknown }).body ?? {}) : undefined,
       query: def.query ? def.query.parse(ctx.query) : ctx.query,
       params: def.params ? def.params.parse(ctx.params ?? {}) : (ctx.params ?? {}),
       header: (name: string) => ctx.get(name) || undefined,
-      signal: abort.signal,
+      get signal() {
+        return abort.signal;
+      },
     } as never);
     if (result instanceof EventStream) {
       if (!result.options.endOnShutdown) return streamEvents(ctx, result);
