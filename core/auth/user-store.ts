@@ -1,5 +1,6 @@
 // Household users: create, edit, remove, look up by id, Matrix ID or email, and seed from config.
 import { type DataSource, IsNull } from 'typeorm';
+import { EntityRows } from '../db/entity-rows.ts';
 import { fail, QuorraError } from '../errors.ts';
 import { slugify } from '../text/slugify.ts';
 import { labelKey } from '../text/text-safety.ts';
@@ -13,7 +14,12 @@ import type { NewUser } from './new-user-schema.ts';
 
 /** Reads and writes the users table. */
 export class UserStore {
-  constructor(private readonly db: DataSource) {}
+  // the Matrix look-up runs for every message: a hand-written statement, not the query builder
+  private readonly rows: EntityRows<User>;
+
+  constructor(private readonly db: DataSource) {
+    this.rows = new EntityRows(db, User);
+  }
 
   private get repo() {
     return this.db.getRepository(User);
@@ -137,12 +143,12 @@ export class UserStore {
 
   /** Finds the user a Matrix ID is mapped to. */
   async findByMatrixId(mxid: string): Promise<User | null> {
-    const rows = await this.repo
-      .createQueryBuilder('u')
-      .where('u.matrix_ids LIKE :p', { p: `%"${mxid}"%` })
-      .andWhere('u.removed_at IS NULL')
-      .getMany();
-    return rows.find((r) => r.matrixIds.includes(mxid)) ?? null;
+    const r = this.rows;
+    const rows = await r.query({
+      sql: `SELECT * FROM "${r.table}" WHERE ${r.col('matrixIds')} LIKE ? AND ${r.col('removedAt')} IS NULL`,
+      params: [`%"${mxid}"%`],
+    });
+    return rows.map((row) => r.hydrate(row)).find((u) => u.matrixIds.includes(mxid)) ?? null;
   }
 
   /** Finds the user with this email address. */

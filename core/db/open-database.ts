@@ -1,4 +1,4 @@
-// Opens Quorra's database through TypeORM (SQLite with WAL and a busy timeout, or PostgreSQL when a URL is given)
+// Opens Quorra's database through TypeORM (SQLite with WAL, unsynced commits and a busy timeout, or PostgreSQL when a URL is given)
 // and runs pending migrations in order.
 import { accessSync, constants, mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -6,6 +6,7 @@ import { DataSource, type DataSourceOptions, type MixedList } from 'typeorm';
 import { QuorraError } from '../errors.ts';
 import { describeDatabaseUrl, redactDatabaseUrls } from './database-url.ts';
 import { migrateByOwner } from './migrate-by-owner.ts';
+import { relaxCommits } from './sqlite-durability.ts';
 
 export interface OpenDatabaseOptions {
   /** The SQLite file; unused when `url` is set. */
@@ -91,6 +92,7 @@ export async function openDatabase(
     );
   }
   serializeTransactions(db);
+  await relaxCommits(db);
   const { applied, pluginFailures } = await migrateByOwner(db, plugins);
   return { db, applied, pluginFailures };
 }

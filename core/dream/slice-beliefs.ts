@@ -13,6 +13,12 @@ type Rows = Record<string, unknown>[];
 export const MAX_INDEXED_BELIEFS = 200_000;
 /** Up to this many beliefs a slice is re-read for in-place changes before every batch (it costs < 5 ms). */
 const SYNC_EVERY_BATCH = 10_000;
+/**
+ * How far before the latest change seen a re-read starts. On PostgreSQL a row can commit after a younger id was
+ * already read (two writers' sequence values commit in either order), so the id catch-up skips it; its
+ * updated_at is older than the commit, and this window brings it in at the next batch.
+ */
+const LATE_COMMIT_MS = 5000;
 /** New rows read per query while catching up. */
 const PAGE = 1000;
 
@@ -74,7 +80,9 @@ export class SliceBeliefs {
     const since = this.changedFrom ? ' AND m.updated_at >= ?' : '';
     const rows: Rows = await this.db.query(
       `SELECT m.id, m.content, m.updated_at FROM memories m WHERE ${f.where}${since}`,
-      this.changedFrom ? [...f.params, toDbTime(this.changedFrom)] : f.params,
+      this.changedFrom
+        ? [...f.params, toDbTime(new Date(this.changedFrom.getTime() - LATE_COMMIT_MS))]
+        : f.params,
     );
     this.take(rows);
     this.synced = { at: performance.now(), took: performance.now() - started };

@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import { LessThanOrEqual } from 'typeorm';
+import { EntityRows, type RowStatement } from '../db/entity-rows.ts';
 import type { Metrics } from '../metrics/metrics.ts';
 import { Confirmation, type ConfirmationStatus } from './confirmation.entity.ts';
 import { confirmationCounter } from './confirmation-metrics.ts';
@@ -10,6 +11,7 @@ import { confirmationCounter } from './confirmation-metrics.ts';
 /** Stores confirmations; expiry is applied on read so a restart never revives a stale one. */
 export class ConfirmationStore {
   private readonly expired;
+  private readonly rows: EntityRows<Confirmation>;
 
   constructor(
     private readonly db: DataSource,
@@ -17,6 +19,7 @@ export class ConfirmationStore {
     metrics: Metrics,
   ) {
     this.expired = confirmationCounter(metrics);
+    this.rows = new EntityRows(db, Confirmation);
   }
 
   /** A new pending confirmation (unsaved; it is written with the turn that drafted it). */
@@ -38,9 +41,14 @@ export class ConfirmationStore {
     });
   }
 
-  /** Saves a drafted confirmation inside the turn's transaction. */
-  async save(c: Confirmation, em?: EntityManager): Promise<void> {
-    await (em ?? this.db.manager).getRepository(Confirmation).save(c);
+  /** Saves a drafted confirmation on its own (the engine writes it with its turn: `insert`). */
+  async save(c: Confirmation): Promise<void> {
+    await this.db.getRepository(Confirmation).save(c);
+  }
+
+  /** The INSERT of a drafted confirmation, for the transaction of the turn that drafted it. */
+  insert(c: Confirmation): RowStatement {
+    return this.rows.insert(c, undefined, 'id');
   }
 
   /** Marks every pending confirmation past its time as expired; returns how many. */
@@ -62,10 +70,15 @@ export class ConfirmationStore {
    * time: nearly every turn has none, and then the turn writes nothing here.
    */
   async pendingFor(sessionId: string): Promise<Confirmation | null> {
-    const newest = () =>
-      this.db
-        .getRepository(Confirmation)
-        .findOne({ where: { sessionId, status: 'pending' }, order: { createdAt: 'DESC' } });
+    // asked on every turn: a hand-written statement, not the query builder
+    const r = this.rows;
+    const newest = async () => {
+      const [row] = await r.query({
+        sql: `SELECT * FROM "${r.table}" WHERE ${r.col('sessionId')} = ? AND ${r.col('status')} = 'pending' ORDER BY ${r.col('createdAt')} DESC LIMIT 1`,
+        params: [sessionId],
+      });
+      return row ? r.hydrate(row) : null;
+    };
     const found = await newest();
     if (!found || found.expiresAt > new Date()) return found;
     await this.expireDue();

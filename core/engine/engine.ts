@@ -257,9 +257,7 @@ export class Engine {
     await this.deps.sessions.commitTurn(
       session,
       { user: message, reply: out.reply, interrupted: out.interrupted },
-      async (em) => {
-        if (out.confirmation) await this.deps.confirmations.save(out.confirmation, em);
-      },
+      out.confirmation ? [this.deps.confirmations.insert(out.confirmation)] : [],
     );
     if (!out.interrupted) this.turns.inc({ outcome: out.confirmation ? 'confirmation' : 'ok' });
     if (persona(session.persona).recordable) {

@@ -1,11 +1,17 @@
 // Inbound events the bot took in: dedup on event id, status per event, and what is left to finish after a restart.
 import { type DataSource, In, LessThan } from 'typeorm';
+import { EntityRows } from '../db/entity-rows.ts';
 import { isUniqueViolation } from '../db/unique-violation.ts';
 import { MatrixEvent, type MatrixEventStatus } from './matrix-event.entity.ts';
 
 /** Records inbound events and their outcome. */
 export class EventLog {
-  constructor(private readonly db: DataSource) {}
+  // the take and the outcome run for every message, on its path: hand-written statements, not the query builder
+  private readonly rows: EntityRows<MatrixEvent>;
+
+  constructor(private readonly db: DataSource) {
+    this.rows = new EntityRows(db, MatrixEvent);
+  }
 
   private get repo() {
     return this.db.getRepository(MatrixEvent);
@@ -27,7 +33,7 @@ export class EventLog {
       updatedAt: now,
     });
     try {
-      await this.repo.insert(row);
+      await this.rows.query(this.rows.insert(row));
       return row;
     } catch (err) {
       if (isUniqueViolation(err)) return null;
@@ -46,15 +52,10 @@ export class EventLog {
     status: MatrixEventStatus,
     extra: { reason?: string; replyEventId?: string | null } = {},
   ): Promise<void> {
-    await this.repo.update(
-      { eventId },
-      {
-        status,
-        updatedAt: new Date(),
-        ...(extra.reason !== undefined ? { reason: extra.reason.slice(0, 200) } : {}),
-        ...(extra.replyEventId !== undefined ? { replyEventId: extra.replyEventId } : {}),
-      },
-    );
+    const fields: Partial<MatrixEvent> = { status, updatedAt: new Date() };
+    if (extra.reason !== undefined) fields.reason = extra.reason.slice(0, 200);
+    if (extra.replyEventId !== undefined) fields.replyEventId = extra.replyEventId;
+    await this.rows.query(this.rows.update(fields, { eventId }));
   }
 
   /** Events taken in but not finished (the bot stopped before recording an outcome), oldest first. */

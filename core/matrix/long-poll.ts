@@ -10,21 +10,48 @@ export interface LongPollResponse {
   text: string;
 }
 
-/** GETs a URL; rejects with the signal's reason when it aborts (also mid-body). */
+/** Thrown when the whole request took longer than its timeout. */
+export class LongPollTimeoutError extends Error {
+  constructor(ms: number) {
+    super(`the request took longer than ${ms} ms`);
+    this.name = 'TimeoutError';
+  }
+}
+
+/**
+ * GETs a URL; rejects with the signal's reason when it aborts (also mid-body), or a LongPollTimeoutError after
+ * `timeoutMs`. One timer per request, not a timeout signal combined with the caller's (AbortSignal.any), which
+ * cost about as much CPU again as the request itself.
+ */
 export function longPollGet(
   url: URL,
   headers: Record<string, string>,
   signal: AbortSignal,
+  timeoutMs: number,
 ): Promise<LongPollResponse> {
   const get = url.protocol === 'https:' ? https.get : http.get;
   return new Promise((resolve, reject) => {
+    let timedOut: LongPollTimeoutError | undefined;
     const req = get(url, { headers, signal }, (res) => {
       readBody(res).then(
-        (text) => resolve({ status: res.statusCode ?? 0, headers: flatHeaders(res), text }),
-        reject,
+        (text) => {
+          clearTimeout(timer);
+          resolve({ status: res.statusCode ?? 0, headers: flatHeaders(res), text });
+        },
+        (err) => {
+          clearTimeout(timer);
+          reject(timedOut ?? err);
+        },
       );
     });
-    req.on('error', (err) => reject(signal.aborted ? (signal.reason ?? err) : err));
+    const timer = setTimeout(() => {
+      timedOut = new LongPollTimeoutError(timeoutMs);
+      req.destroy(timedOut);
+    }, timeoutMs);
+    req.on('error', (err) => {
+      clearTimeout(timer);
+      reject(signal.aborted ? (signal.reason ?? err) : (timedOut ?? err));
+    });
   });
 }
 

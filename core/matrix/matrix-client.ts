@@ -87,10 +87,14 @@ export function createMatrixClient(
     private async fetchSync(endpoint: string, qs: Record<string, unknown>, timeout: number): Promise<any> {
       const url = new URL(opts.homeserverUrl.replace(/\/$/, '') + endpoint);
       for (const [k, v] of Object.entries(qs ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
-      const signal = AbortSignal.any([this.aborter.signal, AbortSignal.timeout(timeout)]);
       let res: LongPollResponse;
       try {
-        res = await longPollGet(url, { authorization: `Bearer ${this.accessToken}` }, signal);
+        res = await longPollGet(
+          url,
+          { authorization: `Bearer ${this.accessToken}` },
+          this.aborter.signal,
+          timeout,
+        );
       } catch (err) {
         if (this.halted) throw new ClientHaltedError();
         throw err;

@@ -94,9 +94,11 @@ export class MatrixRuntime {
     });
   }
 
-  /** Connects and starts syncing; on failure keeps retrying in the background (health says why). */
+  /** Connects and starts syncing; on failure keeps retrying in the background (health says why). Once stopped, never again. */
   async start(): Promise<void> {
-    this.stopping = false;
+    // a start that arrives after stop() (the app stopping while its Matrix start-up was still seeding rooms) would
+    // otherwise connect a client nobody stops, its /sync long-poll outliving the app
+    if (this.stopping) return;
     this.d.kv.open();
     try {
       await this.connect();

@@ -2,6 +2,7 @@
 
 import type { IFilterInfo, IStorageProvider } from 'matrix-bot-sdk';
 import type { DataSource } from 'typeorm';
+import { durably } from '../db/sqlite-durability.ts';
 import { MatrixKv } from './matrix-kv.entity.ts';
 
 /** Key/value rows in `matrix_kv`; after close() reads answer null and writes are dropped. */
@@ -32,6 +33,14 @@ export class MatrixKvStore {
     await this.db.getRepository(MatrixKv).upsert({ key, value, updatedAt: new Date() }, ['key']);
   }
 
+  /**
+   * Stores a value so that it and every write before it are on disk once this resolves (commits are otherwise not
+   * synced one by one): the sync position must never be stored ahead of the events taken in before it.
+   */
+  async setDurably(key: string, value: string): Promise<void> {
+    await durably(this.db, () => this.set(key, value));
+  }
+
   /** Every key starting with a prefix. */
   async keys(prefix: string): Promise<string[]> {
     if (this.closed) return [];
@@ -55,7 +64,8 @@ export class MatrixKvStore {
  * IStorageProvider for matrix-bot-sdk: the sync position survives restarts in Quorra's database.
  * With `tokenWriteMs`, the position is written at most that often (and on flush()) instead of twice per message:
  * a crash then resumes from a slightly older position, and what is delivered again is dropped by the event log's
- * dedup on event id, so nothing is answered twice.
+ * dedup on event id, so nothing is answered twice. The position is written durably (its fsync also makes the event
+ * log's earlier rows durable), so even after a power cut it never points past an event the log lost.
  */
 export class QuorraStorageProvider implements IStorageProvider {
   private pendingToken?: string;
@@ -91,7 +101,7 @@ export class QuorraStorageProvider implements IStorageProvider {
     this.pendingToken = undefined;
     // writes stay in order: an older token never lands after a newer one
     if (token !== undefined)
-      this.writing = this.writing.catch(() => undefined).then(() => this.kv.set('sync.token', token));
+      this.writing = this.writing.catch(() => undefined).then(() => this.kv.setDurably('sync.token', token));
     return this.writing;
   }
 

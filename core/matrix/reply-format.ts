@@ -61,10 +61,20 @@ const sanitizeOptions: sanitizeHtml.IOptions = {
   disallowedTagsMode: 'discard',
 };
 
-/** Markdown → sanitized HTML for formatted_body. */
-export function markdownToHtml(markdown: string): string {
+/** Markdown → sanitized HTML through the full renderer (markdownToHtml takes a shortcut for plain sentences). */
+export function renderMarkdown(markdown: string): string {
   const html = marked.parse(markdown) as string;
   return sanitizeHtml(html, sanitizeOptions).trim();
+}
+
+// One line of words and sentence punctuation, starting with a letter: no Markdown syntax, no HTML, no autolink
+// (a `www.` literal is one), so the renderer would only wrap it in <p>. Most chat answers are this.
+const PLAIN_SENTENCE = /^\p{L}[\p{L}\p{M}\p{N} ,.;?!'"‘’“”…–—-]*$/u;
+
+/** Markdown → sanitized HTML for formatted_body; a plain sentence skips the parse and sanitise (same output). */
+export function markdownToHtml(markdown: string): string {
+  if (PLAIN_SENTENCE.test(markdown) && !/www\./i.test(markdown)) return `<p>${markdown}</p>`;
+  return renderMarkdown(markdown);
 }
 
 /** Where a reply goes: into a thread, and/or as a reply to a message. */

@@ -93,6 +93,7 @@ export function setupMatrix(deps: {
     async start() {
       await rooms.seed(config.matrix.rooms, logger);
       await outbox.refreshGauge();
+      // stop() may have run meanwhile; the runtime then refuses to start (MatrixRuntime.start)
       await runtime?.start();
     },
     async stop() {

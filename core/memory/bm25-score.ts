@@ -33,6 +33,33 @@ export function idf(rows: number, df: number): number {
   return Math.log(1 + (rows - df + 0.5) / (df + 0.5));
 }
 
+/** A document's length and weighted counts of the query's words, words folded once per distinct token. */
+class Tally {
+  readonly tf = new Map<string, number>();
+  length = 0;
+  private readonly folded = new Map<string, string>();
+
+  constructor(private readonly weights: ReadonlyMap<string, number>) {}
+
+  reset(): void {
+    this.tf.clear();
+    this.length = 0;
+  }
+
+  add(text: string, weight: number): void {
+    const tokens = words(text);
+    this.length += tokens.length;
+    for (const w of tokens) {
+      let f = this.folded.get(w);
+      if (f === undefined) {
+        f = foldWord(w);
+        this.folded.set(w, f);
+      }
+      if (this.weights.has(f)) this.tf.set(f, (this.tf.get(f) ?? 0) + weight);
+    }
+  }
+}
+
 /**
  * Scores each document, best first (ties: newest first). A document's score depends only on itself and the
  * whole-index statistics, so ranking a candidate subset gives the same order as ranking every row.
@@ -48,34 +75,20 @@ export function scoreDocs<D extends ScoringDoc>(
     weights.set(f, idf(Math.max(stats.rows, 1), stats.df.get(f) ?? 0));
   }
   const wanted = new Set(query.tags);
-  const folded = new Map<string, string>();
-  const fold = (w: string) => {
-    let f = folded.get(w);
-    if (f === undefined) {
-      f = foldWord(w);
-      folded.set(w, f);
-    }
-    return f;
-  };
   const avgLength = stats.avgLength > 0 ? stats.avgLength : 1;
-  const scored = docs.map((doc) => {
-    const tf = new Map<string, number>();
-    let length = 0;
-    const tally = (text: string, weight: number) => {
-      for (const w of words(text)) {
-        length++;
-        const f = fold(w);
-        if (weights.has(f)) tf.set(f, (tf.get(f) ?? 0) + weight);
-      }
-    };
-    tally(doc.content, 1);
-    for (const tag of doc.tags) tally(tag, TAG_WEIGHT);
+  // one tally reused across documents, no closure per document: this loop runs over every candidate of a recall
+  const tally = new Tally(weights);
+  const scored: Array<{ doc: D; score: number }> = [];
+  for (const doc of docs) {
+    tally.reset();
+    tally.add(doc.content, 1);
+    for (const tag of doc.tags) tally.add(tag, TAG_WEIGHT);
     let score = 0;
-    const norm = K1 * (1 - B + (B * length) / avgLength);
-    for (const [t, f] of tf) score += ((weights.get(t) ?? 0) * f * (K1 + 1)) / (f + norm);
+    const norm = K1 * (1 - B + (B * tally.length) / avgLength);
+    for (const [t, f] of tally.tf) score += ((weights.get(t) ?? 0) * f * (K1 + 1)) / (f + norm);
     for (const tag of doc.tags) if (wanted.has(tag)) score += TAG_BOOST;
-    return { doc, score };
-  });
+    scored.push({ doc, score });
+  }
   return scored.sort((a, b) => b.score - a.score || b.doc.id - a.doc.id);
 }
 

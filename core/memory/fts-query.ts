@@ -10,13 +10,21 @@ const STOPWORD_LIST =
   // What an apostrophe leaves behind ("Mia's", "don't", "we'll"): it matches nearly every memory.
   's t d ll re ve m';
 
+const ASCII = /^[\t\n\r\x20-\x7e]*$/;
+const SEPARATORS = /[^\p{L}\p{N}\p{Co}]+/u;
+/** The same split for ASCII text, whose letters and digits are just these (and which is already in NFC). */
+const ASCII_SEPARATORS = /[^a-z0-9]+/;
+
 /** Lowercased word tokens split the way SQLite's unicode61 tokenizer splits (letters, digits, private use). */
 export function words(text: string): string[] {
-  return text
-    .normalize('NFC')
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}\p{Co}]+/u)
-    .filter((w) => w.length > 0);
+  // most text is ASCII: the plain split is the same and keeps ranking's tokenising cheap
+  const tokens = ASCII.test(text)
+    ? text.toLowerCase().split(ASCII_SEPARATORS)
+    : text.normalize('NFC').toLowerCase().split(SEPARATORS);
+  // split leaves an empty string only at either end
+  if (tokens.length > 0 && tokens[tokens.length - 1] === '') tokens.pop();
+  if (tokens.length > 0 && tokens[0] === '') tokens.shift();
+  return tokens;
 }
 
 /** A comparison key for a word: diacritics removed, lowercased, a plural 's' dropped ("dentists" → "dentist"). */
@@ -75,9 +83,9 @@ export function scopeMatch(scopeKeys: string[]): string {
   return `scope : (${scopeKeys.map(ftsString).join(' OR ')})`;
 }
 
-/** Matches a word in either form in the content or the tags. */
-export function wordMatch(w: string): string {
-  return `{content tags} : (${wordVariants(w).map(ftsString).join(' OR ')})`;
+/** Matches a word in either form (or only the given forms: those the index holds) in the content or the tags. */
+export function wordMatch(w: string, forms = wordVariants(w)): string {
+  return `{content tags} : (${forms.map(ftsString).join(' OR ')})`;
 }
 
 /** Matches any of the normalized tags as a phrase in the tags column; null when none has a word in it. */

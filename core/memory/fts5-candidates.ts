@@ -45,25 +45,25 @@ interface Source {
  */
 function candidateSources(
   scope: string,
-  byRarity: Array<{ word: string; complete: boolean }>,
+  byRarity: Array<{ word: string; forms: string[]; complete: boolean }>,
   tags: string[],
   perWord: number,
 ): Source[] {
-  const sources: Source[] = byRarity.map(({ word }) => ({
+  const sources: Source[] = byRarity.map(({ word, forms }) => ({
     index: 'len',
-    match: `${scope} AND ${wordMatch(word)}`,
+    match: `${scope} AND ${wordMatch(word, forms)}`,
     cap: perWord,
   }));
   // A word whose every row fits its cap brings all of them, so only the other words need combining.
-  const incomplete = byRarity.filter((w) => !w.complete).map(({ word }) => word);
-  for (const w of incomplete) {
+  const incomplete = byRarity.filter((w) => !w.complete);
+  for (const { forms } of incomplete) {
     sources.push({
       index: 'rep',
-      match: `${scope} AND words : (${wordVariants(w).map(ftsString).join(' OR ')})`,
+      match: `${scope} AND words : (${forms.map(ftsString).join(' OR ')})`,
       cap: perWord,
     });
   }
-  const words = incomplete.map((w) => wordMatch(w));
+  const words = incomplete.map(({ word, forms }) => wordMatch(word, forms));
   const combined = words.slice(0, COMBINED_WORDS);
   const k = combined.length;
   for (const size of new Set([2, 3, k - 1, k].filter((n) => n >= 2 && n <= k))) {
@@ -96,10 +96,14 @@ export async function fts5Candidates(
 ): Promise<{ candidates: Array<{ id: number; content: string; tags: string }>; stats: ScoringStats }> {
   const index = corpusStats(db);
   const df = new Map<string, number>();
+  // only the forms the index holds: each form in an expression costs FTS5 a term lookup even when it is absent
+  const forms = new Map<string, string[]>();
   for (const w of query.words) {
+    const held = wordVariants(w).filter((v) => index.df(indexForm(v)) > 0);
+    forms.set(w, held);
     df.set(
       foldWord(w),
-      wordVariants(w).reduce((n, v) => n + index.df(indexForm(v)), 0),
+      held.reduce((n, v) => n + index.df(indexForm(v)), 0),
     );
   }
   const stats = { rows: index.rows, avgLength: index.avgLength, df };
@@ -108,10 +112,12 @@ export async function fts5Candidates(
   const byRarity = query.words
     .filter((w) => count(w) > 0)
     .sort((a, b) => count(a) - count(b))
-    .map((word) => ({ word, complete: count(word) <= perWord }));
+    .map((word) => ({ word, forms: forms.get(word) ?? [], complete: count(word) <= perWord }));
   // each tag its own term, so the rows carrying several of them are a source of their own
   const tags = query.tags.flatMap((t) => tagsMatch([t]) ?? []);
-  const sources = candidateSources(scopeMatch(filter.scopeKeys), byRarity, tags, perWord);
+  const scopes = filter.scopeKeys.filter((k) => index.df(indexForm(k)) > 0);
+  if (scopes.length === 0) return { candidates: [], stats };
+  const sources = candidateSources(scopeMatch(scopes), byRarity, tags, perWord);
   if (sources.length === 0) return { candidates: [], stats };
   const hits = sources
     .map((s) =>

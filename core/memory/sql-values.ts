@@ -2,6 +2,7 @@
 import type Database from 'better-sqlite3';
 import type { DataSource } from 'typeorm';
 import { dialectOf } from '../db/dialect.ts';
+import { preparedStatement } from '../db/entity-rows.ts';
 import { QuorraError } from '../errors.ts';
 
 /** Formats a Date exactly as TypeORM stores a SQLite `datetime` column, so string comparison orders by time. */
@@ -69,34 +70,15 @@ export async function atomically<T>(db: DataSource, steps: () => Steps<T>): Prom
     const run = steps();
     let next = run.next();
     while (!next.done) {
-      const row = prepared(conn, next.value.sql).get(...next.value.params) as
+      // prepared once per connection: atomic units run the same few statements over and over (a Dream pass
+      // corroborates a belief per claim), and preparing one each time cost more than running it
+      const row = preparedStatement(conn, next.value.sql).get(...next.value.params) as
         | Record<string, unknown>
         | undefined;
       next = run.next(row);
     }
     return next.value;
   })();
-}
-
-const statements = new WeakMap<Database.Database, Map<string, Database.Statement>>();
-
-/**
- * A connection's prepared statement for this SQL, kept: atomic units run the same few statements over and over
- * (a Dream pass corroborates a belief per claim), and preparing one each time cost more than running it.
- */
-function prepared(conn: Database.Database, text: string): Database.Statement {
-  let cache = statements.get(conn);
-  if (!cache) {
-    cache = new Map();
-    statements.set(conn, cache);
-  }
-  let statement = cache.get(text);
-  if (!statement) {
-    if (cache.size >= 200) cache.clear();
-    statement = conn.prepare(text);
-    cache.set(text, statement);
-  }
-  return statement;
 }
 
 /** ` FOR UPDATE` on PostgreSQL (lock the row read in an atomic unit); SQLite's write transaction already does. */

@@ -1,8 +1,10 @@
-// The OpenAI-compatible endpoint (llama.cpp server, Ollama, OpenAI) as a ModelBackend, through the openai SDK.
+// The OpenAI-compatible endpoint (llama.cpp server, Ollama, OpenAI) as a ModelBackend: the openai SDK, and the
+// streamed chat (every chat message's call) over node:http in openai-stream.ts.
 import type OpenAI from 'openai';
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai/error';
 import type { ChatCompletion, ChatCompletionChunk } from 'openai/resources/chat/completions';
 import type { CallOptions, ChatRequest, ModelBackend, ProbeResult } from './model-backend.ts';
+import { openChatStream } from './openai-stream.ts';
 
 export interface OpenAiOptions {
   baseUrl: string;
@@ -55,9 +57,10 @@ export class OpenAiBackend implements ModelBackend {
     req: ChatRequest & { model: string },
     opts: CallOptions,
   ): AsyncIterable<ChatCompletionChunk> {
-    const stream = await (await this.sdk()).chat.chat.completions.create(
+    const stream = await openChatStream(
+      this.o,
       { ...req, stream: true, stream_options: { include_usage: true } },
-      { signal: opts.signal },
+      opts.signal,
     );
     try {
       yield* stream;

@@ -1,9 +1,10 @@
 // Sessions and their message history: ownership-checked reads, and a turn written in one transaction.
 import { randomUUID } from 'node:crypto';
-import type { DataSource, EntityManager } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import type { Principal } from '../auth/principal.ts';
+import { EntityRows, type RowStatement } from '../db/entity-rows.ts';
 import { fail } from '../errors.ts';
-import { fromDbTime } from '../memory/sql-values.ts';
+import { atomically, fromDbTime } from '../memory/sql-values.ts';
 import { Message } from './message.entity.ts';
 import { Session } from './session.entity.ts';
 
@@ -16,8 +17,14 @@ export function ownsSession(s: Session, p: Principal): boolean {
 export class SessionStore {
   /** Drafts not stored yet: their first commit inserts instead of loading the row to compare. */
   private readonly unsaved = new WeakSet<Session>();
+  // every turn reads a session and its history and writes both: by hand-written statements, not the query builder
+  private readonly sessions: EntityRows<Session>;
+  private readonly messages: EntityRows<Message>;
 
-  constructor(private readonly db: DataSource) {}
+  constructor(private readonly db: DataSource) {
+    this.sessions = new EntityRows(db, Session);
+    this.messages = new EntityRows(db, Message);
+  }
 
   /** A new, unsaved session for a principal (it is stored with its first turn). */
   draft(p: Principal, fields: { workspace: string | null; persona: string }): Session {
@@ -42,7 +49,11 @@ export class SessionStore {
 
   /** The principal's session, or null (someone else's session is indistinguishable from none). */
   async find(id: string, p: Principal): Promise<Session | null> {
-    const s = await this.db.getRepository(Session).findOneBy({ id });
+    const [row] = await this.sessions.query({
+      sql: `SELECT * FROM "${this.sessions.table}" WHERE ${this.sessions.col('id')} = ?`,
+      params: [id],
+    });
+    const s = row ? this.sessions.hydrate(row) : null;
     return s && ownsSession(s, p) ? s : null;
   }
 
@@ -74,53 +85,51 @@ export class SessionStore {
 
   /** The last `limit` messages of a session, oldest first. */
   async history(sessionId: string, limit: number): Promise<Message[]> {
-    const rows = await this.db
-      .getRepository(Message)
-      .find({ where: { sessionId }, order: { id: 'DESC' }, take: limit });
-    return rows.reverse();
+    const m = this.messages;
+    // the limit written into the SQL: bound, it makes SQLite plan (prepare) the statement again on every run
+    const rows = await m.query({
+      sql: `SELECT * FROM "${m.table}" WHERE ${m.col('sessionId')} = ? ORDER BY ${m.col('id')} DESC LIMIT ${Math.max(0, Math.floor(limit))}`,
+      params: [sessionId],
+    });
+    return rows.reverse().map((r) => m.hydrate(r));
   }
 
   /**
-   * Writes the session, the user's message and the reply (and anything else given) atomically. Plain INSERT/UPDATE
-   * statements: `save` would first read the session back and re-select each message's defaults, doubling the
-   * statements of a turn for values the caller already has.
+   * Writes the session, the user's message and the reply (and any further statement given, e.g. the turn's new
+   * confirmation) in one transaction. Plain INSERT/UPDATE statements: `save` would first read the session back and
+   * re-select each message's defaults, doubling the statements of a turn for values the caller already has.
    */
   async commitTurn(
     s: Session,
     turn: { user: string; reply: string; interrupted?: boolean; at?: Date },
-    extra?: (em: EntityManager) => Promise<void>,
+    extra: RowStatement[] = [],
   ): Promise<void> {
     const at = turn.at ?? new Date();
     s.updatedAt = at;
-    await this.db.transaction(async (em) => {
-      const stored = !this.unsaved.has(s) && (await this.updateSession(em, s));
-      if (!stored)
-        await em.createQueryBuilder().insert().into(Session).values(s).updateEntity(false).execute();
-      await em
-        .createQueryBuilder()
-        .insert()
-        .into(Message)
-        .values([
-          { sessionId: s.id, role: 'user', content: turn.user, interrupted: false, createdAt: at },
-          {
-            sessionId: s.id,
-            role: 'assistant',
-            content: turn.reply,
-            interrupted: turn.interrupted ?? false,
-            createdAt: new Date(at.getTime() + 1),
-          },
-        ])
-        .updateEntity(false)
-        .execute();
-      if (extra) await extra(em);
+    const { id, ...fields } = s;
+    const update = this.unsaved.has(s) ? null : this.sessions.update(fields, { id }, 'id');
+    const insert = this.sessions.insert(s, undefined, 'id');
+    const messages = this.messages.insert(
+      [
+        { sessionId: s.id, role: 'user', content: turn.user, interrupted: false, createdAt: at },
+        {
+          sessionId: s.id,
+          role: 'assistant',
+          content: turn.reply,
+          interrupted: turn.interrupted ?? false,
+          createdAt: new Date(at.getTime() + 1),
+        },
+      ],
+      ['sessionId', 'role', 'content', 'interrupted', 'createdAt'],
+      'id',
+    );
+    await atomically(this.db, function* () {
+      // a stored session deleted mid-turn is stored again, as before
+      const kept = update ? yield update : undefined;
+      if (!kept) yield insert;
+      yield messages;
+      for (const statement of extra) yield statement;
     });
     this.unsaved.delete(s);
-  }
-
-  /** Updates a stored session's row; false when it is gone (deleted mid-turn: the turn stores it again, as before). */
-  private async updateSession(em: EntityManager, s: Session): Promise<boolean> {
-    const { id, ...fields } = s;
-    const res = await em.getRepository(Session).update({ id }, fields);
-    return (res.affected ?? 0) > 0;
   }
 }

@@ -2,6 +2,7 @@
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { DataSource } from 'typeorm';
+import { EntityRows } from '../db/entity-rows.ts';
 import { isUniqueViolation } from '../db/unique-violation.ts';
 import { type Disposable, toDisposable } from '../disposable.ts';
 import { fail } from '../errors.ts';
@@ -26,6 +27,7 @@ export const HOSTING_ONLY_PERSONAS = ['guest-concierge'];
 export class WorkspaceStore {
   private readonly createdListeners = new Set<(w: Workspace) => void | Promise<void>>();
   private readonly changedListeners = new Set<() => void>();
+  private rows?: EntityRows<Workspace>;
 
   constructor(
     private readonly db: DataSource,
@@ -170,8 +172,15 @@ export class WorkspaceStore {
   }
 
   /** Every workspace, oldest first. */
-  list(): Promise<Workspace[]> {
-    return this.db.getRepository(Workspace).find({ order: { createdAt: 'ASC' } });
+  /** Every workspace, oldest first (read for every turn in personal chat: a hand-written statement). */
+  async list(): Promise<Workspace[]> {
+    this.rows ??= new EntityRows(this.db, Workspace);
+    const r = this.rows;
+    const rows = await r.query({
+      sql: `SELECT * FROM "${r.table}" ORDER BY ${r.col('createdAt')} ASC`,
+      params: [],
+    });
+    return rows.map((row) => r.hydrate(row));
   }
 
   get(slug: string): Promise<Workspace | null> {

@@ -18,6 +18,7 @@ const POSTGRES_SUITES = [
   'test/core/dream/**/*.test.ts',
   'test/core/workspaces/**/*.test.ts',
   'test/core/engine/**/*.test.ts',
+  'test/core/sessions/**/*.test.ts',
   'test/core/approvals/**/*.test.ts',
   'test/core/auth/**/*.test.ts',
   'test/core/admin/**/*.test.ts',
@@ -37,6 +38,7 @@ const POSTGRES_SUITES = [
 ];
 /** Suites about SQLite itself, with the reason they have no PostgreSQL counterpart. */
 const SQLITE_ONLY: Record<string, string> = {
+  'test/core/db/sqlite-durability.test.ts': "SQLite's commit syncing (PostgreSQL commits are always durable)",
   'test/core/memory/query-plan.test.ts': "reads SQLite's EXPLAIN QUERY PLAN",
   'test/core/memory/repeated-words.test.ts': "the repeated-words index is SQLite's (FTS5)",
   'test/core/memory/term-stats.test.ts': "reads the FTS5 index's own statistics",

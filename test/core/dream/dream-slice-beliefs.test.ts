@@ -4,6 +4,8 @@ import { prng } from '../../../bench/support/prng.ts';
 import { bestJaccard, Deduper } from '../../../core/dream/dedup.ts';
 import { SliceBeliefs } from '../../../core/dream/slice-beliefs.ts';
 import type { MemorySlice } from '../../../core/memory/seal-filter.ts';
+import { toDbTime } from '../../../core/memory/sql-values.ts';
+import { wordSet } from '../../../core/text/jaccard.ts';
 import { alice, beliefs, claim, type DreamKit, openDreamKit, reply } from './dream-kit.ts';
 
 const manual = { cause: 'manual' as const, semantic: false };
@@ -170,6 +172,26 @@ describe('Dream dedup over the slice’s word index', () => {
       assert.equal(theirs.match?.memory.ownerUserId, slice.ownerUserId);
       assert.equal(theirs.match?.memory.workspace, slice.workspace);
     }
+  });
+
+  it('finds a belief that committed after a younger one was read (an older id and time) from the next re-read', async () => {
+    const text = 'The spare key is under the blue flowerpot.';
+    await belief('Grandma visits on Sundays.');
+    const gap = await belief('The bins go out on Monday night.');
+    await belief('The car is due for its inspection in May.');
+    await k.db.query('DELETE FROM memories WHERE id = ?', [gap.id]);
+    const view = (await SliceBeliefs.load(k.db, aliceBeliefs, () => k.clock.now))!;
+    // what a PostgreSQL writer whose sequence value came first, but whose commit came last, leaves behind
+    const late = await belief(text);
+    await k.db.query('UPDATE memories SET id = ?, updated_at = ? WHERE id = ?', [
+      gap.id,
+      toDbTime(new Date(k.clock.now.getTime() - 2000)),
+      late.id,
+    ]);
+    const words = wordSet(text);
+    assert.equal(await view.best(words, 0.6), null, 'the id catch-up cannot see it');
+    await view.sync();
+    assert.equal((await view.best(words, 0.6))?.memory.id, gap.id);
   });
 
   it('drops a belief archived during the pass, and above the cap searches the store instead', async () => {

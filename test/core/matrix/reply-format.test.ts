@@ -1,7 +1,12 @@
 // Replies as Matrix content: Markdown to sanitized HTML, plain body, thread and reply relations, apologies by failure.
 import assert from 'node:assert/strict';
 import { fail, QuorraError } from '../../../core/errors.ts';
-import { apologyFor, markdownToHtml, messageContent } from '../../../core/matrix/reply-format.ts';
+import {
+  apologyFor,
+  markdownToHtml,
+  messageContent,
+  renderMarkdown,
+} from '../../../core/matrix/reply-format.ts';
 
 describe('reply format', () => {
   it('renders Markdown to HTML: emphasis, lists, code, links, line breaks', () => {
@@ -16,6 +21,30 @@ describe('reply format', () => {
       /<a href="https:\/\/example.org\/x">docs<\/a>/,
     );
     assert.equal(markdownToHtml('line one\nline two'), '<p>line one<br />line two</p>');
+  });
+
+  it('renders a plain sentence exactly as the full Markdown renderer does (the shortcut changes nothing)', () => {
+    assert.equal(markdownToHtml('Instant reply.'), '<p>Instant reply.</p>');
+    assert.equal(markdownToHtml('See www.example.org today'), renderMarkdown('See www.example.org today'));
+    assert.match(markdownToHtml('See www.example.org today'), /<a href="http:\/\/www.example.org">/);
+    // sentences drawn from letters, digits, punctuation and Markdown/HTML syntax alike: whichever path a text
+    // takes, its HTML is the renderer's
+    const pieces = ['Milk', 'ça', 'Grüße', '42', 'www.', ' ', ', ', '. ', '?', '!', "'", '"', '—', '…', '-'];
+    const syntax = ['*', '_', '`', '<b>', '&', '#', '[x](y)', '1. ', '> ', '~~', '|', '\\', ':', '@a.b'];
+    let seed = 7;
+    const pick = <T>(xs: T[]) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return xs[seed % xs.length];
+    };
+    let plain = 0;
+    for (let i = 0; i < 2000; i++) {
+      const parts = ['Word'];
+      for (let n = 0; n < 8; n++) parts.push(pick(i % 3 === 0 ? [...pieces, ...syntax] : pieces));
+      const text = (i % 5 === 0 ? pick([...pieces, ...syntax]) : '') + parts.join('');
+      assert.equal(markdownToHtml(text), renderMarkdown(text), text);
+      if (markdownToHtml(text) === `<p>${text}</p>`) plain++;
+    }
+    assert.ok(plain > 500, `only ${plain} texts were plain sentences`);
   });
 
   it('sanitizes what the model writes: no scripts, handlers, styles or javascript: links', () => {

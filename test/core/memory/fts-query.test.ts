@@ -9,6 +9,7 @@ import {
   scopeMatch,
   tagsMatch,
   wordMatch,
+  words,
   wordVariants,
 } from '../../../core/memory/fts-query.ts';
 import { scopeKey } from '../../../core/memory/seal-filter.ts';
@@ -23,6 +24,16 @@ describe('fts query', () => {
 
   it('falls back to stopwords when nothing else is left', () => {
     assert.deepEqual(queryWords('who is she?'), ['who', 'is', 'she']);
+  });
+
+  it('splits ASCII and other text alike, with no empty tokens at either end', () => {
+    assert.deepEqual(words("  Mia's DENTIST, 3pm!\t"), ['mia', 's', 'dentist', '3pm']);
+    assert.deepEqual(words('—Café «Zoë» 2€—'), ['café', 'zoë', '2']);
+    // composed and decomposed forms of the same letter give the same token
+    assert.deepEqual(words('Cafe\u0301 x'), words('Caf\u00e9 x'));
+    assert.deepEqual(words(''), []);
+    assert.deepEqual(words(' ,;- '), []);
+    assert.deepEqual(words('a'), ['a']);
   });
 
   it('caps the number of words', () => {

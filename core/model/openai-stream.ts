@@ -1,0 +1,196 @@
+// A streamed chat completion over node:http(s), requested, retried and failing as the openai SDK does: the SDK's
+// stream (fetch, web streams, its request pipeline) cost ≈ 1–2 ms of CPU per call, paid on every chat message.
+import http, { type IncomingMessage } from 'node:http';
+import https from 'node:https';
+import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai/error';
+import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
+
+/** Where and how the stream is requested. */
+export interface StreamEndpoint {
+  baseUrl: string;
+  apiKey: string;
+  /** Until the response headers arrive (the SDK's timeout), per attempt. */
+  timeoutMs: number;
+  /** Connection failures, timeouts, 408, 409, 429 and 5xx are tried again this many times. */
+  maxRetries: number;
+}
+
+// one keep-alive agent per protocol: the model server is asked again within seconds
+const agents = {
+  'http:': new http.Agent({ keepAlive: true }),
+  'https:': new https.Agent({ keepAlive: true }),
+};
+
+class TimedOut extends Error {}
+
+/**
+ * POSTs the request (with `stream: true` in the body) and resolves once the endpoint answers 2xx, with the chunks
+ * to iterate; connection and status failures reject here, before any chunk, as the SDK's `create` does.
+ */
+export async function openChatStream(
+  endpoint: StreamEndpoint,
+  body: Record<string, unknown>,
+  signal?: AbortSignal,
+): Promise<AsyncGenerator<ChatCompletionChunk>> {
+  const url = new URL(`${endpoint.baseUrl.replace(/\/+$/, '')}/chat/completions`);
+  return chunks(await respond(endpoint, url, JSON.stringify(body), signal), signal);
+}
+
+async function* chunks(res: IncomingMessage, signal?: AbortSignal): AsyncGenerator<ChatCompletionChunk> {
+  try {
+    let done = false;
+    for await (const sse of events(res)) {
+      if (done) continue;
+      if (sse.data.startsWith('[DONE]')) {
+        done = true;
+        continue;
+      }
+      const data = JSON.parse(sse.data);
+      if (sse.event === 'error') throw new APIError(undefined, data.error, data.message, undefined);
+      if (data?.error) throw new APIError(undefined, data.error, undefined, webHeaders(res));
+      yield data as ChatCompletionChunk;
+    }
+  } catch (err) {
+    // aborted mid-stream: ended quietly, as the SDK ends it (the caller checks the signal)
+    if (signal?.aborted) return;
+    throw err;
+  } finally {
+    // a stream read to its end leaves the connection to the keep-alive agent
+    if (!res.complete) res.destroy();
+  }
+}
+
+/** The first 2xx response, after the retries the SDK would make; otherwise the SDK's error for the last attempt. */
+async function respond(e: StreamEndpoint, url: URL, body: string, signal?: AbortSignal) {
+  for (let attempt = 0; ; attempt++) {
+    if (signal?.aborted) throw new APIUserAbortError();
+    const retriesLeft = e.maxRetries - attempt;
+    let res: IncomingMessage;
+    try {
+      res = await post(url, e, body, signal);
+    } catch (err) {
+      if (signal?.aborted) throw new APIUserAbortError();
+      if (retriesLeft > 0) {
+        await sleep(backoffMs(e.maxRetries, retriesLeft));
+        continue;
+      }
+      if (err instanceof TimedOut) throw new APIConnectionTimeoutError();
+      throw new APIConnectionError({ cause: err as Error });
+    }
+    const status = res.statusCode ?? 0;
+    if (status >= 200 && status < 300) return res;
+    if (retriesLeft > 0 && shouldRetry(res)) {
+      res.resume();
+      await sleep(retryAfterMs(res) ?? backoffMs(e.maxRetries, retriesLeft));
+      continue;
+    }
+    const text = await readText(res).catch((err: Error) => err.message);
+    let json: object | undefined;
+    try {
+      json = JSON.parse(text);
+    } catch {}
+    throw APIError.generate(status, json, json ? undefined : text, webHeaders(res));
+  }
+}
+
+function post(url: URL, e: StreamEndpoint, body: string, signal?: AbortSignal): Promise<IncomingMessage> {
+  const send = url.protocol === 'https:' ? https.request : http.request;
+  return new Promise((resolve, reject) => {
+    const req = send(
+      url,
+      {
+        method: 'POST',
+        agent: agents[url.protocol as keyof typeof agents],
+        signal,
+        headers: {
+          'content-type': 'application/json',
+          accept: 'text/event-stream',
+          authorization: `Bearer ${e.apiKey}`,
+          'content-length': Buffer.byteLength(body),
+        },
+      },
+      (res) => {
+        clearTimeout(timer);
+        res.setEncoding('utf8');
+        resolve(res);
+      },
+    );
+    const timer = setTimeout(() => req.destroy(new TimedOut('timed out')), e.timeoutMs);
+    req.on('error', (err) => {
+      clearTimeout(timer);
+      reject(err);
+    });
+    req.end(body);
+  });
+}
+
+/** The SDK's rule: x-should-retry when the server says, else 408, 409, 429 and 5xx. */
+function shouldRetry(res: IncomingMessage): boolean {
+  const said = res.headers['x-should-retry'];
+  if (said === 'true' || said === 'false') return said === 'true';
+  const status = res.statusCode ?? 0;
+  return status === 408 || status === 409 || status === 429 || status >= 500;
+}
+
+/** retry-after-ms, or retry-after in seconds or as a date, when the server gives one. */
+function retryAfterMs(res: IncomingMessage): number | undefined {
+  const ms = Number.parseFloat(String(res.headers['retry-after-ms'] ?? ''));
+  if (!Number.isNaN(ms)) return ms;
+  const after = res.headers['retry-after'];
+  if (!after) return undefined;
+  const seconds = Number.parseFloat(after);
+  return Number.isNaN(seconds) ? Date.parse(after) - Date.now() : seconds * 1000;
+}
+
+/** The SDK's backoff: 0.5 s doubling per retry, at most 8 s, less up to 25% jitter. */
+function backoffMs(maxRetries: number, retriesLeft: number): number {
+  const seconds = Math.min(0.5 * 2 ** (maxRetries - retriesLeft), 8);
+  return seconds * (1 - Math.random() * 0.25) * 1000;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
+
+async function readText(res: IncomingMessage): Promise<string> {
+  let text = '';
+  for await (const chunk of res) text += chunk;
+  return text;
+}
+
+function webHeaders(res: IncomingMessage): Headers {
+  const h = new Headers();
+  for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) h.set(k, String(v));
+  return h;
+}
+
+/** Server-sent events: each event's name (if any) and its data lines joined. */
+async function* events(res: IncomingMessage): AsyncGenerator<{ event: string | null; data: string }> {
+  let buffer = '';
+  let data: string[] = [];
+  let event: string | null = null;
+  const line = function* (text: string) {
+    if (text === '') {
+      if (data.length || event !== null) yield { event, data: data.join('\n') };
+      data = [];
+      event = null;
+      return;
+    }
+    if (text.startsWith(':')) return;
+    const colon = text.indexOf(':');
+    const field = colon < 0 ? text : text.slice(0, colon);
+    const value = colon < 0 ? '' : text.slice(colon + (text[colon + 1] === ' ' ? 2 : 1));
+    if (field === 'data') data.push(value);
+    else if (field === 'event') event = value;
+  };
+  for await (const chunk of res) {
+    buffer += chunk;
+    for (let end = buffer.search(/\r\n|\r|\n/); end >= 0; end = buffer.search(/\r\n|\r|\n/)) {
+      // a lone \r at the end may be the first half of \r\n: wait for the next chunk
+      if (buffer[end] === '\r' && end === buffer.length - 1) break;
+      const text = buffer.slice(0, end);
+      buffer = buffer.slice(end + (buffer.startsWith('\r\n', end) ? 2 : 1));
+      yield* line(text);
+    }
+  }
+  if (buffer) yield* line(buffer);
+  yield* line('');
+}

@@ -1,0 +1,43 @@
+// The /sync long-poll GET: answers, times out on its own timer, and ends at once when the runtime aborts it.
+import assert from 'node:assert/strict';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { LongPollTimeoutError, longPollGet } from '../../../core/matrix/long-poll.ts';
+
+describe('long-poll GET', () => {
+  let server: Server;
+  let url: URL;
+  before(async () => {
+    server = createServer((req, res) => {
+      if (req.url?.startsWith('/hang')) return; // never answers
+      res.writeHead(200, { 'content-type': 'application/json', 'x-seen': 'yes' });
+      res.end(JSON.stringify({ next_batch: 's9', auth: req.headers.authorization }));
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    url = new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+  });
+  after(() => {
+    server.closeAllConnections();
+    server.close();
+  });
+
+  it('answers with the status, headers and body', async () => {
+    const res = await longPollGet(url, { authorization: 'Bearer t' }, new AbortController().signal, 5000);
+    assert.equal(res.status, 200);
+    assert.equal(res.headers['x-seen'], 'yes');
+    assert.deepEqual(JSON.parse(res.text), { next_batch: 's9', auth: 'Bearer t' });
+  });
+
+  it('gives up after its timeout, and ends at once when aborted', async () => {
+    const started = Date.now();
+    await assert.rejects(
+      longPollGet(new URL('/hang', url), {}, new AbortController().signal, 100),
+      (e) => e instanceof LongPollTimeoutError,
+    );
+    assert.ok(Date.now() - started < 3000);
+    const halt = new AbortController();
+    const pending = longPollGet(new URL('/hang', url), {}, halt.signal, 60_000);
+    setTimeout(() => halt.abort(new Error('halted')), 20);
+    await assert.rejects(pending, /halted/);
+  });
+});
