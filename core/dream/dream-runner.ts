@@ -10,7 +10,6 @@ import type { NotesLog } from '../memory/notes-log.ts';
 import { Deduper, type Embedder } from './dedup.ts';
 import { DreamCursors } from './dream-cursor.ts';
 import type { DreamMetrics } from './dream-metrics.ts';
-import { renderReport, writeReport } from './dream-report.ts';
 import { DreamRuns, type RunCause, type RunStatus } from './dream-runs.ts';
 import { memorySliceOf, workspaceKey, workspaceOfKey } from './dream-slice.ts';
 import { type ChatModel, InfrastructureFailure } from './extraction.ts';
@@ -20,6 +19,9 @@ import { NoteRetries } from './note-retries.ts';
 import { Reconciler, type Review } from './reconcile.ts';
 import { addCounters, type RunCounters, zeroCounters } from './run-counters.ts';
 import { hasPendingWork, planPrivateSlices } from './slice-planner.ts';
+import { type FinishDeps, finishSliceRun, type SliceRun } from './slice-run-finish.ts';
+
+export type { SliceRun } from './slice-run-finish.ts';
 
 /** The tunables of a pass (config `dream.*`). */
 export type DreamOptions = Pick<
@@ -66,16 +68,6 @@ export interface DreamRunnerDeps {
   onReview?: (review: Review) => Promise<void> | void;
 }
 
-/** How one slice run ended. */
-export interface SliceRun {
-  runId: number;
-  slice: NoteSlice;
-  status: RunStatus;
-  counters: RunCounters;
-  error: string | null;
-  report: string;
-}
-
 export interface SliceRunOptions {
   cause: RunCause;
   semantic: boolean;
@@ -93,11 +85,14 @@ export class DreamRunner {
   private readonly consolidator: NoteConsolidator;
   private readonly deduper: Deduper;
   private readonly now: () => Date;
+  private readonly finishDeps: FinishDeps;
 
   constructor(private readonly d: DreamRunnerDeps) {
     this.now = d.now ?? (() => new Date());
     this.cursors = new DreamCursors(d.db, this.now);
     this.runs = new DreamRuns(d.db, this.now);
+    const { logger, metrics } = d;
+    this.finishDeps = { runs: this.runs, logger, metrics, reportDir: d.options.reportDir, now: this.now };
     this.retries = new NoteRetries(d.db, this.now);
     this.reconciler = new Reconciler(d.db, d.store, d.options, this.now);
     const excludedWs = new Set(d.options.embeddingExcludedWorkspaces);
@@ -206,7 +201,7 @@ export class DreamRunner {
     } finally {
       this.deduper.release();
     }
-    return this.finish({
+    return finishSliceRun(this.finishDeps, {
       runId,
       slice,
       startedAt,
@@ -217,57 +212,6 @@ export class DreamRunner {
       cursorBefore,
       cursor,
     });
-  }
-
-  private async finish(r: {
-    runId: number;
-    slice: NoteSlice;
-    startedAt: Date;
-    ctx: RunContext;
-    status: RunStatus;
-    error: string | null;
-    cause: string;
-    cursorBefore: number;
-    cursor: number;
-  }): Promise<SliceRun> {
-    const finishedAt = this.now();
-    const input = {
-      runId: r.runId,
-      slice: r.slice,
-      cause: r.cause,
-      status: r.status,
-      startedAt: r.startedAt,
-      finishedAt,
-      counters: r.ctx.counters,
-      error: r.error,
-      cursorBefore: r.cursorBefore,
-      cursorAfter: r.cursor,
-      retired: r.ctx.retired,
-      reviews: r.ctx.reviews,
-    };
-    const report = renderReport(input);
-    try {
-      await this.runs.finish(r.runId, r.status, r.ctx.counters, r.error, report);
-    } catch (err) {
-      this.d.logger.error({ err, runId: r.runId }, 'could not record the Dream run');
-    }
-    if (this.d.options.reportDir) {
-      const written = await writeReport(this.d.options.reportDir, input, report);
-      if (written instanceof Error) this.d.logger.warn({ err: written }, 'could not write the Dream report');
-    }
-    this.d.metrics.recordRun(r.ctx.counters, r.status, (finishedAt.getTime() - r.startedAt.getTime()) / 1000);
-    this.d.logger.info(
-      { runId: r.runId, slice: r.slice, status: r.status, ...r.ctx.counters },
-      `Dream run ${r.runId} ${r.status}`,
-    );
-    return {
-      runId: r.runId,
-      slice: r.slice,
-      status: r.status,
-      counters: r.ctx.counters,
-      error: r.error,
-      report,
-    };
   }
 
   /**

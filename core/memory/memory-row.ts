@@ -7,6 +7,14 @@ type Row = Record<string, unknown>;
 
 const nullableString = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
 
+/** What a prompt shows of a core memory: its words and whether it is the household's or one person's. */
+export type CoreMemory = Pick<Memory, 'id' | 'content' | 'ownerUserId'>;
+
+/** Builds a CoreMemory from a row of `id, content, owner_user_id`. */
+export function toCoreMemory(r: Row): CoreMemory {
+  return { id: Number(r.id), content: String(r.content), ownerUserId: nullableString(r.owner_user_id) };
+}
+
 /** Builds a Memory from a `SELECT m.*` row. */
 export function toMemory(r: Row): Memory {
   return Object.assign(new Memory(), {
