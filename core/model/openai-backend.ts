@@ -1,10 +1,10 @@
-// The OpenAI-compatible endpoint (llama.cpp server, Ollama, OpenAI) as a ModelBackend: the openai SDK, and the
-// streamed chat (every chat message's call) over node:http in openai-stream.ts.
+// The OpenAI-compatible endpoint (llama.cpp server, Ollama, OpenAI) as a ModelBackend: chat, streamed or not, over
+// node:http (openai-wire.ts, the calls every message and Dream make); embeddings through the openai SDK.
 import type OpenAI from 'openai';
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai/error';
 import type { ChatCompletion, ChatCompletionChunk } from 'openai/resources/chat/completions';
 import type { CallOptions, ChatRequest, ModelBackend, ProbeResult } from './model-backend.ts';
-import { openChatStream } from './openai-stream.ts';
+import { openChatStream, postChatCompletion } from './openai-wire.ts';
 
 export interface OpenAiOptions {
   baseUrl: string;
@@ -47,10 +47,8 @@ export class OpenAiBackend implements ModelBackend {
   }
 
   async chat(req: ChatRequest & { model: string }, opts: CallOptions): Promise<ChatCompletion> {
-    return (await this.sdk()).chat.chat.completions.create(
-      { ...req, stream: false },
-      { signal: opts.signal, ...(opts.timeoutMs ? { timeout: opts.timeoutMs } : {}) },
-    );
+    const endpoint = opts.timeoutMs ? { ...this.o, timeoutMs: opts.timeoutMs } : this.o;
+    return postChatCompletion(endpoint, { ...req, stream: false }, opts.signal);
   }
 
   async *chatStream(

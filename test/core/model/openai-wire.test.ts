@@ -1,4 +1,4 @@
-// The streamed chat over node:http: retried, failing and classified as the openai SDK's stream was; SSE read whatever the chunking.
+// Chat completions over node:http, streamed and not: retried, failing and classified as the openai SDK did; SSE read whatever the chunking.
 import assert from 'node:assert/strict';
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -74,6 +74,37 @@ describe('streamed chat over node:http', () => {
     // the chunks delayed, so that the connection breaks after the stream began (not before the headers)
     server.next({ content: 'dropped after two chunks of it', dropAfterChunks: 2, chunkDelayMs: 20 });
     assert.equal(await kind(content(client)), 'stream_dropped');
+  });
+
+  it('a chat not streamed: sent as the SDK sent it, retried, failing with the SDK error kinds', async () => {
+    const chat = (client: ModelClient, opts: { signal?: AbortSignal; timeoutMs?: number } = {}) =>
+      client.chat(ask, opts).then((r) => r.choices[0].message.content);
+    const kind = (p: Promise<unknown>) =>
+      p.then(
+        () => 'no error',
+        (e) => classifyModelError(e),
+      );
+    server.next({ content: 'Plain answer.' });
+    assert.equal(await chat(make({ apiKey: 'sk-plain' })), 'Plain answer.');
+    const [req] = server.chatRequests();
+    assert.equal(req.headers.authorization, 'Bearer sk-plain');
+    assert.equal(req.body.stream, false);
+    assert.equal(req.body.model, 'test-chat');
+    server.next({ status: 503 }).next({ status: 429 }).next({ content: 'third time' });
+    assert.equal(await chat(make({ maxRetries: 2 })), 'third time');
+    const client = make();
+    server.next({ status: 429 });
+    assert.equal(await kind(chat(client)), 'rate_limited');
+    server.next({ status: 400 });
+    await assert.rejects(chat(client), /400 scripted 400/);
+    server.next({ malformed: true });
+    assert.equal(await kind(chat(client)), 'malformed');
+    // the call's own timeout (Dream's extraction timeout) wins over the configured one
+    server.next({ content: 'late', delayMs: 300 });
+    assert.equal(await kind(chat(make({ timeoutMs: 60_000 }), { timeoutMs: 50 })), 'timeout');
+    assert.equal(await kind(chat(client, { signal: AbortSignal.abort() })), 'aborted');
+    server.next({ content: 'never read', delayMs: 300 });
+    assert.equal(await kind(chat(client, { signal: AbortSignal.timeout(50) })), 'aborted');
   });
 
   it('reads events split anywhere, CRLF lines, comments and error events; reuses the connection', async () => {

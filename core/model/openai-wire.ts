@@ -1,9 +1,10 @@
-// A streamed chat completion over node:http(s), requested, retried and failing as the openai SDK does: the SDK's
-// stream (fetch, web streams, its request pipeline) cost ≈ 1–2 ms of CPU per call, paid on every chat message.
+// Chat completions over node:http(s), streamed and not, requested, retried and failing as the openai SDK does: the
+// SDK's request pipeline (fetch, web streams, abort signals) cost ≈ 1–2 ms of CPU per call, paid on every chat
+// message and on every Dream extraction.
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai/error';
-import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
+import type { ChatCompletion, ChatCompletionChunk } from 'openai/resources/chat/completions';
 
 /** Where and how the stream is requested. */
 export interface StreamEndpoint {
@@ -32,9 +33,29 @@ export async function openChatStream(
   body: Record<string, unknown>,
   signal?: AbortSignal,
 ): Promise<AsyncGenerator<ChatCompletionChunk>> {
-  const url = new URL(`${endpoint.baseUrl.replace(/\/+$/, '')}/chat/completions`);
-  return chunks(await respond(endpoint, url, JSON.stringify(body), signal), signal);
+  const res = await respond(endpoint, chatUrl(endpoint), JSON.stringify(body), signal, 'text/event-stream');
+  return chunks(res, signal);
 }
+
+/** One chat completion, not streamed (`stream: false` in the body): the parsed answer, or the SDK's error. */
+export async function postChatCompletion(
+  endpoint: StreamEndpoint,
+  body: Record<string, unknown>,
+  signal?: AbortSignal,
+): Promise<ChatCompletion> {
+  const res = await respond(endpoint, chatUrl(endpoint), JSON.stringify(body), signal, 'application/json');
+  let text: string;
+  try {
+    text = await readText(res);
+  } catch (err) {
+    if (signal?.aborted) throw new APIUserAbortError();
+    throw new APIConnectionError({ cause: err as Error });
+  }
+  // a body that is not JSON fails as the SDK's did: a SyntaxError, which the model client counts as malformed
+  return JSON.parse(text) as ChatCompletion;
+}
+
+const chatUrl = (e: StreamEndpoint) => new URL(`${e.baseUrl.replace(/\/+$/, '')}/chat/completions`);
 
 async function* chunks(res: IncomingMessage, signal?: AbortSignal): AsyncGenerator<ChatCompletionChunk> {
   try {
@@ -61,13 +82,19 @@ async function* chunks(res: IncomingMessage, signal?: AbortSignal): AsyncGenerat
 }
 
 /** The first 2xx response, after the retries the SDK would make; otherwise the SDK's error for the last attempt. */
-async function respond(e: StreamEndpoint, url: URL, body: string, signal?: AbortSignal) {
+async function respond(
+  e: StreamEndpoint,
+  url: URL,
+  body: string,
+  signal: AbortSignal | undefined,
+  accept: string,
+) {
   for (let attempt = 0; ; attempt++) {
     if (signal?.aborted) throw new APIUserAbortError();
     const retriesLeft = e.maxRetries - attempt;
     let res: IncomingMessage;
     try {
-      res = await post(url, e, body, signal);
+      res = await post(url, e, body, signal, accept);
     } catch (err) {
       if (signal?.aborted) throw new APIUserAbortError();
       if (retriesLeft > 0) {
@@ -93,7 +120,13 @@ async function respond(e: StreamEndpoint, url: URL, body: string, signal?: Abort
   }
 }
 
-function post(url: URL, e: StreamEndpoint, body: string, signal?: AbortSignal): Promise<IncomingMessage> {
+function post(
+  url: URL,
+  e: StreamEndpoint,
+  body: string,
+  signal: AbortSignal | undefined,
+  accept: string,
+): Promise<IncomingMessage> {
   const send = url.protocol === 'https:' ? https.request : http.request;
   return new Promise((resolve, reject) => {
     const req = send(
@@ -104,7 +137,7 @@ function post(url: URL, e: StreamEndpoint, body: string, signal?: AbortSignal): 
         signal,
         headers: {
           'content-type': 'application/json',
-          accept: 'text/event-stream',
+          accept,
           authorization: `Bearer ${e.apiKey}`,
           'content-length': Buffer.byteLength(body),
         },
