@@ -18,6 +18,15 @@ export function httpApp(deps: {
 }) {
   const http = new Koa();
   http.proxy = false;
+  // what Koa can no longer answer (the client left mid-request, a file stream failed) goes to the log, not to
+  // stderr as Koa's bare stack trace; a client that simply went away is routine
+  http.on('error', (err: NodeJS.ErrnoException) => {
+    const gone =
+      err.code === 'ECONNRESET' ||
+      err.code === 'EPIPE' ||
+      /^(HPE_|ERR_STREAM_PREMATURE)/.test(err.code ?? '');
+    deps.logger[gone ? 'debug' : 'warn']({ code: err.code, message: err.message }, 'response not completed');
+  });
   http.use(requestMetrics(deps.metrics));
   http.use(errorEnvelope(deps.logger));
   http.use(jsonBody({ limitBytes: deps.bodyLimitBytes }));

@@ -1,5 +1,6 @@
 // The request edge: prototype keys, broken UTF-8, NUL and lone surrogates, depth and size never reach a route or the log.
 import assert from 'node:assert/strict';
+import { request } from 'node:http';
 import { Memory } from '../../../core/memory/memory.entity.ts';
 import { Workspace } from '../../../core/workspaces/workspace.entity.ts';
 import { type BootedApp, bootApp } from '../../support/boot-app.ts';
@@ -111,5 +112,63 @@ describe('the JSON request edge', () => {
     const grown = log.bytes() - before;
     assert.ok(grown < 7 * 1000, `log grew ${grown} bytes for 7 rejected requests`);
     assert.ok(!log.text().includes(marker));
+  });
+
+  it('answers 413 to a chunked body that grows past the limit, and a client leaving mid-body ends the request', async () => {
+    const chunked = (opts: { leaveAfter?: number } = {}) =>
+      new Promise<string>((resolve) => {
+        const req = request(
+          `${app.url}/chat`,
+          { method: 'POST', headers: { ...owner.headers, 'transfer-encoding': 'chunked' } },
+          (res) => {
+            let text = '';
+            res.on('data', (c) => {
+              text += c;
+            });
+            res.on('end', () => resolve(`${res.statusCode} ${text}`));
+          },
+        );
+        let left = false;
+        req.on('error', (err) => {
+          if (!left) resolve(`client error ${err.message}`);
+        });
+        req.write('{"message":"');
+        let sent = 0;
+        const pump = () => {
+          while (sent < 1_500_000) {
+            sent += 65_536;
+            if (opts.leaveAfter && sent > opts.leaveAfter) {
+              left = true;
+              req.destroy();
+              resolve('left');
+              return;
+            }
+            if (!req.write('x'.repeat(65_536))) return void req.once('drain', pump);
+          }
+          req.end('"}');
+        };
+        pump();
+      });
+    const big = await chunked();
+    assert.match(big, /^413 .*PAYLOAD_TOO_LARGE/);
+    // the request metrics count the abandoned request once the server has seen the client go
+    const incomplete = async () =>
+      [
+        ...(await app.quorra.metrics.registry.metrics()).matchAll(
+          /quorra_http_request_duration_seconds_count\{method="POST",[^}]*\} (\d+)/g,
+        ),
+      ].reduce((n, m) => n + Number(m[1]), 0);
+    const counted = await incomplete();
+    const before = log.text().length;
+    assert.equal(await chunked({ leaveAfter: 200_000 }), 'left');
+    for (let i = 0; i < 100 && (await incomplete()) === counted; i++)
+      await new Promise((r) => setTimeout(r, 50));
+    assert.equal(await incomplete(), counted + 1, 'the abandoned request ended');
+    assert.equal((await fetch(`${app.url}/health`)).status, 200, 'the server still answers');
+    assert.doesNotMatch(
+      log.text().slice(before),
+      /request failed|response not completed/,
+      'a client leaving is routine',
+    );
   });
 });
