@@ -1,16 +1,11 @@
 // API tokens: generated once, shown once, stored only as a SHA-256 hash.
 import { createHash, randomBytes } from 'node:crypto';
 import type { DataSource } from 'typeorm';
+import { EntityRows, type RowStatement } from '../db/entity-rows.ts';
 import { fromDbTime } from '../memory/sql-values.ts';
 import { ApiToken } from './api-token.entity.ts';
 import type { UserPrincipal } from './principal.ts';
-
-// the token and the live person holding it in one statement: every authenticated request runs it, and nothing of
-// it is cached, so a token revoked or a person removed or demoted (by the server or the CLI, another process) is
-// refused or judged anew on the very next request
-const HOLDER_SQL =
-  'SELECT t.id AS token_id, t.last_used_at, u.id AS user_id, u.role, u.display_name FROM api_tokens t ' +
-  'JOIN users u ON u.id = t.user_id WHERE t.token_hash = ? AND u.removed_at IS NULL';
+import { User } from './user.entity.ts';
 
 interface HolderRow {
   token_id: number;
@@ -27,7 +22,21 @@ export function hashToken(token: string): string {
 
 /** Issues and verifies per-user API tokens. */
 export class TokenStore {
-  constructor(private readonly db: DataSource) {}
+  private readonly tokens: EntityRows<ApiToken>;
+  private readonly holderSql: string;
+
+  constructor(private readonly db: DataSource) {
+    this.tokens = new EntityRows(db, ApiToken);
+    const [t, u] = [this.tokens, new EntityRows(db, User)];
+    // the token and the live person holding it in one statement, prepared once: every authenticated request runs
+    // it, and nothing of it is cached, so a token revoked or a person removed or demoted (by the server or the CLI,
+    // another process) is refused or judged anew on the very next request
+    this.holderSql =
+      `SELECT t.${t.col('id')} AS token_id, t.${t.col('lastUsedAt')} AS last_used_at, u.${u.col('id')} AS user_id,` +
+      ` u.${u.col('role')} AS role, u.${u.col('displayName')} AS display_name` +
+      ` FROM "${t.table}" t JOIN "${u.table}" u ON u.${u.col('id')} = t.${t.col('userId')}` +
+      ` WHERE t.${t.col('tokenHash')} = ? AND u.${u.col('removedAt')} IS NULL`;
+  }
 
   /** Creates a token for a user and returns it; it cannot be read back later. */
   async create(userId: string, label = ''): Promise<string> {
@@ -69,8 +78,8 @@ export class TokenStore {
 
   /** The person a token acts for (null when the token is unknown or its holder was removed). */
   async holder(token: string): Promise<UserPrincipal | null> {
-    const rows: HolderRow[] = await this.db.query(HOLDER_SQL, [hashToken(token)]);
-    const row = rows[0];
+    const statement: RowStatement = { sql: this.holderSql, params: [hashToken(token)] };
+    const row = (await this.tokens.query(statement))[0] as unknown as HolderRow | undefined;
     if (!row) return null;
     // last-use bookkeeping is best-effort and coarse, to keep auth off the write path
     const lastUsed = fromDbTime(row.last_used_at);
