@@ -2,7 +2,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { sqliteConnection } from '../core/memory/sql-values.ts';
+import { sqliteConnection } from '../core/db/sqlite-connection.ts';
 import type { KnowledgeApi } from '../plugins/knowledge/index.ts';
 import { type BootedApp, bootApp, tempDir } from '../test/support/boot-app.ts';
 import { addUser, type TestUser } from '../test/support/household.ts';

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { sqliteConnection } from '../../core/memory/sql-values.ts';
+import { sqliteConnection } from '../../core/db/sqlite-connection.ts';
 import { EmbeddedVectorStore } from '../../plugins/knowledge/embedded-vector-store.ts';
 import type { KnowledgeApi } from '../../plugins/knowledge/index.ts';
 import { IndexedFile } from '../../plugins/knowledge/indexed-file.entity.ts';

@@ -5,6 +5,7 @@ import type { DataSource, EntityTarget, ObjectLiteral } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata.js';
 import type { EntityMetadata } from 'typeorm/metadata/EntityMetadata.js';
 import { dialectOf } from './dialect.ts';
+import { sqliteConnection } from './sqlite-connection.ts';
 
 /** Rows as the database returns them (column names, stored forms). */
 export type StoredRow = Record<string, unknown>;
@@ -53,8 +54,7 @@ export class EntityRows<T extends ObjectLiteral> {
     this.meta = db.getMetadata(target);
     this.table = this.meta.tableName;
     for (const c of this.meta.columns) this.byProperty.set(c.propertyName, c);
-    if (dialectOf(db) === 'sqlite')
-      this.sqlite = (db.driver as unknown as { databaseConnection: Database.Database }).databaseConnection;
+    if (dialectOf(db) === 'sqlite') this.sqlite = sqliteConnection(db);
   }
 
   private column(property: string): ColumnMetadata {

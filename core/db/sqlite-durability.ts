@@ -3,12 +3,9 @@
 import type Database from 'better-sqlite3';
 import type { DataSource } from 'typeorm';
 import { dialectOf } from './dialect.ts';
+import { sqliteConnection } from './sqlite-connection.ts';
 
 const RELAXED = 'NORMAL';
-
-function connection(db: DataSource): Database.Database {
-  return (db.driver as unknown as { databaseConnection: Database.Database }).databaseConnection;
-}
 
 /**
  * In WAL mode, synchronous=NORMAL keeps the database consistent and every commit survives a crash of Quorra; only a
@@ -17,7 +14,7 @@ function connection(db: DataSource): Database.Database {
  * blocked, four times per Matrix message.
  */
 export async function relaxCommits(db: DataSource): Promise<void> {
-  if (dialectOf(db) === 'sqlite') connection(db).pragma(`synchronous = ${RELAXED}`);
+  if (dialectOf(db) === 'sqlite') sqliteConnection(db).pragma(`synchronous = ${RELAXED}`);
 }
 
 const depth = new WeakMap<Database.Database, number>();
@@ -29,7 +26,7 @@ const depth = new WeakMap<Database.Database, number>();
  */
 export async function durably<T>(db: DataSource, write: () => Promise<T>): Promise<T> {
   if (dialectOf(db) !== 'sqlite') return write();
-  const conn = connection(db);
+  const conn = sqliteConnection(db);
   const level = depth.get(conn) ?? 0;
   depth.set(conn, level + 1);
   if (level === 0) conn.pragma('synchronous = FULL');

@@ -1,9 +1,8 @@
 // Small SQL helpers shared by the memory stores: datetime encoding, NULL-aware equality, atomic step sequences.
-import type Database from 'better-sqlite3';
 import type { DataSource } from 'typeorm';
 import { dialectOf } from '../db/dialect.ts';
 import { preparedStatement } from '../db/entity-rows.ts';
-import { QuorraError } from '../errors.ts';
+import { sqliteConnection } from '../db/sqlite-connection.ts';
 
 /** Formats a Date exactly as TypeORM stores a SQLite `datetime` column, so string comparison orders by time. */
 export function toDbTime(d: Date): string {
@@ -22,15 +21,6 @@ export function nullableEq(column: string, value: string | null): { sql: string;
   return value === null
     ? { sql: `${column} IS NULL`, params: [] }
     : { sql: `${column} = ?`, params: [value] };
-}
-
-/** The better-sqlite3 connection behind a TypeORM data source (Quorra opens exactly one). */
-export function sqliteConnection(db: DataSource): Database.Database {
-  const conn = (db.driver as unknown as { databaseConnection?: Database.Database }).databaseConnection;
-  if (!conn || typeof conn.transaction !== 'function') {
-    throw new QuorraError('QUORRA_DB_UNSUPPORTED', 'the memory stores need the better-sqlite3 driver');
-  }
-  return conn;
 }
 
 /** One statement of an atomic step sequence; the sequence receives its first row (or undefined). */

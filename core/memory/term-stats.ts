@@ -1,7 +1,7 @@
 // Corpus statistics for BM25 over the whole memory index: row count, average length, per-term document counts.
 import type Database from 'better-sqlite3';
 import type { DataSource } from 'typeorm';
-import { sqliteConnection } from './sql-values.ts';
+import { sqliteConnection } from '../db/sqlite-connection.ts';
 
 export interface CorpusStats {
   /**

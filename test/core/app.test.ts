@@ -62,9 +62,8 @@ describe('app start-up', () => {
       hs.requests.filter(
         (r) => r.userId === bot.userId && r.path.endsWith('/sync') && r.status === undefined,
       );
-    // The double sees a dropped connection a few ticks after the client aborts it (later under load, and on
-    // PostgreSQL the connection's steps interleave with stop() differently); a leaked long-poll stays open for the
-    // SDK's whole 30 s sync timeout, so 5 s tells the two apart.
+    // The double sees a dropped connection a few ticks after the client aborts it (later under load); a leaked
+    // long-poll stays open for the SDK's whole 30 s sync timeout, so 5 s tells the two apart.
     const deadline = Date.now() + 5000;
     while (polling().length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     assert.deepEqual(polling(), [], 'no sync long-poll outlives the stopped app');

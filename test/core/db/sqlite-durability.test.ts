@@ -1,8 +1,8 @@
 // Commit durability on SQLite: commits unsynced by default, the writes that must reach the disk synced (and all before them).
 import assert from 'node:assert/strict';
+import { sqliteConnection } from '../../../core/db/sqlite-connection.ts';
 import { durably } from '../../../core/db/sqlite-durability.ts';
 import { MatrixKvStore, QuorraStorageProvider } from '../../../core/matrix/matrix-storage.ts';
-import { sqliteConnection } from '../../../core/memory/sql-values.ts';
 import { type BootedApp, bootApp } from '../../support/boot-app.ts';
 
 describe('SQLite commit durability', () => {
