@@ -9,8 +9,10 @@ import { scopeKey } from './seal-filter.ts';
 
 /** Above this many unarchived memories recall searches FTS5 instead (≈ 60 MB of postings at a million). */
 export const MAX_RECALL_INDEX = 1_000_000;
-/** Rows re-read per statement while catching up. */
+/** Rows read per statement while building and catching up (≈ 30 ms of tokenising a page). */
 const PAGE = 2000;
+/** A table up to this size is indexed inside the first recall (≈ 30 ms); a larger one in the background. */
+const BUILD_AT_ONCE = 2000;
 /**
  * How far before the newest edit seen a re-read starts: another process's clock or a commit that lands after a
  * younger edit was read would otherwise slip past the mark.
@@ -38,6 +40,9 @@ interface Held {
   newer: Database.Statement;
   edited: Database.Statement;
   top: Database.Statement;
+  /** Settles once every row has been read (at once for a small table). */
+  ready: Promise<void>;
+  built: boolean;
 }
 
 /** Per connection: its index. */
@@ -67,7 +72,7 @@ function take(held: Held, rows: Row[]): void {
   }
 }
 
-function build(conn: Database.Database, cap: number): Held | null {
+function start(conn: Database.Database, cap: number): Held | null {
   const count = conn
     .prepare('SELECT count(*) FROM memories WHERE archived_at IS NULL')
     .pluck()
@@ -83,9 +88,36 @@ function build(conn: Database.Database, cap: number): Held | null {
       `SELECT ${COLUMNS} FROM memories WHERE updated_at >= datetime(?, '${LATE_EDIT}') AND id <= ?`,
     ),
     top: conn.prepare('SELECT max(id) FROM memories').pluck(),
+    ready: Promise.resolve(),
+    built: false,
   };
-  catchUp(held);
+  perConnection.set(conn, held);
+  if (count <= BUILD_AT_ONCE) {
+    catchUp(held);
+    held.built = true;
+  } else held.ready = fill(conn, held);
   return held;
+}
+
+/**
+ * Reads a large table into the index a page at a time, yielding to the event loop between pages, so no chat turn
+ * waits for the build; recall searches FTS5 meanwhile. The store's edits during the build go into the index as they
+ * happen (a row not read yet is read as it is then), another connection's at the first recall after it.
+ */
+async function fill(conn: Database.Database, held: Held): Promise<void> {
+  for (;;) {
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    // dropped (the nightly job) or the connection closed meanwhile: this build is no one's any more
+    if (perConnection.get(conn) !== held || !conn.open) return;
+    // an open transaction's rows may yet roll back: wait until it ends
+    if (conn.inTransaction) continue;
+    const rows = held.newer.all(held.seenId) as Row[];
+    take(held, rows);
+    if (rows.length < PAGE) {
+      held.built = true;
+      return;
+    }
+  }
 }
 
 /** Reads the rows written since the last look: new ids always, in-place edits when another connection committed. */
@@ -102,8 +134,8 @@ function catchUp(held: Held): void {
 }
 
 /**
- * The connection's recall index, current with every committed row; null on another database or when the table
- * holds more than `cap` unarchived memories. The first call builds it (≈ 1 s at 100k memories).
+ * The connection's recall index, current with every committed row; null on another database, when the table holds
+ * more than `cap` unarchived memories, and while a large table's index is still being built (see `fill`).
  */
 export function recallIndex(db: DataSource, cap = MAX_RECALL_INDEX): RecallPostings | null {
   if (cap <= 0) return null;
@@ -116,15 +148,14 @@ export function recallIndex(db: DataSource, cap = MAX_RECALL_INDEX): RecallPosti
     if (conn.inTransaction) return null;
     const counted = tooLarge.get(conn);
     if (counted !== undefined && Date.now() - counted < RECOUNT_MS) return null;
-    const built = build(conn, cap);
-    if (!built) {
+    held = start(conn, cap) ?? undefined;
+    if (!held) {
       tooLarge.set(conn, Date.now());
       return null;
     }
     tooLarge.delete(conn);
-    perConnection.set(conn, built);
-    return built.postings;
   }
+  if (!held.built) return null;
   // an open transaction's rows may yet roll back (and their ids be used again): read them once committed
   if (conn.inTransaction) return held.postings;
   const version = conn.pragma('data_version', { simple: true }) as number;
@@ -135,6 +166,19 @@ export function recallIndex(db: DataSource, cap = MAX_RECALL_INDEX): RecallPosti
   }
   catchUp(held);
   return held.postings;
+}
+
+/** Starts the connection's index if need be and resolves with it once built (null where recall uses FTS5). */
+export async function recallIndexReady(
+  db: DataSource,
+  cap = MAX_RECALL_INDEX,
+): Promise<RecallPostings | null> {
+  if (recallIndex(db, cap) === null) {
+    const held = dialectOf(db) === 'sqlite' ? perConnection.get(sqliteConnection(db)) : undefined;
+    if (!held) return null;
+    await held.ready;
+  }
+  return recallIndex(db, cap);
 }
 
 /**

@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import type { Seal } from '../../../core/auth/principal.ts';
 import type { MemoryInput, MemoryOrigin } from '../../../core/memory/memory-input.ts';
 import { MemoryStore } from '../../../core/memory/memory-store.ts';
-import { recallIndex } from '../../../core/memory/recall-index.ts';
+import { recallIndex, recallIndexReady } from '../../../core/memory/recall-index.ts';
 import { onPostgres } from '../../support/test-database.ts';
 import { type MemoryDb, openMemoryDb } from './memory-db.ts';
 
@@ -115,6 +115,30 @@ if (!onPostgres()) {
       m.clock.now = new Date('2030-06-03T00:00:00Z');
       // the expired rows stay in the index (as in FTS5's) and outscore the live one: the seal drops each of them
       assert.deepEqual(await ids(alice, { text: 'boiler', limit: 1 }), [best.id]);
+    });
+
+    it('builds a large table’s index in the background, FTS5 answering meanwhile, with the edits made during it', async () => {
+      const edited = await add({ content: 'The boiler pressure should read 1.5 bar' });
+      const archived = await add({ content: 'The boiler key hangs by the door' });
+      // 3,000 rows in one statement, through the FTS triggers like any insert
+      other.exec(
+        'WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 3000)' +
+          ' INSERT INTO memories (content, owner_user_id, workspace, importance, kind, tags, confidence, stability,' +
+          ' provenance, source_note_ids, surface_once, reference_count, created_at, updated_at)' +
+          " SELECT 'garden note ' || i, 'alice', NULL, 'contextual', 'fact', '[]', 1, 'stable', 'user_stated', '[]'," +
+          " 0, 0, '2030-06-01 12:00:00.000', '2030-06-01 12:00:00.000' FROM n",
+      );
+      assert.equal(recallIndex(m.db), null);
+      // answered from FTS5 while the index fills
+      assert.deepEqual(await ids(alice, { text: 'boiler' }), [archived.id, edited.id]);
+      await store.update(edited.id, { content: 'The heating pressure should read 1.5 bar' });
+      await store.archive(archived.id);
+      const index = await recallIndexReady(m.db);
+      assert.ok(index);
+      assert.equal(index.size, 3001);
+      assert.deepEqual(await ids(alice, { text: 'boiler' }), []);
+      assert.deepEqual(await ids(alice, { text: 'heating' }), [edited.id]);
+      assert.equal((await ids(alice, { text: 'garden note', limit: 50 })).length, 50);
     });
   });
 }
