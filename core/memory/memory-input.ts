@@ -1,6 +1,7 @@
 // The validated shape of a memory write (zod), shared by the store, the model's tools and the HTTP layer.
 import { z } from 'zod';
 import { safeText } from '../text/safe-text-schema.ts';
+import { toDbTime } from './sql-values.ts';
 
 export const memoryKinds = [
   'fact',
@@ -109,3 +110,29 @@ export const memoryOriginSchema = z.strictObject({
 });
 export type MemoryOrigin = z.input<typeof memoryOriginSchema>;
 export type ParsedMemoryOrigin = z.output<typeof memoryOriginSchema>;
+
+/** Column names of the owner-editable fields, in the patch's property names. */
+const PATCH_COLUMNS: Record<string, string> = {
+  content: 'content',
+  kind: 'kind',
+  importance: 'importance',
+  tags: 'tags',
+  confidence: 'confidence',
+  expiresAt: 'expires_at',
+  surfaceOnce: 'surface_once',
+};
+
+/** A parsed patch as `column = ?` assignments and their stored values (tags as JSON, times as UTC text). */
+export function patchAssignments(patch: Record<string, unknown>): { sets: string[]; params: unknown[] } {
+  const sets: string[] = [];
+  const params: unknown[] = [];
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === undefined) continue;
+    sets.push(`${PATCH_COLUMNS[key]} = ?`);
+    if (key === 'tags') params.push(JSON.stringify(value));
+    else if (value instanceof Date) params.push(toDbTime(value));
+    else if (typeof value === 'boolean') params.push(value ? 1 : 0);
+    else params.push(value);
+  }
+  return { sets, params };
+}

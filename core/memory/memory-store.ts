@@ -9,6 +9,7 @@ import {
   makeMemoryInputSchema,
   makeMemoryPatchSchema,
   memoryOriginSchema,
+  patchAssignments,
 } from './memory-input.ts';
 import {
   archiveMemory,
@@ -57,17 +58,6 @@ type Rows = Record<string, unknown>[];
 
 /** How much a new note saying the same thing raises a belief's confidence (Dream's corroboration). */
 export const CORROBORATION_STEP = 0.02;
-
-/** Column names of the owner-editable fields, in the patch's property names. */
-const PATCH_COLUMNS: Record<string, string> = {
-  content: 'content',
-  kind: 'kind',
-  importance: 'importance',
-  tags: 'tags',
-  confidence: 'confidence',
-  expiresAt: 'expires_at',
-  surfaceOnce: 'surface_once',
-};
 
 /** Stores memories in SQLite; every read that can reach a prompt takes a Seal, which guests cannot obtain. */
 export class MemoryStore {
@@ -125,16 +115,7 @@ export class MemoryStore {
   /** Applies an owner's edit (validated like create); null when the memory does not exist. */
   async update(id: number, patch: MemoryPatch): Promise<Memory | null> {
     const p = this.patchSchema.parse(patch) as Record<string, unknown>;
-    const sets: string[] = [];
-    const params: unknown[] = [];
-    for (const [key, value] of Object.entries(p)) {
-      if (value === undefined) continue;
-      sets.push(`${PATCH_COLUMNS[key]} = ?`);
-      if (key === 'tags') params.push(JSON.stringify(value));
-      else if (value instanceof Date) params.push(toDbTime(value));
-      else if (typeof value === 'boolean') params.push(value ? 1 : 0);
-      else params.push(value);
-    }
+    const { sets, params } = patchAssignments(p);
     const rows: Rows = await this.db.query(
       `UPDATE memories SET ${sets.join(', ')}, updated_at = ? WHERE id = ? RETURNING *`,
       [...params, toDbTime(this.now()), id],
