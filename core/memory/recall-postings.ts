@@ -62,6 +62,9 @@ export class RecallPostings {
   private mark = new Int32Array(1024);
   private acc = new Float64Array(1024);
   private search = 0;
+  /** The slots the current search touched, in order, and how many. */
+  private order = new Int32Array(1024);
+  private touched = 0;
   private readonly tally = new Tally(null);
 
   /** Rows indexed. */
@@ -148,39 +151,55 @@ export class RecallPostings {
       const n = this.sliceNo.get(s);
       if (n !== undefined) admitted[n] = 1;
     }
-    const search = ++this.search;
-    const { ids, slices, lengths, mark, acc } = this;
-    const touched: number[] = [];
-    const walk = (list: PostingList | undefined, gain: (i: number, slot: number) => number) => {
-      if (!list) return;
-      for (let i = 0; i < list.n; i++) {
-        const slot = list.slots[i];
-        if (admitted[slices[slot]] === 0 || ids[slot] < 0) continue;
-        const g = gain(i, slot);
-        if (g < 0) continue;
-        if (mark[slot] !== search) {
-          mark[slot] = search;
-          acc[slot] = 0;
-          touched.push(slot);
-        }
-        acc[slot] += g;
-      }
-    };
+    this.search++;
+    this.touched = 0;
     const avg = query.avgLength > 0 ? query.avgLength : 1;
     for (const [word, weight] of query.weights) {
       const list = this.listOf(word);
-      if (list) walk(list, (i, slot) => termScore(weight, list.tf[i], lengths[slot], avg));
+      if (list) this.walk(list, admitted, weight, avg, false);
     }
     for (const tag of new Set(query.tags)) {
-      walk(this.exactTags.get(tag), () => TAG_BOOST);
+      const exact = this.exactTags.get(tag);
+      if (exact) this.walk(exact, admitted, -TAG_BOOST, avg, false);
       const tagWords = [...new Set(words(tag).map(foldWord))];
       // a tag's words in a row's tags: candidates at no score of their own (one-word tags, nearly all of them)
-      if (tagWords.length === 1) {
-        const list = this.listOf(tagWords[0]);
-        if (list) walk(list, (i) => (list.inTags[i] === 1 ? 0 : -1));
-      }
+      const list = tagWords.length === 1 ? this.listOf(tagWords[0]) : undefined;
+      if (list) this.walk(list, admitted, 0, avg, true);
     }
-    return topK(touched, acc, ids, k);
+    return topK(this.order.subarray(0, this.touched), this.acc, this.ids, k);
+  }
+
+  /**
+   * Adds a list's rows in the admitted slices to the search: each its BM25 share of `weight`, or a flat `-weight`
+   * when it is negative (an exact tag), or nothing but a place among the candidates (`tagsOnly`: rows holding the
+   * word in their tags). One loop over typed arrays, no call per posting: at 50k memories a common word has 10k.
+   */
+  private walk(
+    list: PostingList,
+    admitted: Uint8Array,
+    weight: number,
+    avg: number,
+    tagsOnly: boolean,
+  ): void {
+    const { ids, slices, lengths, mark, acc, search } = this;
+    const { slots, tf, inTags, n } = list;
+    const flat = weight < 0 ? -weight : 0;
+    let order = this.order;
+    let touched = this.touched;
+    for (let i = 0; i < n; i++) {
+      const slot = slots[i];
+      if (admitted[slices[slot]] === 0 || ids[slot] < 0 || (tagsOnly && inTags[i] === 0)) continue;
+      if (mark[slot] !== search) {
+        mark[slot] = search;
+        acc[slot] = 0;
+        if (touched === order.length) order = this.order = grow(order, new Int32Array(touched * 2));
+        order[touched++] = slot;
+      }
+      if (tagsOnly) continue;
+      if (weight < 0) acc[slot] += flat;
+      else acc[slot] += termScore(weight, tf[i], lengths[slot], avg);
+    }
+    this.touched = touched;
   }
 
   private listOf(word: string): PostingList | undefined {
@@ -190,19 +209,23 @@ export class RecallPostings {
 }
 
 /** The k best slots' ids by score, then id, descending; a bounded insertion keeps it linear for small k. */
-function topK(slots: number[], score: Float64Array, ids: Int32Array, k: number): number[] {
+function topK(slots: Int32Array, score: Float64Array, ids: Int32Array, k: number): number[] {
   const top: number[] = [];
-  const better = (a: number, b: number) => score[a] > score[b] || (score[a] === score[b] && ids[a] > ids[b]);
-  for (const slot of slots) {
-    if (top.length === k && !better(slot, top[k - 1])) continue;
+  let floor = Number.NEGATIVE_INFINITY;
+  for (let j = 0; j < slots.length; j++) {
+    const slot = slots[j];
+    const s = score[slot];
+    if (s < floor) continue;
+    if (top.length === k && !(s > score[top[k - 1]] || ids[slot] > ids[top[k - 1]])) continue;
     let i = top.length < k ? top.length : k - 1;
-    while (i > 0 && better(slot, top[i - 1])) {
+    while (i > 0 && (s > score[top[i - 1]] || (s === score[top[i - 1]] && ids[slot] > ids[top[i - 1]]))) {
       top[i] = top[i - 1];
       i--;
     }
     top[i] = slot;
+    if (top.length === k) floor = score[top[k - 1]];
   }
-  return top.map((s) => ids[s]);
+  return top.map((slot) => ids[slot]);
 }
 
 /** The new array filled with the old one's contents. */
