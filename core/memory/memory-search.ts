@@ -2,6 +2,8 @@
 // filter, ranked by the same BM25 on both.
 import type { DataSource } from 'typeorm';
 import { dialectOf, pinnedJoin } from '../db/dialect.ts';
+import { preparedStatement } from '../db/entity-rows.ts';
+import { sqliteConnection } from '../db/sqlite-connection.ts';
 import { queryWeights, type ScoringStats, scoreDocs, windowStats } from './bm25-score.ts';
 import { queryWords } from './fts-query.ts';
 import { fts5Candidates } from './fts5-candidates.ts';
@@ -102,12 +104,17 @@ export async function searchMemories(
 
 /** The rows of these ids that the filter admits (the seal's final word), by primary key. */
 async function sealedRows(db: DataSource, filter: RowFilter, ids: number[]): Promise<Memory[]> {
-  const rows: Record<string, unknown>[] = await db.query(
-    // the pinned join: look the few ids up by primary key rather than walking the seal's index
+  // the pinned join: look the few ids up by primary key rather than walking the seal's index
+  const sql =
     `WITH picked(id) AS (VALUES ${ids.map(() => '(CAST(? AS INTEGER))').join(', ')})` +
-      ` SELECT m.* FROM picked ${pinnedJoin(db)} memories m ON m.id = picked.id WHERE ${filter.where}`,
-    [...ids, ...filter.params],
-  );
+    ` SELECT m.* FROM picked ${pinnedJoin(db)} memories m ON m.id = picked.id WHERE ${filter.where}`;
+  const params = [...ids, ...filter.params];
+  // on SQLite a statement prepared once per id count: through TypeORM the read cost ≈ 30 µs of CPU per row
+  const rows = (
+    dialectOf(db) === 'sqlite'
+      ? preparedStatement(sqliteConnection(db), sql).all(...params)
+      : await db.query(sql, params)
+  ) as Record<string, unknown>[];
   return rows.map(toMemory);
 }
 
