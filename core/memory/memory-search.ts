@@ -102,13 +102,23 @@ export async function searchMemories(
   });
 }
 
-/** The rows of these ids that the filter admits (the seal's final word), by primary key. */
+/** The read of these ids' rows that the filter admits (the seal's final word), by primary key. */
+export function sealedRead(
+  db: DataSource,
+  filter: RowFilter,
+  ids: number[],
+): { sql: string; params: unknown[] } {
+  return {
+    // the pinned join: look the few ids up by primary key rather than walking the seal's index
+    sql:
+      `WITH picked(id) AS (VALUES ${ids.map(() => '(CAST(? AS INTEGER))').join(', ')})` +
+      ` SELECT m.* FROM picked ${pinnedJoin(db)} memories m ON m.id = picked.id WHERE ${filter.where}`,
+    params: [...ids, ...filter.params],
+  };
+}
+
 async function sealedRows(db: DataSource, filter: RowFilter, ids: number[]): Promise<Memory[]> {
-  // the pinned join: look the few ids up by primary key rather than walking the seal's index
-  const sql =
-    `WITH picked(id) AS (VALUES ${ids.map(() => '(CAST(? AS INTEGER))').join(', ')})` +
-    ` SELECT m.* FROM picked ${pinnedJoin(db)} memories m ON m.id = picked.id WHERE ${filter.where}`;
-  const params = [...ids, ...filter.params];
+  const { sql, params } = sealedRead(db, filter, ids);
   // on SQLite a statement prepared once per id count: through TypeORM the read cost ≈ 30 µs of CPU per row
   const rows = (
     dialectOf(db) === 'sqlite'
