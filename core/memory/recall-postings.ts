@@ -1,6 +1,7 @@
 // Memories' words as in-memory postings (interned words, typed arrays), ranked by the same BM25 as bm25-score.ts.
 import { TAG_BOOST, TAG_WEIGHT, Tally, termScore } from './bm25-score.ts';
 import { foldWord, words } from './fts-query.ts';
+import { grown as grow, PostingList } from './posting-list.ts';
 
 /** What a memory is indexed from; `scope` is its slice's FTS scope token (seal-filter.ts `scopeKey`). */
 export interface IndexedMemory {
@@ -15,31 +16,6 @@ export interface PostingQuery {
   weights: ReadonlyMap<string, number>;
   tags: readonly string[];
   avgLength: number;
-}
-
-/** Slots holding one word (or one exact tag), with its weighted count and whether it is in the row's tags. */
-class PostingList {
-  slots = new Int32Array(4);
-  tf = new Uint16Array(4);
-  inTags = new Uint8Array(4);
-  n = 0;
-
-  push(slot: number, tf: number, inTags: boolean): void {
-    if (this.n === this.slots.length) {
-      const size = this.n * 2;
-      this.slots = grow(this.slots, new Int32Array(size));
-      this.tf = grow(this.tf, new Uint16Array(size));
-      this.inTags = grow(this.inTags, new Uint8Array(size));
-    }
-    this.slots[this.n] = slot;
-    this.tf[this.n] = Math.min(tf, 65_535);
-    this.inTags[this.n] = inTags ? 1 : 0;
-    this.n++;
-  }
-
-  get bytes(): number {
-    return this.slots.byteLength + this.tf.byteLength + this.inTags.byteLength + 64;
-  }
 }
 
 /**
@@ -147,24 +123,28 @@ export class RecallPostings {
    */
   best(query: PostingQuery, scopes: readonly string[], k: number): number[] {
     const admitted = new Uint8Array(this.sliceNo.size);
+    const inSlices: number[] = [];
     for (const s of scopes) {
       const n = this.sliceNo.get(s);
-      if (n !== undefined) admitted[n] = 1;
+      if (n !== undefined && admitted[n] === 0) {
+        admitted[n] = 1;
+        inSlices.push(n);
+      }
     }
     this.search++;
     this.touched = 0;
     const avg = query.avgLength > 0 ? query.avgLength : 1;
     for (const [word, weight] of query.weights) {
       const list = this.listOf(word);
-      if (list) this.walk(list, admitted, weight, avg, false);
+      if (list) this.walk(list, admitted, inSlices, weight, avg, false);
     }
     for (const tag of new Set(query.tags)) {
       const exact = this.exactTags.get(tag);
-      if (exact) this.walk(exact, admitted, -TAG_BOOST, avg, false);
+      if (exact) this.walk(exact, admitted, inSlices, -TAG_BOOST, avg, false);
       const tagWords = [...new Set(words(tag).map(foldWord))];
       // a tag's words in a row's tags: candidates at no score of their own (one-word tags, nearly all of them)
       const list = tagWords.length === 1 ? this.listOf(tagWords[0]) : undefined;
-      if (list) this.walk(list, admitted, 0, avg, true);
+      if (list) this.walk(list, admitted, inSlices, 0, avg, true);
     }
     return topK(this.order.subarray(0, this.touched), this.acc, this.ids, k);
   }
@@ -177,16 +157,35 @@ export class RecallPostings {
   private walk(
     list: PostingList,
     admitted: Uint8Array,
+    inSlices: readonly number[],
+    weight: number,
+    avg: number,
+    tagsOnly: boolean,
+  ): void {
+    // a long list is grouped by slice, so only the admitted slices' postings (and the newest, after) are walked
+    if (list.ungrouped) list.group(this.slices, this.sliceNo.size);
+    for (const s of inSlices) {
+      if (s + 1 < list.starts.length)
+        this.walkRange(list, list.starts[s], list.starts[s + 1], admitted, weight, avg, tagsOnly);
+    }
+    this.walkRange(list, list.grouped, list.n, admitted, weight, avg, tagsOnly);
+  }
+
+  private walkRange(
+    list: PostingList,
+    from: number,
+    to: number,
+    admitted: Uint8Array,
     weight: number,
     avg: number,
     tagsOnly: boolean,
   ): void {
     const { ids, slices, lengths, mark, acc, search } = this;
-    const { slots, tf, inTags, n } = list;
+    const { slots, tf, inTags } = list;
     const flat = weight < 0 ? -weight : 0;
     let order = this.order;
     let touched = this.touched;
-    for (let i = 0; i < n; i++) {
+    for (let i = from; i < to; i++) {
       const slot = slots[i];
       if (admitted[slices[slot]] === 0 || ids[slot] < 0 || (tagsOnly && inTags[i] === 0)) continue;
       if (mark[slot] !== search) {
@@ -226,10 +225,4 @@ function topK(slots: Int32Array, score: Float64Array, ids: Int32Array, k: number
     if (top.length === k) floor = score[top[k - 1]];
   }
   return top.map((slot) => ids[slot]);
-}
-
-/** The new array filled with the old one's contents. */
-function grow<T extends Int32Array | Uint16Array | Uint8Array | Float64Array>(old: T, bigger: T): T {
-  bigger.set(old as never);
-  return bigger;
 }
