@@ -74,9 +74,7 @@ export async function runChatLoop(
     iterations.inc();
     let step: Awaited<ReturnType<typeof modelStep>>;
     try {
-      (globalThis as any).__mk?.('model');
       step = await modelStep(o.model, sent, tools, { stream: o.stream, signal: o.signal, onToken });
-      (globalThis as any).__mk?.('model-done');
     } catch (err) {
       if (record) o.inspector!.recorder.finish(record, { error: (err as Error).message });
       throw err;

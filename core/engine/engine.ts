@@ -153,9 +153,7 @@ export class Engine {
         `message is longer than ${this.deps.config.engine.maxMessageChars} characters`,
       );
     }
-    (globalThis as any).__mk?.('engine');
     const { session, isNew } = await this.resolveSession(req);
-    (globalThis as any).__mk?.('session');
     const { principal } = req;
     const now = new Date();
     const history = await this.historyMessages(session, isNew, principal, now);
@@ -163,7 +161,6 @@ export class Engine {
       session.activeMode = null;
       session.modeEntryPending = false;
     }
-    (globalThis as any).__mk?.('history');
     const userText = history.gapBeforeNow ? `${history.gapBeforeNow}\n${message}` : message;
     const p = persona(session.persona);
     let tools = offeredTools(this.deps.registries.tools.list(), session.scope, p, {
@@ -186,7 +183,6 @@ export class Engine {
       { prompts: this.deps.prompts, modes: this.deps.registries.modes, hooks: this.deps.hooks },
       { principal, session, message },
     );
-    (globalThis as any).__mk?.('prompt');
     const messages: ChatCompletionMessageParam[] = [
       { role: 'system', content: system },
       ...history.messages,
@@ -258,13 +254,11 @@ export class Engine {
       confirmation?: import('./confirmation.entity.ts').Confirmation;
     },
   ): Promise<TurnResult> {
-    (globalThis as any).__mk?.('commit');
     await this.deps.sessions.commitTurn(
       session,
       { user: message, reply: out.reply, interrupted: out.interrupted },
       out.confirmation ? [this.deps.confirmations.insert(out.confirmation)] : [],
     );
-    (globalThis as any).__mk?.('committed');
     if (!out.interrupted) this.turns.inc({ outcome: out.confirmation ? 'confirmation' : 'ok' });
     if (persona(session.persona).recordable) {
       for (const fn of this.deps.hooks.at('afterTurn')) {
@@ -281,7 +275,6 @@ export class Engine {
         }
       }
     }
-    (globalThis as any).__mk?.('afterTurn');
     return {
       reply: out.reply,
       sessionId: session.id,

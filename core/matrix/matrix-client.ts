@@ -99,7 +99,6 @@ export function createMatrixClient(
         if (this.halted) throw new ClientHaltedError();
         throw err;
       }
-      (globalThis as any).__mk?.('sync-recv');
       let body: any;
       try {
         body = res.text ? JSON.parse(res.text) : {};

@@ -245,10 +245,8 @@ export class MatrixRuntime {
     }
     if (name === 'room.leave') this.members.forget(roomId);
     if (name === 'room.event') {
-      (globalThis as any).__mk?.('emit');
       await this.members.apply(roomId, ev);
       const row = await this.intake.admit(roomId, await this.encrypted.clear(roomId, ev));
-      (globalThis as any).__mk?.('admitted');
       if (row) this.enqueue(row);
     }
     return true;

@@ -56,9 +56,7 @@ export class MatrixSender {
     let last: unknown;
     for (let attempt = 0; attempt <= this.policy.retries; attempt++) {
       try {
-        (globalThis as any).__mk?.('put');
         const res = await this.client.doRequest('PUT', path, null, body);
-        (globalThis as any).__mk?.('put-done');
         return res.event_id as string;
       } catch (err) {
         if (err instanceof ClientHaltedError) throw err;

@@ -37,7 +37,6 @@ export class MessagePipeline {
     const { events, metrics, logger } = this.d;
     const { eventId } = row;
     let outcome: HandlingOutcome;
-    (globalThis as any).__mk?.('process');
     try {
       outcome =
         row.event.type === 'm.room.encrypted'
@@ -54,12 +53,10 @@ export class MessagePipeline {
       );
       outcome = { status: 'failed', reason: describeError(err) };
     }
-    (globalThis as any).__mk?.('outcome');
     await events.mark(eventId, outcome.status, {
       reason: outcome.reason,
       replyEventId: outcome.replyEventId,
     });
-    (globalThis as any).__mk?.('marked');
     if (outcome.status === 'ignored') metrics.ignored.inc({ reason: outcome.reason ?? 'other' });
     if (outcome.status === 'answered' || outcome.status === 'refused') {
       metrics.answered.inc({ how: outcome.how ?? 'reply' });
@@ -133,7 +130,6 @@ export class MessagePipeline {
     if (!message.replace(/^\[[^\]]*\]\s*/, '').trim()) return { status: 'ignored', reason: 'no_text' };
     const confirmation = question && yesNo && question.userId === user.id ? question : null;
     const sessionId = confirmation?.sessionId ?? current?.sessionId;
-    (globalThis as any).__mk?.('pre-turn');
     return answerWithTurn(this.d, {
       user,
       roomId,
