@@ -14,6 +14,7 @@ import {
 import { toEnvelope } from './error-envelope.ts';
 import { RequestAbort } from './request-abort.ts';
 import { signatureProblem } from './request-signature.ts';
+import { RouteRequestView } from './route-request.ts';
 
 /** A registered route with its owner (`core` or a plugin id) and full path. */
 export interface RouteEntry {
@@ -141,16 +142,16 @@ export class RouteTable implements RouteSink {
       if (problem) throw fail.unauthenticated(problem);
     }
     const abort = new RequestAbort(ctx.res);
-    const result = await def.handler({
-      principal: def.auth === 'member' || def.auth === 'owner' ? principal : undefined,
-      body: def.body ? def.body.parse((ctx.request as { body?: unknown }).body ?? {}) : undefined,
-      query: def.query ? def.query.parse(ctx.query) : ctx.query,
-      params: def.params ? def.params.parse(ctx.params ?? {}) : (ctx.params ?? {}),
-      header: (name: string) => ctx.get(name) || undefined,
-      get signal() {
-        return abort.signal;
-      },
-    } as never);
+    const result = await def.handler(
+      new RouteRequestView(
+        def.auth === 'member' || def.auth === 'owner' ? principal : undefined,
+        def.body ? def.body.parse((ctx.request as { body?: unknown }).body ?? {}) : undefined,
+        def.query ? def.query.parse(ctx.query) : ctx.query,
+        def.params ? def.params.parse(ctx.params ?? {}) : (ctx.params ?? {}),
+        ctx,
+        abort,
+      ) as never,
+    );
     if (result instanceof EventStream) {
       if (!result.options.endOnShutdown) return streamEvents(ctx, result);
       const end = () => abort.abort();
