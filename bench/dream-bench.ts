@@ -27,44 +27,13 @@ import { ModelClient } from '../core/model/model-client.ts';
 import { coreMigrations } from '../migrations/index.ts';
 import { ScriptedModelServer } from '../test/support/model-server.ts';
 import { reportGoal } from './support/goals.ts';
-import { prng } from './support/prng.ts';
+import { mixedNote, personText, randomSentence } from './support/household-notes.ts';
 
 // bounded so the whole `npm run bench` stays within minutes on 2 shared cores
 const NOTES = Number(process.env.BENCH_NOTES ?? 2_000);
 const DEDUP_SIZES = [1_000, 100_000];
 const CLAIMS_PER_SIZE = 200;
 const WARMUP = 50;
-
-const rand = prng(20300601);
-const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)];
-const split = (s: string) => s.split(',').map((w) => w.trim());
-const people = split('Mia,Leo,Cara,Gary,Kurt,Anna,Tom,Rosa,Ben,Ivy,Omar,Lena,Jonas,Priya,Sam,Grandma');
-const foods = split(
-  'oat milk,peanuts,gluten free bread,spicy curry,mushrooms,strawberries,shellfish,dark chocolate',
-);
-const items = split(
-  'boiler,dishwasher,garden hose,car battery,roof gutter,smoke alarm,fridge filter,bike chain',
-);
-const places = split('clinic,town hall,lake house,rental flat,office,primary school,farmers market,library');
-const days = split('Monday,Tuesday,Wednesday,Thursday,Friday,Saturday,Sunday');
-const syllables = split('bra,ken,lo,mi,sta,vo,rin,dal,fe,gu,tor,wen,sha,pel,mar,tis,hol,ne,quin,ab,zu,ro');
-const name = () => {
-  let n = Math.floor(rand() * 20_000) + 7;
-  let out = '';
-  do {
-    out += syllables[n % syllables.length];
-    n = Math.floor(n / syllables.length);
-  } while (n > 0);
-  return out[0].toUpperCase() + out.slice(1);
-};
-const sentences: Array<() => string> = [
-  () => `${pick(people)} prefers ${pick(foods)} for breakfast on ${pick(days)}`,
-  () => `${pick(people)} is allergic to ${pick(foods)}, check labels at ${name()} market`,
-  () =>
-    `The ${pick(items)} at the ${pick(places)} needs fixing, ${name()} quoted ${Math.floor(rand() * 900) + 40} euros`,
-  () => `${pick(people)}'s friend ${name()} lives on ${name()} Street`,
-  () => `We decided to replace the ${pick(items)} because it kept failing`,
-];
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
@@ -88,18 +57,6 @@ async function openDb(label: string) {
     },
   };
 }
-
-/** A realistic night's notes: mostly short chat turns, some notepad lines, now and then a long pasted document. */
-function mixedNote(): { sourceKind: 'chat_turn' | 'notepad' | 'document'; text: string } {
-  const r = rand();
-  if (r < 0.7) return { sourceKind: 'chat_turn', text: `User (Alice): ${pick(sentences)()}\nQuorra: Noted.` };
-  if (r < 0.95) return { sourceKind: 'notepad', text: pick(sentences)() };
-  // about 5,000 characters: well over half a batch's budget, so it is extracted alone
-  return { sourceKind: 'document', text: Array.from({ length: 80 }, () => pick(sentences)()).join('. ') };
-}
-
-/** The words a claim may quote: a chat turn's user part, anything else whole. */
-const personText = (text: string) => /^User \(.*?\): ([^\n]*)/.exec(text)?.[1] ?? text.slice(0, 200);
 
 /** One claim per note, quoting it: the model answers at once, so the pass itself is measured. */
 function scriptModel(model: ScriptedModelServer) {
@@ -224,7 +181,7 @@ async function dedupCost() {
         conn.exec('BEGIN');
         for (let i = done; i < Math.min(size, done + 5_000); i++) {
           await store.create(
-            { content: pick(sentences)() },
+            { content: randomSentence() },
             { ownerUserId: 'alice', workspace: null, provenance: 'model_inference', sourceNoteIds: [i + 1] },
           );
         }
@@ -233,7 +190,7 @@ async function dedupCost() {
       seeded = size;
       const seedSecs = (Date.now() - t) / 1000;
       const index = await indexCost(db, size);
-      const claims = Array.from({ length: WARMUP + CLAIMS_PER_SIZE }, () => pick(sentences)());
+      const claims = Array.from({ length: WARMUP + CLAIMS_PER_SIZE }, () => randomSentence());
       let matched = 0;
       let elapsed = 0;
       for (const [i, content] of claims.entries()) {
