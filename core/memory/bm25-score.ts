@@ -25,21 +25,29 @@ export interface ScoringStats {
 /** k1 and b as in FTS5's bm25(); a word found in the tags counts `TAG_WEIGHT` times. */
 const K1 = 1.2;
 const B = 0.75;
-const TAG_WEIGHT = 3;
-const TAG_BOOST = 2;
+export const TAG_WEIGHT = 3;
+export const TAG_BOOST = 2;
+
+/** One word's share of a document's score: its weight (idf), weighted count `f`, the document's length. */
+export function termScore(weight: number, f: number, length: number, avgLength: number): number {
+  return (weight * f * (K1 + 1)) / (f + K1 * (1 - B + (B * length) / avgLength));
+}
 
 /** The inverse document frequency of a word found in `df` of `rows` rows (never negative, as in Lucene). */
 export function idf(rows: number, df: number): number {
   return Math.log(1 + (rows - df + 0.5) / (df + 0.5));
 }
 
-/** A document's length and weighted counts of the query's words, words folded once per distinct token. */
-class Tally {
+/**
+ * A document's length and weighted counts of the query's words (of every word without `weights`: the recall
+ * index), words folded once per distinct token.
+ */
+export class Tally {
   readonly tf = new Map<string, number>();
   length = 0;
   private readonly folded = new Map<string, string>();
 
-  constructor(private readonly weights: ReadonlyMap<string, number>) {}
+  constructor(private readonly weights: ReadonlyMap<string, number> | null) {}
 
   reset(): void {
     this.tf.clear();
@@ -55,9 +63,19 @@ class Tally {
         f = foldWord(w);
         this.folded.set(w, f);
       }
-      if (this.weights.has(f)) this.tf.set(f, (this.tf.get(f) ?? 0) + weight);
+      if (this.weights === null || this.weights.has(f)) this.tf.set(f, (this.tf.get(f) ?? 0) + weight);
     }
   }
+}
+
+/** Each query word's weight (its idf), keyed by its fold. */
+export function queryWeights(queryWords: readonly string[], stats: ScoringStats): Map<string, number> {
+  const weights = new Map<string, number>();
+  for (const w of queryWords) {
+    const f = foldWord(w);
+    weights.set(f, idf(Math.max(stats.rows, 1), stats.df.get(f) ?? 0));
+  }
+  return weights;
 }
 
 /**
@@ -69,11 +87,7 @@ export function scoreDocs<D extends ScoringDoc>(
   query: ScoringQuery,
   stats: ScoringStats,
 ): Array<{ doc: D; score: number }> {
-  const weights = new Map<string, number>();
-  for (const w of query.words) {
-    const f = foldWord(w);
-    weights.set(f, idf(Math.max(stats.rows, 1), stats.df.get(f) ?? 0));
-  }
+  const weights = queryWeights(query.words, stats);
   const wanted = new Set(query.tags);
   const avgLength = stats.avgLength > 0 ? stats.avgLength : 1;
   // one tally reused across documents, no closure per document: this loop runs over every candidate of a recall
@@ -84,8 +98,7 @@ export function scoreDocs<D extends ScoringDoc>(
     tally.add(doc.content, 1);
     for (const tag of doc.tags) tally.add(tag, TAG_WEIGHT);
     let score = 0;
-    const norm = K1 * (1 - B + (B * tally.length) / avgLength);
-    for (const [t, f] of tally.tf) score += ((weights.get(t) ?? 0) * f * (K1 + 1)) / (f + norm);
+    for (const [t, f] of tally.tf) score += termScore(weights.get(t) ?? 0, f, tally.length, avgLength);
     for (const tag of doc.tags) if (wanted.has(tag)) score += TAG_BOOST;
     scored.push({ doc, score });
   }

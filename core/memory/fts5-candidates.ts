@@ -10,10 +10,9 @@ import {
   scopeMatch,
   tagsMatch,
   wordMatch,
-  wordVariants,
 } from './fts-query.ts';
 import type { RowFilter } from './seal-filter.ts';
-import { corpusStats } from './term-stats.ts';
+import { queryStats } from './term-stats.ts';
 
 /** Each word's shortest matches ranked at most (fewer when the search window is smaller). */
 const PER_WORD = 16;
@@ -94,19 +93,8 @@ export async function fts5Candidates(
   query: { words: string[]; tags: string[] },
   window: number,
 ): Promise<{ candidates: Array<{ id: number; content: string; tags: string }>; stats: ScoringStats }> {
-  const index = corpusStats(db);
-  const df = new Map<string, number>();
-  // only the forms the index holds: each form in an expression costs FTS5 a term lookup even when it is absent
-  const forms = new Map<string, string[]>();
-  for (const w of query.words) {
-    const held = wordVariants(w).filter((v) => index.df(indexForm(v)) > 0);
-    forms.set(w, held);
-    df.set(
-      foldWord(w),
-      held.reduce((n, v) => n + index.df(indexForm(v)), 0),
-    );
-  }
-  const stats = { rows: index.rows, avgLength: index.avgLength, df };
+  const { stats, forms, index } = queryStats(db, query.words);
+  const { df } = stats;
   const count = (w: string) => df.get(foldWord(w)) ?? 0;
   const perWord = Math.max(1, Math.min(PER_WORD, window));
   const byRarity = query.words

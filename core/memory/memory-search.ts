@@ -2,14 +2,17 @@
 // filter, ranked by the same BM25 on both.
 import type { DataSource } from 'typeorm';
 import { dialectOf, pinnedJoin } from '../db/dialect.ts';
-import { type ScoringStats, scoreDocs, windowStats } from './bm25-score.ts';
+import { queryWeights, type ScoringStats, scoreDocs, windowStats } from './bm25-score.ts';
 import { queryWords } from './fts-query.ts';
 import { fts5Candidates } from './fts5-candidates.ts';
 import type { Memory } from './memory.entity.ts';
 import { tagSchema } from './memory-input.ts';
 import { toMemory } from './memory-row.ts';
 import { postgresCandidates } from './postgres-text-search.ts';
+import { MAX_RECALL_INDEX, recallIndex } from './recall-index.ts';
+import type { RecallPostings } from './recall-postings.ts';
 import type { RowFilter } from './seal-filter.ts';
+import { queryStats } from './term-stats.ts';
 
 export interface RecallQuery {
   /** Free text (a user message, a topic); split into words, OR-ed. */
@@ -28,6 +31,8 @@ export interface ScoredMemory {
 
 /** How many of each word's newest matches a search ranks; bounds per-query work however large the table grows. */
 export const DEFAULT_SEARCH_WINDOW = 200;
+/** Rows taken from the index beyond the limit, so a few the seal turns away need no second read. */
+const INDEX_MARGIN = 4;
 /** Each word still brings at least this many of its newest matches when a long query splits the window. */
 const MIN_PER_WORD = 16;
 /** Trims, lowercases and keeps the valid ones of up to 20 query tags. */
@@ -58,12 +63,15 @@ export async function searchMemories(
   filter: RowFilter,
   query: RecallQuery,
   window = DEFAULT_SEARCH_WINDOW,
+  indexCap = MAX_RECALL_INDEX,
 ): Promise<ScoredMemory[]> {
   const words = queryWords(query.text ?? '');
   const tags = normalizeQueryTags(query.tags);
   const terms = words.length + (tags.length > 0 ? 1 : 0);
   if (terms === 0 || filter.scopeKeys.length === 0) return [];
   const limit = Math.min(50, Math.max(1, Math.trunc(query.limit ?? 8)));
+  const index = dialectOf(db) === 'sqlite' ? recallIndex(db, indexCap) : null;
+  if (index) return searchIndexed(db, index, filter, { words, tags }, limit);
   let found: Array<{ id: number; content: string; tags: string }>;
   let stats: ScoringStats | undefined;
   if (dialectOf(db) === 'postgres') {
@@ -77,15 +85,56 @@ export async function searchMemories(
   }));
   const best = scoreDocs(docs, { words, tags }, stats ?? windowStats(docs, words)).slice(0, limit);
   if (best.length === 0) return [];
-  const rows: Record<string, unknown>[] = await db.query(
-    // the pinned join: look the few ids up by primary key rather than walking the seal's index
-    `WITH picked(id) AS (VALUES ${best.map(() => '(CAST(? AS INTEGER))').join(', ')})` +
-      ` SELECT m.* FROM picked ${pinnedJoin(db)} memories m ON m.id = picked.id WHERE ${filter.where}`,
-    [...best.map((b) => b.doc.id), ...filter.params],
+  const byId = new Map(
+    (
+      await sealedRows(
+        db,
+        filter,
+        best.map((b) => b.doc.id),
+      )
+    ).map((m) => [m.id, m]),
   );
-  const byId = new Map(rows.map((r) => [Number(r.id), toMemory(r)]));
   return best.flatMap(({ doc, score }) => {
     const memory = byId.get(doc.id);
     return memory ? [{ memory, score }] : [];
   });
+}
+
+/** The rows of these ids that the filter admits (the seal's final word), by primary key. */
+async function sealedRows(db: DataSource, filter: RowFilter, ids: number[]): Promise<Memory[]> {
+  const rows: Record<string, unknown>[] = await db.query(
+    // the pinned join: look the few ids up by primary key rather than walking the seal's index
+    `WITH picked(id) AS (VALUES ${ids.map(() => '(CAST(? AS INTEGER))').join(', ')})` +
+      ` SELECT m.* FROM picked ${pinnedJoin(db)} memories m ON m.id = picked.id WHERE ${filter.where}`,
+    [...ids, ...filter.params],
+  );
+  return rows.map(toMemory);
+}
+
+/**
+ * Recall from the in-memory index (SQLite): its best rows in the filter's slices, each scored as scoreDocs scores
+ * it, then read through the filter, which turns away what is archived, expired or superseded, and scored again
+ * from the rows as read. While the seal turns rows away, more are taken from the index.
+ */
+async function searchIndexed(
+  db: DataSource,
+  index: RecallPostings,
+  filter: RowFilter,
+  query: { words: string[]; tags: string[] },
+  limit: number,
+): Promise<ScoredMemory[]> {
+  const { stats } = queryStats(db, query.words);
+  const weights = queryWeights(query.words, stats);
+  const kept: Memory[] = [];
+  let asked = 0;
+  for (let k = limit + INDEX_MARGIN; ; k *= 4) {
+    const ids = index.best({ weights, tags: query.tags, avgLength: stats.avgLength }, filter.scopeKeys, k);
+    const fresh = ids.slice(asked);
+    asked = ids.length;
+    if (fresh.length > 0) kept.push(...(await sealedRows(db, filter, fresh)));
+    if (kept.length >= limit || ids.length < k) break;
+  }
+  return scoreDocs(kept, query, stats)
+    .slice(0, limit)
+    .map(({ doc, score }) => ({ memory: doc, score }));
 }

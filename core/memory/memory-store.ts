@@ -28,6 +28,12 @@ import {
   searchMemories,
 } from './memory-search.ts';
 import { listForOwner, type OwnerListedMemory, type OwnerListFilters } from './owner-listing.ts';
+import {
+  dropRecallIndex,
+  forgetInRecallIndex,
+  MAX_RECALL_INDEX,
+  refreshRecallIndex,
+} from './recall-index.ts';
 import { syncRepeatedWords } from './repeated-words.ts';
 import { type MemorySlice, sealFilter, sealSlices, sliceFilter } from './seal-filter.ts';
 import { mergeSearchIndexes } from './search-index-upkeep.ts';
@@ -40,6 +46,11 @@ export interface MemoryStoreOptions {
   searchWindow?: number;
   /** Days an archived memory is kept before the nightly purge (default 30). */
   retentionDays?: number;
+  /**
+   * Up to how many unarchived memories SQLite recall ranks from the in-memory index (recall-index.ts); above it,
+   * or at 0, from FTS5's posting lists.
+   */
+  recallIndexCap?: number;
 }
 
 type Rows = Record<string, unknown>[];
@@ -63,6 +74,7 @@ export class MemoryStore {
   private readonly now: () => Date;
   private readonly searchWindow: number;
   private readonly retentionDays: number;
+  private readonly recallIndexCap: number;
   private readonly inputSchema;
   private readonly patchSchema;
 
@@ -73,6 +85,7 @@ export class MemoryStore {
     this.now = opts.now ?? (() => new Date());
     this.searchWindow = opts.searchWindow ?? DEFAULT_SEARCH_WINDOW;
     this.retentionDays = opts.retentionDays ?? DEFAULT_ARCHIVE_RETENTION_DAYS;
+    this.recallIndexCap = opts.recallIndexCap ?? MAX_RECALL_INDEX;
     this.inputSchema = makeMemoryInputSchema(this.now);
     this.patchSchema = makeMemoryPatchSchema(this.now);
   }
@@ -129,6 +142,7 @@ export class MemoryStore {
     if (rows.length === 0) return null;
     const updated = toMemory(rows[0]);
     await syncRepeatedWords(this.db, updated);
+    refreshRecallIndex(this.db, updated);
     return updated;
   }
 
@@ -167,12 +181,24 @@ export class MemoryStore {
 
   /** Ranked full-text and tag recall over the memories the seal may see. */
   async recall(seal: Seal, query: RecallQuery): Promise<ScoredMemory[]> {
-    return searchMemories(this.db, sealFilter(seal, this.now()), query, this.searchWindow);
+    return searchMemories(
+      this.db,
+      sealFilter(seal, this.now()),
+      query,
+      this.searchWindow,
+      this.recallIndexCap,
+    );
   }
 
   /** Near-duplicate candidates for a claim within exactly one slice (the Dream pass's dedup step). */
   async candidates(slice: MemorySlice, text: string, limit = 10): Promise<ScoredMemory[]> {
-    return searchMemories(this.db, sliceFilter(slice, this.now()), { text, limit }, this.searchWindow);
+    return searchMemories(
+      this.db,
+      sliceFilter(slice, this.now()),
+      { text, limit },
+      this.searchWindow,
+      this.recallIndexCap,
+    );
   }
 
   /** Counts a use of each memory (recalled or injected) and stamps when. */
@@ -245,24 +271,33 @@ export class MemoryStore {
   /** The model's tool path: archives a memory only if the seal may see it. Never deletes. */
   async archiveSealed(seal: Seal, id: number): Promise<boolean> {
     const now = this.now();
-    return archiveMemory(this.db, id, now, sealFilter(seal, now));
+    const archived = await archiveMemory(this.db, id, now, sealFilter(seal, now));
+    if (archived) forgetInRecallIndex(this.db, [id]);
+    return archived;
   }
 
   /** Owner action: archives any live memory (soft delete, invisible at once). */
   async archive(id: number): Promise<boolean> {
-    return archiveMemory(this.db, id, this.now());
+    const archived = await archiveMemory(this.db, id, this.now());
+    if (archived) forgetInRecallIndex(this.db, [id]);
+    return archived;
   }
 
   /** Owner action: brings an archived or expired memory back. */
   async restore(id: number): Promise<Memory | null> {
     const restored = await restoreMemory(this.db, id, this.now());
-    if (restored) await syncRepeatedWords(this.db, restored);
+    if (restored) {
+      await syncRepeatedWords(this.db, restored);
+      refreshRecallIndex(this.db, restored);
+    }
     return restored;
   }
 
   /** Owner action: deletes a memory permanently. */
   async purge(id: number): Promise<boolean> {
-    return purgeMemory(this.db, id);
+    const purged = await purgeMemory(this.db, id);
+    if (purged) forgetInRecallIndex(this.db, [id]);
+    return purged;
   }
 
   /** Hands pending surface-once memories to a surface (a briefing) and archives them. */
@@ -299,6 +334,8 @@ export class MemoryStore {
     const expired = await sweepExpired(this.db, this.now());
     const purged = await purgeArchivedOlderThan(this.db, retentionDays, this.now());
     await mergeSearchIndexes(this.db);
+    // the archived and purged rows would stay candidates that the seal turns away: the next recall starts afresh
+    dropRecallIndex(this.db);
     return { expired, purged };
   }
 }

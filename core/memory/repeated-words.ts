@@ -27,7 +27,8 @@ export function repeatedWords(content: string, tags: readonly string[]): string[
   return [...count.values()].filter((c) => c.n >= 2).map((c) => c.token);
 }
 
-interface RowLike {
+/** What the search indexes kept beside FTS5 read of a row after a write through the store. */
+export interface SearchableRow {
   id: number;
   content: string;
   tags: string[];
@@ -41,7 +42,7 @@ interface RowLike {
  * whenever the row's text, slice or archiving changes, and when it is deleted). Rows written by other means are
  * just not reached through repeats.
  */
-export async function syncRepeatedWords(db: DataSource, row: RowLike, fresh = false): Promise<void> {
+export async function syncRepeatedWords(db: DataSource, row: SearchableRow, fresh = false): Promise<void> {
   if (dialectOf(db) !== 'sqlite') return;
   // a row just inserted has none yet
   if (!fresh) await db.query(REPEATS_DELETE, [row.id]);

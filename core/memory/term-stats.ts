@@ -2,6 +2,8 @@
 import type Database from 'better-sqlite3';
 import type { DataSource } from 'typeorm';
 import { sqliteConnection } from '../db/sqlite-connection.ts';
+import type { ScoringStats } from './bm25-score.ts';
+import { foldWord, indexForm, wordVariants } from './fts-query.ts';
 
 export interface CorpusStats {
   /**
@@ -94,4 +96,26 @@ export function corpusStats(db: DataSource): CorpusStats {
       return n;
     },
   };
+}
+
+/**
+ * The ranking statistics of a query's words (each word's document count summed over the forms the index holds),
+ * and those forms: only they go into an FTS5 expression, since each form costs a term lookup even when absent.
+ */
+export function queryStats(
+  db: DataSource,
+  queryWords: readonly string[],
+): { stats: ScoringStats; forms: Map<string, string[]>; index: CorpusStats } {
+  const index = corpusStats(db);
+  const df = new Map<string, number>();
+  const forms = new Map<string, string[]>();
+  for (const w of queryWords) {
+    const held = wordVariants(w).filter((v) => index.df(indexForm(v)) > 0);
+    forms.set(w, held);
+    df.set(
+      foldWord(w),
+      held.reduce((n, v) => n + index.df(indexForm(v)), 0),
+    );
+  }
+  return { stats: { rows: index.rows, avgLength: index.avgLength, df }, forms, index };
 }

@@ -74,10 +74,13 @@ describe('memory query plans', () => {
 
   it('recall, core injection, reads by id, hand-off and reference counting never scan memories', async () => {
     const store = new MemoryStore(m.db, { now: m.now });
+    // the same recall with FTS5's posting lists as its candidates (above the recall index's cap)
+    const fts5 = new MemoryStore(m.db, { now: m.now, recallIndexCap: 0 });
     const statements = await capture(m, async () => {
       for (const seal of seals) {
         await store.listCore(seal);
         await store.recall(seal, { text: 'garden car', tags: ['home'] });
+        await fts5.recall(seal, { text: 'garden car', tags: ['home'] });
         await store.get(seal, 5);
         await store.takeSurfaceOnce(seal);
         await store.archiveSealed(seal, 7);
@@ -95,6 +98,8 @@ describe('memory query plans', () => {
     const recallPlan = await plan(m, statements.find((s) => s.sql.includes('memories_fts MATCH'))!);
     assert.ok(recallPlan.some((l) => /VIRTUAL TABLE/.test(l)));
     assert.ok(recallPlan.some((l) => /SEARCH m USING INTEGER PRIMARY KEY/.test(l)));
+    const pickedPlan = await plan(m, statements.find((s) => s.sql.startsWith('WITH picked'))!);
+    assert.ok(pickedPlan.some((l) => /SEARCH m USING INTEGER PRIMARY KEY/.test(l)));
     const corePlan = await plan(m, statements.find((s) => s.sql.includes("importance = 'core'"))!);
     assert.ok(
       corePlan.some((l) => /SEARCH m USING INDEX idx_memories_slice/.test(l)),
