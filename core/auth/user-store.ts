@@ -144,9 +144,11 @@ export class UserStore {
   /** Finds the user a Matrix ID is mapped to. */
   async findByMatrixId(mxid: string): Promise<User | null> {
     const r = this.rows;
+    // the pattern is built in SQL: a bare `LIKE ?` makes SQLite re-prepare the statement on every run (its LIKE
+    // optimisation plans on the bound value), ≈ 0.1 ms per message
     const rows = await r.query({
-      sql: `SELECT * FROM "${r.table}" WHERE ${r.col('matrixIds')} LIKE ? AND ${r.col('removedAt')} IS NULL`,
-      params: [`%"${mxid}"%`],
+      sql: `SELECT * FROM "${r.table}" WHERE ${r.col('matrixIds')} LIKE '%' || ? || '%' AND ${r.col('removedAt')} IS NULL`,
+      params: [`"${mxid}"`],
     });
     return rows.map((row) => r.hydrate(row)).find((u) => u.matrixIds.includes(mxid)) ?? null;
   }

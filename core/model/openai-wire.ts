@@ -58,19 +58,38 @@ export async function postChatCompletion(
 const chatUrl = (e: StreamEndpoint) => new URL(`${e.baseUrl.replace(/\/+$/, '')}/chat/completions`);
 
 async function* chunks(res: IncomingMessage, signal?: AbortSignal): AsyncGenerator<ChatCompletionChunk> {
-  try {
-    let done = false;
-    for await (const sse of events(res)) {
-      if (done) continue;
-      if (sse.data.startsWith('[DONE]')) {
-        done = true;
-        continue;
+  const sse = new SseParser();
+  let done = false;
+  // each event's data parsed where the body is read (one async layer per body piece, not two per event); the
+  // chunks before a broken or error event are still handed on before the failure, as they arrived
+  const parse = (events: SseEvent[]): { chunks: ChatCompletionChunk[]; failure?: unknown } => {
+    const out: ChatCompletionChunk[] = [];
+    try {
+      for (const ev of events) {
+        if (done) break;
+        if (ev.data.startsWith('[DONE]')) {
+          done = true;
+          break;
+        }
+        const data = JSON.parse(ev.data);
+        if (ev.event === 'error') throw new APIError(undefined, data.error, data.message, undefined);
+        if (data?.error) throw new APIError(undefined, data.error, undefined, webHeaders(res));
+        out.push(data as ChatCompletionChunk);
       }
-      const data = JSON.parse(sse.data);
-      if (sse.event === 'error') throw new APIError(undefined, data.error, data.message, undefined);
-      if (data?.error) throw new APIError(undefined, data.error, undefined, webHeaders(res));
-      yield data as ChatCompletionChunk;
+    } catch (failure) {
+      return { chunks: out, failure: failure ?? new Error('unreadable event') };
     }
+    return { chunks: out };
+  };
+  try {
+    for await (const text of res) {
+      const step = parse(sse.push(text as string));
+      yield* step.chunks;
+      if (step.failure) throw step.failure;
+    }
+    const last = parse(sse.end());
+    yield* last.chunks;
+    if (last.failure) throw last.failure;
   } catch (err) {
     // aborted mid-stream: ended quietly, as the SDK ends it (the caller checks the signal)
     if (signal?.aborted) return;
@@ -195,35 +214,54 @@ function webHeaders(res: IncomingMessage): Headers {
   return h;
 }
 
-/** Server-sent events: each event's name (if any) and its data lines joined. */
-async function* events(res: IncomingMessage): AsyncGenerator<{ event: string | null; data: string }> {
-  let buffer = '';
-  let data: string[] = [];
-  let event: string | null = null;
-  const line = function* (text: string) {
+/** One server-sent event: its name (if any) and its data lines joined. */
+interface SseEvent {
+  event: string | null;
+  data: string;
+}
+
+/** Server-sent events from body pieces split anywhere; CR, LF and CRLF line ends, comments skipped. */
+class SseParser {
+  private buffer = '';
+  private data: string[] = [];
+  private event: string | null = null;
+
+  /** Takes the next piece of the body; returns the events it completed. */
+  push(text: string): SseEvent[] {
+    const out: SseEvent[] = [];
+    this.buffer += text;
+    for (let end = this.buffer.search(/\r\n|\r|\n/); end >= 0; end = this.buffer.search(/\r\n|\r|\n/)) {
+      // a lone \r at the end may be the first half of \r\n: wait for the next piece
+      if (this.buffer[end] === '\r' && end === this.buffer.length - 1) break;
+      const line = this.buffer.slice(0, end);
+      this.buffer = this.buffer.slice(end + (this.buffer.startsWith('\r\n', end) ? 2 : 1));
+      this.line(line, out);
+    }
+    return out;
+  }
+
+  /** The body ended: what is left completes the last event. */
+  end(): SseEvent[] {
+    const out: SseEvent[] = [];
+    if (this.buffer) this.line(this.buffer, out);
+    this.buffer = '';
+    this.line('', out);
+    return out;
+  }
+
+  private line(text: string, out: SseEvent[]): void {
     if (text === '') {
-      if (data.length || event !== null) yield { event, data: data.join('\n') };
-      data = [];
-      event = null;
+      if (this.data.length || this.event !== null)
+        out.push({ event: this.event, data: this.data.join('\n') });
+      this.data = [];
+      this.event = null;
       return;
     }
     if (text.startsWith(':')) return;
     const colon = text.indexOf(':');
     const field = colon < 0 ? text : text.slice(0, colon);
     const value = colon < 0 ? '' : text.slice(colon + (text[colon + 1] === ' ' ? 2 : 1));
-    if (field === 'data') data.push(value);
-    else if (field === 'event') event = value;
-  };
-  for await (const chunk of res) {
-    buffer += chunk;
-    for (let end = buffer.search(/\r\n|\r|\n/); end >= 0; end = buffer.search(/\r\n|\r|\n/)) {
-      // a lone \r at the end may be the first half of \r\n: wait for the next chunk
-      if (buffer[end] === '\r' && end === buffer.length - 1) break;
-      const text = buffer.slice(0, end);
-      buffer = buffer.slice(end + (buffer.startsWith('\r\n', end) ? 2 : 1));
-      yield* line(text);
-    }
+    if (field === 'data') this.data.push(value);
+    else if (field === 'event') this.event = value;
   }
-  if (buffer) yield* line(buffer);
-  yield* line('');
 }

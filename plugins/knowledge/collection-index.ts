@@ -128,10 +128,12 @@ export class CollectionIndex {
   /**
    * The graph's nearest ids by its own int8 cosine, for the caller to rescore exactly. The walk itself is as
    * wide as the graph's search expansion (128) whatever is asked; its int8 order is close enough to the exact
-   * one that rescoring its first 4k (at least 32) keeps what rescoring all 128 found (bench/vector-search-bench.ts).
+   * one that rescoring its first 4k (at least 16) keeps what rescoring all 128 found: on 100k clustered
+   * 768-dim vectors recall@5 0.971 for the first 20 vs 0.972 for 32 or all 128, recall@10 the same for the
+   * first 40 as for 128; on the lexical embedder's vectors the first 8 already hold what 128 do.
    */
   candidates(q: Float32Array, k: number): number[] {
-    return this.graph ? this.graph.candidates(q, Math.max(4 * k, 32)) : [];
+    return this.graph ? this.graph.candidates(q, Math.max(4 * k, 16)) : [];
   }
 
   /** Saves the graph (if any and changed) with the fingerprint of the rows it now holds. */

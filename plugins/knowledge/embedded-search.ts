@@ -1,9 +1,10 @@
 // The embedded store's search: small collections scanned exactly in memory, large ones' graph candidates rescored.
-import type { DataSource } from 'typeorm';
+import type { EntityRows } from '../../core/db/entity-rows.ts';
 import { type HitRow, readHitRows, toHit } from './chunk-rows.ts';
 import type { CollectionIndex } from './collection-index.ts';
 import { TopK } from './top-k.ts';
 import { unpackVector } from './vector-cache.ts';
+import type { VectorChunk } from './vector-chunk.entity.ts';
 import type { SearchHit } from './vector-store.ts';
 
 /**
@@ -12,7 +13,7 @@ import type { SearchHit } from './vector-store.ts';
  * whole (vector, text and metadata in one statement), so only the scan's winners need a second read.
  */
 export async function searchCollections(
-  db: DataSource,
+  chunks: EntityRows<VectorChunk>,
   caches: CollectionIndex[],
   q: Float32Array,
   k: number,
@@ -32,7 +33,7 @@ export async function searchCollections(
   }
   // Scores come from the stored Float32 rows, never from the int8 graph: a candidate that was deleted
   // meanwhile is simply absent, and every returned score is the exact cosine.
-  const rows = proposed.length ? await readHitRows(db, proposed, true) : [];
+  const rows = proposed.length ? await readHitRows(chunks, proposed, true) : [];
   for (const [i, row] of rows.entries()) heap.push(dot(unpackVector(row.vector!), q), offset + i);
   const best = heap.sorted();
   const scannedId = (item: number) => {
@@ -42,7 +43,7 @@ export async function searchCollections(
   const scanned = best.filter((b) => b.item < offset).map((b) => scannedId(b.item));
   // A scanned row deleted between the scan and this read simply drops out of the answer.
   const byId = new Map<number, HitRow>(
-    (scanned.length ? await readHitRows(db, scanned) : []).map((r) => [Number(r.id), r]),
+    (scanned.length ? await readHitRows(chunks, scanned) : []).map((r) => [Number(r.id), r]),
   );
   const hits: SearchHit[] = [];
   for (const { score, item } of best) {

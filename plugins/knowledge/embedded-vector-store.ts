@@ -1,10 +1,12 @@
 // The default vector store: chunks in Quorra's own database, searched exactly (small) or through HNSW (large).
 import type { DataSource } from 'typeorm';
+import { EntityRows } from '../../core/db/entity-rows.ts';
 import { rowFingerprint } from './chunk-rows.ts';
 import { CollectionIndex, type CollectionIndexOptions } from './collection-index.ts';
 import { searchCollections } from './embedded-search.ts';
 import { normalise } from './lexical-embedder.ts';
 import { packVector, unpackVector } from './vector-cache.ts';
+import { VectorChunk } from './vector-chunk.entity.ts';
 import {
   batchDimensions,
   type CollectionInfo,
@@ -44,6 +46,8 @@ export class EmbeddedVectorStore implements VectorStore {
   private queue: Promise<unknown> = Promise.resolve();
   private readonly indexOptions: CollectionIndexOptions;
   private saveTimer?: NodeJS.Timeout;
+  // the search's row reads, prepared once on SQLite (made on first search, when the entity's metadata is there)
+  private chunkRows?: EntityRows<VectorChunk>;
 
   constructor(
     private readonly db: DataSource,
@@ -163,8 +167,9 @@ export class EmbeddedVectorStore implements VectorStore {
       if (cache.size && cache.dims !== q.length)
         throw new DimensionMismatchError(names[i], cache.dims, q.length);
     });
+    this.chunkRows ??= new EntityRows(this.db, VectorChunk);
     return searchCollections(
-      this.db,
+      this.chunkRows,
       caches.filter((c) => c.size),
       q,
       k,

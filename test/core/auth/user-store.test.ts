@@ -34,4 +34,26 @@ describe('user store', () => {
     await assert.rejects(users().add({ name: 'Eve\uDC00', role: 'member' }), /surrogate/);
     await assert.rejects(users().add({ name: '\u200B\u2066', role: 'member' }), /visible name/);
   });
+
+  it('finds a sender by exactly one of their Matrix IDs, never by a part of one or a wildcard, never once removed', async () => {
+    const zoe = await users().add({
+      name: 'Zoe',
+      role: 'member',
+      matrix: ['@zoe:home.example', '@z.o:work.example'],
+    });
+    await users().add({ name: 'Zoey', role: 'member', matrix: ['@zoey:home.example'] });
+    assert.equal((await users().findByMatrixId('@zoe:home.example'))?.id, zoe.id);
+    assert.equal((await users().findByMatrixId('@z.o:work.example'))?.id, zoe.id);
+    assert.equal((await users().findByMatrixId('@zoey:home.example'))?.displayName, 'Zoey');
+    for (const mxid of [
+      '@zoe:home',
+      'zoe:home.example',
+      '@z_e:home.example',
+      '@zo%:home.example',
+      '@ZOE:home.example',
+    ])
+      assert.equal(await users().findByMatrixId(mxid), null, mxid);
+    await users().remove(zoe.id);
+    assert.equal(await users().findByMatrixId('@zoe:home.example'), null);
+  });
 });

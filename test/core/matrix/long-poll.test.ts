@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
 import { LongPollTimeoutError, longPollGet } from '../../../core/matrix/long-poll.ts';
 
 describe('long-poll GET', () => {
@@ -10,6 +11,17 @@ describe('long-poll GET', () => {
   before(async () => {
     server = createServer((req, res) => {
       if (req.url?.startsWith('/hang')) return; // never answers
+      if (req.url?.startsWith('/half')) {
+        // headers and half a body, then the connection drops (or, for /half-hang, nothing more ever comes)
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
+        res.write('{"next_batch": "s1", ');
+        if (!req.url.startsWith('/half-hang')) setTimeout(() => res.socket?.destroy(), 20);
+        return;
+      }
+      if (req.url?.startsWith('/gzip')) {
+        res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' });
+        return void res.end(gzipSync(JSON.stringify({ next_batch: 's10' })));
+      }
       res.writeHead(200, { 'content-type': 'application/json', 'x-seen': 'yes' });
       res.end(JSON.stringify({ next_batch: 's9', auth: req.headers.authorization }));
     });
@@ -39,5 +51,19 @@ describe('long-poll GET', () => {
     const pending = longPollGet(new URL('/hang', url), {}, halt.signal, 60_000);
     setTimeout(() => halt.abort(new Error('halted')), 20);
     await assert.rejects(pending, /halted/);
+  });
+
+  it('reads a compressed body, and never answers with half a body: cut off, timed out or aborted mid-way', async () => {
+    const gz = await longPollGet(new URL('/gzip', url), {}, new AbortController().signal, 5000);
+    assert.deepEqual(JSON.parse(gz.text), { next_batch: 's10' });
+    await assert.rejects(longPollGet(new URL('/half', url), {}, new AbortController().signal, 5000));
+    await assert.rejects(
+      longPollGet(new URL('/half-hang', url), {}, new AbortController().signal, 100),
+      (e) => e instanceof LongPollTimeoutError,
+    );
+    const halt = new AbortController();
+    const pending = longPollGet(new URL('/half-hang', url), {}, halt.signal, 60_000);
+    setTimeout(() => halt.abort(new Error('halted')), 50);
+    await assert.rejects(pending);
   });
 });

@@ -66,6 +66,12 @@ describe('embedded vector store: HNSW graphs in their own files', () => {
       hits.map((h) => h.path),
       exactTop(records, q, 8),
     );
+    // what search_knowledge asks for: the fewest candidates the graph proposes still hold the exact top 5
+    const five = await store.search(['household'], q, 5);
+    assert.deepEqual(
+      five.map((h) => h.path),
+      exactTop(records, q, 5),
+    );
     await store.close();
     assert.equal(readdirSync(graphs).filter((f) => f.endsWith('.usearch')).length, 1);
   });
