@@ -1,7 +1,9 @@
 // Health checks by name (db, model, matrix, …) rolled up into one report, and a cached verdict for GET /health.
 import { type Disposable, toDisposable } from '../disposable.ts';
 
-export type HealthState = 'ok' | 'degraded' | 'failed' | 'disabled';
+/** Every verdict a check or the whole service can give. */
+export const healthStates = ['ok', 'degraded', 'failed', 'disabled'] as const;
+export type HealthState = (typeof healthStates)[number];
 
 /** One component's health with a reason when it is not ok. */
 export interface CheckResult {
@@ -43,8 +45,9 @@ export class Health {
    * The rolled-up verdict for the public liveness probe, from the last report: a load balancer or a flood of
    * strangers polling /health never runs the checks (DB, disk, model, CalDAV) per request. A stale verdict is
    * still served while one refresh runs in the background; only the very first probe waits for the checks.
+   * A verdict at hand is returned as it is, not as a promise: a probe then has nothing to wait for.
    */
-  async status(): Promise<HealthState> {
+  status(): HealthState | Promise<HealthState> {
     const latest = this.latest;
     if (!latest) return this.refresh();
     if (Date.now() - latest.at > this.maxAgeMs) void this.refresh();

@@ -4,9 +4,9 @@ import { z } from 'zod';
 import { buildInfo } from '../build-info.ts';
 import { fail } from '../errors.ts';
 import type { Metrics } from '../metrics/metrics.ts';
-import { defineRoute, withStatus } from '../plugin/route-definition.ts';
+import { defineRoute, type RouteReply, withStatus } from '../plugin/route-definition.ts';
 import { safeEqual } from '../text/safe-equal.ts';
-import type { Health } from './health.ts';
+import { type Health, type HealthState, healthStates } from './health.ts';
 
 /** True when an `Authorization: Bearer …` header presents `token`. */
 export function presentsToken(authorization: string | undefined, token: string | undefined): boolean {
@@ -21,18 +21,21 @@ export async function metricsReply(metrics: Metrics) {
 
 /** /health (200 ok|degraded, 503 failed; nothing else), /health/details (owner) and /metrics (token). */
 export function systemRoutes(health: Health, metrics: Metrics, startedAt: Date, metricsToken?: string) {
+  // a stranger learns whether Quorra is up, never paths, URLs, disk or counts; the few answers are made once
+  const verdicts = Object.fromEntries(
+    healthStates.map((status) => [status, withStatus(status === 'failed' ? 503 : 200, { status })]),
+  ) as Record<HealthState, RouteReply>;
   return [
     defineRoute({
       method: 'GET',
       path: '/health',
       auth: 'public',
       summary: 'Liveness: ok, degraded or failed (503), and nothing else',
-      response: z.strictObject({ status: z.enum(['ok', 'degraded', 'failed', 'disabled']) }),
-      handler: async () => {
+      response: z.strictObject({ status: z.enum(healthStates) }),
+      handler: () => {
         // cached and refreshed in the background: probing liveness must cost next to nothing
-        const status = await health.status();
-        // a stranger learns whether Quorra is up, never paths, URLs, disk or counts
-        return withStatus(status === 'failed' ? 503 : 200, { status });
+        const status = health.status();
+        return typeof status === 'string' ? verdicts[status] : status.then((s) => verdicts[s]);
       },
     }),
     defineRoute({
@@ -41,7 +44,7 @@ export function systemRoutes(health: Health, metrics: Metrics, startedAt: Date, 
       auth: 'owner',
       summary: 'Database, model, Matrix, plugins and jobs, each with its reason',
       response: z.strictObject({
-        status: z.enum(['ok', 'degraded', 'failed', 'disabled']),
+        status: z.enum(healthStates),
         version: z.string(),
         commit: z.string(),
         uptimeSeconds: z.number(),

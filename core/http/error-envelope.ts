@@ -1,5 +1,5 @@
 // Renders every failure as {error:{code,message,details}} with the right status; never leaks stack traces.
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import { ZodError } from 'zod';
 import { QuorraError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
@@ -70,26 +70,36 @@ export function toEnvelope(err: unknown): { status: number; body: ErrorEnvelope 
   return { status: 500, body: { error: { code, message: 'internal error' } } };
 }
 
+/** A request nothing answered (no route, no static file): the 404 envelope instead of Koa's plain "Not Found". */
+export function answerUnmatched(ctx: Context): void {
+  if (ctx.status !== 404 || ctx.body !== undefined) return;
+  // explicit, or Koa would make the status 200 when the body is set
+  ctx.status = 404;
+  ctx.body = { error: { code: 'NOT_FOUND', message: `no route for ${ctx.method} ${echo(ctx.path)}` } };
+}
+
+/** Answers a failed request with its envelope and status (nothing, once the headers have gone out). */
+export function answerError(ctx: Context, err: unknown, logger: Logger): void {
+  const { status, body } = toEnvelope(err);
+  // never the body, and only a bounded path: a stranger chooses both
+  if (status >= 500) logger.error({ err, path: echo(ctx.path), method: ctx.method }, 'request failed');
+  if (ctx.headerSent || !ctx.writable) return;
+  ctx.status = status;
+  // a busy model says when to come back (RFC 9110 Retry-After, in seconds)
+  const retry = (body.error.details as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
+  if (status === 503 && typeof retry === 'number') ctx.set('Retry-After', String(retry));
+  ctx.type = 'application/json';
+  ctx.body = body;
+}
+
 /** Koa middleware: catches everything below it and answers with the envelope; unknown routes are 404s. */
 export function errorEnvelope(logger: Logger): Middleware {
   return async (ctx, next) => {
     try {
       await next();
-      if (ctx.status === 404 && ctx.body === undefined) {
-        ctx.status = 404;
-        ctx.body = { error: { code: 'NOT_FOUND', message: `no route for ${ctx.method} ${echo(ctx.path)}` } };
-      }
+      answerUnmatched(ctx);
     } catch (err) {
-      const { status, body } = toEnvelope(err);
-      // never the body, and only a bounded path: a stranger chooses both
-      if (status >= 500) logger.error({ err, path: echo(ctx.path), method: ctx.method }, 'request failed');
-      if (ctx.headerSent || !ctx.writable) return;
-      ctx.status = status;
-      // a busy model says when to come back (RFC 9110 Retry-After, in seconds)
-      const retry = (body.error.details as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
-      if (status === 503 && typeof retry === 'number') ctx.set('Retry-After', String(retry));
-      ctx.type = 'application/json';
-      ctx.body = body;
+      answerError(ctx, err, logger);
     }
   };
 }

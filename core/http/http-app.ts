@@ -1,12 +1,10 @@
-// The Koa application: metrics, the error envelope, the strict JSON edge, every declared route, the admin UI.
+// The Koa application: the request pipeline (metrics, the error envelope, the strict JSON edge, every declared route), then the admin UI.
 import Koa from 'koa';
 import type { Logger } from '../logger.ts';
 import type { Metrics } from '../metrics/metrics.ts';
 import { adminUi } from './admin-ui.ts';
-import { errorEnvelope } from './error-envelope.ts';
 import { type HttpServer, listen } from './http-server.ts';
-import { jsonBody } from './json-body.ts';
-import { requestMetrics } from './request-metrics.ts';
+import { requestPipeline } from './request-pipeline.ts';
 import type { RouteTable } from './route-table.ts';
 
 /** Builds the HTTP app over the route table; `listen` starts serving it. */
@@ -27,10 +25,7 @@ export function httpApp(deps: {
       /^(HPE_|ERR_STREAM_PREMATURE)/.test(err.code ?? '');
     deps.logger[gone ? 'debug' : 'warn']({ code: err.code, message: err.message }, 'response not completed');
   });
-  http.use(requestMetrics(deps.metrics));
-  http.use(errorEnvelope(deps.logger));
-  http.use(jsonBody({ limitBytes: deps.bodyLimitBytes }));
-  http.use(deps.routes.middleware());
+  http.use(requestPipeline(deps));
   http.use(adminUi());
   return { listen: (host: string, port: number): Promise<HttpServer> => listen(http, host, port) };
 }

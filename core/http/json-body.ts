@@ -1,6 +1,6 @@
 // The request edge: reads JSON bodies within a byte limit as strict UTF-8 and refuses what no route should see.
 import type { IncomingMessage } from 'node:http';
-import type { Middleware } from 'koa';
+import type { Context } from 'koa';
 import { fail, type QuorraError } from '../errors.ts';
 import { echo, refusedText } from '../text/text-safety.ts';
 
@@ -87,18 +87,21 @@ export function refusedValue(root: unknown): QuorraError | undefined {
   return undefined;
 }
 
-/** Parses JSON bodies into ctx.request.body (raw text in ctx.request.rawBody); other content types get no body. */
-export function jsonBody(opts: { limitBytes: number }): Middleware {
-  return async (ctx, next) => {
-    const req = ctx.req;
-    const hasBody =
-      req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
-    if (!BODY_METHODS.has(ctx.method) || !hasBody || !ctx.is('json', '+json')) return next();
-    const charset = ctx.request.charset;
-    if (charset && !/^utf-?8$/i.test(charset))
-      throw fail.invalid('UNSUPPORTED_MEDIA_TYPE', 'JSON bodies must be UTF-8');
-    if (Number(req.headers['content-length'] ?? 0) > opts.limitBytes) throw tooLarge(opts.limitBytes);
-    const bytes = await readLimited(req, opts.limitBytes);
+/**
+ * Reads a JSON body into ctx.request.body (its raw text in ctx.request.rawBody); undefined, and nothing to wait
+ * for, when the request has none to read (every GET, and any body that is not JSON).
+ */
+export function readJsonBody(ctx: Context, limitBytes: number): Promise<void> | undefined {
+  if (!BODY_METHODS.has(ctx.method)) return undefined;
+  const req = ctx.req;
+  const hasBody =
+    req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+  if (!hasBody || !ctx.is('json', '+json')) return undefined;
+  const charset = ctx.request.charset;
+  if (charset && !/^utf-?8$/i.test(charset))
+    return Promise.reject(fail.invalid('UNSUPPORTED_MEDIA_TYPE', 'JSON bodies must be UTF-8'));
+  if (Number(req.headers['content-length'] ?? 0) > limitBytes) return Promise.reject(tooLarge(limitBytes));
+  return readLimited(req, limitBytes).then((bytes) => {
     let text: string;
     try {
       text = utf8.decode(bytes);
@@ -116,6 +119,5 @@ export function jsonBody(opts: { limitBytes: number }): Middleware {
     const request = ctx.request as { body?: unknown; rawBody?: string };
     request.rawBody = text;
     request.body = parsed;
-    return next();
-  };
+  });
 }

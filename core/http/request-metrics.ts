@@ -1,21 +1,22 @@
 // Times every HTTP request into a histogram labelled by matched route, method and status.
-import type { Middleware } from 'koa';
+import type { Context } from 'koa';
 import type { Metrics } from '../metrics/metrics.ts';
 
-/** Koa middleware recording `quorra_http_request_duration_seconds`. */
-export function requestMetrics(metrics: Metrics): Middleware {
+/**
+ * Records one finished request in `quorra_http_request_duration_seconds`: `startedMs` is when it began, by
+ * performance.now() (what prom-client's startTimer does with an hrtime pair and a merged labels object per request).
+ */
+export function requestRecorder(metrics: Metrics): (ctx: Context, startedMs: number) => void {
   const hist = metrics.histogram('quorra_http_request_duration_seconds', 'HTTP request duration', [
     'method',
     'route',
     'status',
   ]);
-  return async (ctx, next) => {
-    const end = hist.startTimer();
-    try {
-      await next();
-    } finally {
-      const route = (ctx as { _matchedRoute?: string })._matchedRoute ?? 'unmatched';
-      end({ method: ctx.method, route: String(route), status: String(ctx.status) });
-    }
+  return (ctx, startedMs) => {
+    const route = (ctx as { _matchedRoute?: string })._matchedRoute ?? 'unmatched';
+    hist.observe(
+      { method: ctx.method, route: String(route), status: String(ctx.status) },
+      (performance.now() - startedMs) / 1000,
+    );
   };
 }

@@ -1,6 +1,6 @@
 // Every declared route (core and plugin) in one table: auth, zod validation and the reply shape are done here.
 import Router from '@koa/router';
-import type { Context, Middleware } from 'koa';
+import type { Context, Middleware, Next } from 'koa';
 import type { Principal } from '../auth/principal.ts';
 import { type Disposable, toDisposable } from '../disposable.ts';
 import { fail, QuorraError } from '../errors.ts';
@@ -14,6 +14,7 @@ import {
 import { toEnvelope } from './error-envelope.ts';
 import { RequestAbort } from './request-abort.ts';
 import { signatureProblem } from './request-signature.ts';
+import { RouteRequestView } from './route-request.ts';
 
 /** A registered route with its owner (`core` or a plugin id) and full path. */
 export interface RouteEntry {
@@ -24,13 +25,15 @@ export interface RouteEntry {
 
 const DEFAULT_SIGNATURE_HEADER = 'x-quorra-signature';
 const DEFAULT_TIMESTAMP_HEADER = 'x-quorra-timestamp';
+/** A route's own step: answers the request, returning a promise only when it has something to wait for. */
+type Route = (ctx: Context, next: Next) => Promise<unknown> | undefined;
 /** A path with nothing for the router to match but itself: no parameters, wildcards, groups or escapes. */
 const STATIC_PATH = /^[A-Za-z0-9/_.~-]+$/;
 
 /** Holds routes; the Koa router is rebuilt after each change so a disposed route is gone at once. */
 export class RouteTable implements RouteSink {
   private readonly entries = new Map<string, RouteEntry>();
-  private dispatch: Middleware | undefined;
+  private dispatch: Route | undefined;
   /** Aborted at shutdown: ends the event streams that asked for it (`endOnShutdown`). */
   private readonly shutdown = new AbortController();
 
@@ -74,8 +77,8 @@ export class RouteTable implements RouteSink {
     return [...this.entries.values()];
   }
 
-  /** Dispatches to the current routes. */
-  middleware(): Middleware {
+  /** Dispatches to the current routes; `next` runs when none matched. Returns no promise when the route waited on nothing. */
+  dispatcher(): Route {
     return (ctx, next) => {
       this.dispatch ??= this.build();
       return this.dispatch(ctx, next);
@@ -87,15 +90,15 @@ export class RouteTable implements RouteSink {
    * route's pattern and composing its chain per request (what the router does). Anything else, and any spelling the
    * router is lenient about (case, a trailing slash, HEAD for GET), goes through the router as before.
    */
-  private build(): Middleware {
+  private build(): Route {
     const router = new Router();
-    const direct = new Map<string, { path: string; run: Middleware }>();
-    const statics: { layer: unknown; method: string; path: string; run: Middleware }[] = [];
+    const direct = new Map<string, { path: string; run: Route }>();
+    const statics: { layer: unknown; method: string; path: string; run: Route }[] = [];
     for (const { def, path } of this.entries.values()) {
       const serve = (ctx: Context) => this.serve(def, ctx);
-      const run: Middleware =
+      const run: Route =
         def.auth === 'member' || def.auth === 'owner'
-          ? (ctx) => this.authenticate(ctx, () => serve(ctx))
+          ? (ctx) => this.authenticate(ctx, () => serve(ctx) ?? Promise.resolve())
           : serve;
       const layer = router.register(path, [def.method], [run] as never);
       if (STATIC_PATH.test(path)) statics.push({ layer, method: def.method, path, run });
@@ -114,7 +117,11 @@ export class RouteTable implements RouteSink {
     };
   }
 
-  private async serve(def: RouteDefinition<any, any, any, any, any>, ctx: Context): Promise<void> {
+  /**
+   * Runs the route's checks and handler; a handler that answers at once (a cached verdict) is answered without a
+   * promise or an await of its own. Failures throw, synchronously or as the returned promise's rejection.
+   */
+  private serve(def: RouteDefinition<any, any, any, any, any>, ctx: Context): Promise<void> | undefined {
     const principal = ctx.state.principal as Principal | undefined;
     if (def.auth === 'member' || def.auth === 'owner') {
       if (principal?.kind !== 'user') throw fail.unauthenticated();
@@ -141,26 +148,29 @@ export class RouteTable implements RouteSink {
       if (problem) throw fail.unauthenticated(problem);
     }
     const abort = new RequestAbort(ctx.res);
-    const result = await def.handler({
-      principal: def.auth === 'member' || def.auth === 'owner' ? principal : undefined,
-      body: def.body ? def.body.parse((ctx.request as { body?: unknown }).body ?? {}) : undefined,
-      query: def.query ? def.query.parse(ctx.query) : ctx.query,
-      params: def.params ? def.params.parse(ctx.params ?? {}) : (ctx.params ?? {}),
-      header: (name: string) => ctx.get(name) || undefined,
-      get signal() {
-        return abort.signal;
-      },
-    } as never);
+    const result = def.handler(
+      new RouteRequestView(
+        def.auth === 'member' || def.auth === 'owner' ? principal : undefined,
+        def.body ? def.body.parse((ctx.request as { body?: unknown }).body ?? {}) : undefined,
+        def.query ? def.query.parse(ctx.query) : ctx.query,
+        def.params ? def.params.parse(ctx.params ?? {}) : (ctx.params ?? {}),
+        ctx,
+        abort,
+      ) as never,
+    );
+    return isPromise(result)
+      ? result.then((answer) => this.answer(ctx, answer, abort))
+      : this.answer(ctx, result, abort);
+  }
+
+  /** Writes what a handler returned: a JSON body, a reply with its status, type and headers, 204, or an event stream. */
+  private answer(ctx: Context, result: unknown, abort: RequestAbort): Promise<void> | undefined {
     if (result instanceof EventStream) {
       if (!result.options.endOnShutdown) return streamEvents(ctx, result);
       const end = () => abort.abort();
       if (this.shutdown.signal.aborted) end();
       this.shutdown.signal.addEventListener('abort', end, { once: true });
-      try {
-        return await streamEvents(ctx, result);
-      } finally {
-        this.shutdown.signal.removeEventListener('abort', end);
-      }
+      return streamEvents(ctx, result).finally(() => this.shutdown.signal.removeEventListener('abort', end));
     }
     if (result instanceof RouteReply) {
       ctx.status = result.status;
@@ -172,7 +182,12 @@ export class RouteTable implements RouteSink {
     } else {
       ctx.body = result;
     }
+    return undefined;
   }
+}
+
+function isPromise(value: unknown): value is Promise<unknown> {
+  return typeof (value as { then?: unknown } | null)?.then === 'function';
 }
 
 /** Writes an event stream; a failure after the headers went out becomes an `error` event. */

@@ -39,6 +39,17 @@ describe('Health: cached liveness verdict', () => {
     assert.equal(await health.status(), 'failed');
   });
 
+  it('hands a verdict at hand over as it is, and only the first probe a promise to wait on', async () => {
+    const health = new Health(-1); // always stale: a refresh is running behind every probe but the first
+    health.add('db', countingCheck('ok').fn, { critical: true });
+    const first = health.status();
+    assert.ok(first instanceof Promise, 'nothing known yet: the first probe waits for the checks');
+    assert.equal(await first, 'ok');
+    assert.equal(health.status(), 'ok', 'a stale verdict is served at once, not as a promise');
+    await settle();
+    assert.equal(health.status(), 'ok');
+  });
+
   it('refreshes a stale verdict in the background and serves the old one meanwhile', async () => {
     const health = new Health(-1); // always stale
     const model = countingCheck('ok');

@@ -4,9 +4,8 @@ import type { ServerResponse } from 'node:http';
 import Koa from 'koa';
 import { z } from 'zod';
 import { fail } from '../../../core/errors.ts';
-import { errorEnvelope } from '../../../core/http/error-envelope.ts';
 import { type HttpServer, listen } from '../../../core/http/http-server.ts';
-import { requestMetrics } from '../../../core/http/request-metrics.ts';
+import { requestPipeline } from '../../../core/http/request-pipeline.ts';
 import { RouteTable } from '../../../core/http/route-table.ts';
 import { createLogger } from '../../../core/logger.ts';
 import { Metrics } from '../../../core/metrics/metrics.ts';
@@ -27,13 +26,11 @@ describe('route table dispatch', () => {
       await next();
     });
     const app = new Koa();
-    app.use(requestMetrics(metrics));
-    app.use(errorEnvelope(createLogger('silent')));
     app.use(async (ctx, next) => {
       lastRes = ctx.res;
       await next();
     });
-    app.use(routes.middleware());
+    app.use(requestPipeline({ logger: createLogger('silent'), metrics, routes, bodyLimitBytes: 1_000_000 }));
     server = await listen(app, '127.0.0.1', 0);
   });
   after(() => server.close(1000));
