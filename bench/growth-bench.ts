@@ -9,7 +9,8 @@ import { type BootedApp, bootApp, tempDir } from '../test/support/boot-app.ts';
 import { addUser, type TestUser } from '../test/support/household.ts';
 import { ScriptedModelServer } from '../test/support/model-server.ts';
 import { reportGoal } from './support/goals.ts';
-import { growHousehold, type HouseholdSize, topic } from './support/grow-household.ts';
+import { CORPUS, growHousehold, type HouseholdSize } from './support/grow-household.ts';
+import { householdQuestion } from './support/memory-corpus.ts';
 import { percentile } from './support/hammer.ts';
 import { queryPlan } from './support/query-plans.ts';
 import { type TurnBreakdown, TurnProfile } from './support/turn-profile.ts';
@@ -30,7 +31,7 @@ function scriptTurns(model: ScriptedModelServer): void {
   model.always(
     (b) => b.messages?.at(-1)?.role !== 'tool',
     (b) => {
-      const q = String(b.messages.at(-1).content).slice(0, 60);
+      const q = String(b.messages.at(-1).content).slice(0, 200);
       return {
         toolCalls: [
           { name: 'memory_recall', arguments: { topic: q } },
@@ -69,7 +70,7 @@ async function turnCosts(households: Household[], profile: TurnProfile): Promise
       scope: ['general'],
     });
   // warm-up: JIT, statement caches, a large collection's graph
-  for (let i = 0; i < 20; i++) for (const h of households) await turn(h, `what about the ${topic()}?`);
+  for (let i = 0; i < 20; i++) for (const h of households) await turn(h, householdQuestion());
   // Memory recall's index is built in the background after the first recall (FTS5 answers meanwhile): measured
   // turns are those of a household whose index is built, as on any day after its first recall.
   for (const h of households) {
@@ -80,7 +81,7 @@ async function turnCosts(households: Household[], profile: TurnProfile): Promise
   const times = new Map(households.map((h) => [h.name, [] as number[]]));
   const cpu = new Map(households.map((h) => [h.name, [] as number[]]));
   for (let i = 0; i < TURNS; i++) {
-    const message = `what about the ${topic()}?`;
+    const message = householdQuestion();
     for (const h of i % 2 ? households : [...households].reverse()) {
       const t = performance.now();
       const c = process.cpuUsage();
@@ -166,8 +167,12 @@ async function grownHousehold(
   const keepDir = process.env.BENCH_GROWTH_DIR;
   const marker = keepDir && join(keepDir, 'grown.json');
   if (marker && existsSync(marker)) {
-    const saved = JSON.parse(readFileSync(marker, 'utf8')) as { size: HouseholdSize; owner: TestUser };
-    if (JSON.stringify(saved.size) === JSON.stringify(SIZE)) {
+    const saved = JSON.parse(readFileSync(marker, 'utf8')) as {
+      size: HouseholdSize;
+      corpus?: string;
+      owner: TestUser;
+    };
+    if (saved.corpus === CORPUS && JSON.stringify(saved.size) === JSON.stringify(SIZE)) {
       console.log(`reusing the household grown in ${keepDir}`);
       return { app: await boot(keepDir!), owner: saved.owner, keep: true };
     }
@@ -180,7 +185,7 @@ async function grownHousehold(
   console.log(`growing to ${SCALE === 1 ? '5 years' : `${SCALE} x 5 years`} of use:`);
   await growHousehold(app, owner, SIZE);
   await app.stop();
-  if (marker) writeFileSync(marker, JSON.stringify({ size: SIZE, owner }));
+  if (marker) writeFileSync(marker, JSON.stringify({ size: SIZE, corpus: CORPUS, owner }));
   app = await boot(dataDir);
   return { app, owner, keep: Boolean(keepDir) };
 }

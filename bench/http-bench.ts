@@ -1,4 +1,5 @@
 // HTTP layer overhead: requests/second of GET /health against a bare Koa handler, in the same run.
+import { constants, PerformanceObserver } from 'node:perf_hooks';
 import Koa from 'koa';
 import { listen } from '../core/http/http-server.ts';
 import { bootApp } from '../test/support/boot-app.ts';
@@ -17,13 +18,28 @@ bare.use((ctx) => {
 const bareServer = await listen(bare, '127.0.0.1', 0);
 const urls = { bare: `${bareServer.url}/`, health: `${app.url}/health` };
 
-type Round = Awaited<ReturnType<typeof hammer>> & { cpuPerRequest: number };
+// young-generation GC time, which a request kept alive past a scavenge multiplies (a per-request object literal
+// with its own getter once made scavenges 10× longer here): printed per request beside the CPU
+let scavengeMs = 0;
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries())
+    if ((e as { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MINOR)
+      scavengeMs += e.duration;
+}).observe({ entryTypes: ['gc'] });
+
+type Round = Awaited<ReturnType<typeof hammer>> & { cpuPerRequest: number; scavengePerRequest: number };
 /** One round against one server; the client is in this process, so the CPU per request is client plus server. */
 async function round(url: string, s: number): Promise<Round> {
   const cpu0 = process.cpuUsage();
+  const gc0 = scavengeMs;
   const r = await hammer(url, s, 16);
   const cpu = process.cpuUsage(cpu0);
-  return { ...r, cpuPerRequest: (cpu.user + cpu.system) / (r.rps * s) };
+  const requests = r.rps * s;
+  return {
+    ...r,
+    cpuPerRequest: (cpu.user + cpu.system) / requests,
+    scavengePerRequest: ((scavengeMs - gc0) * 1000) / requests,
+  };
 }
 
 await round(urls.bare, 1); // warm-up
@@ -43,7 +59,8 @@ const median = (xs: number[]) => percentile(xs, 50);
 const mean = (xs: number[]) => xs.reduce((a, x) => a + x, 0) / xs.length;
 const line = (label: string, rs: Round[]) =>
   `http: ${label} ${mean(rs.map((r) => r.rps)).toFixed(0)} req/s (p50 ${median(rs.map((r) => r.p50)).toFixed(2)} ms,` +
-  ` ${median(rs.map((r) => r.cpuPerRequest)).toFixed(0)} µs CPU per request, client included)`;
+  ` ${median(rs.map((r) => r.cpuPerRequest)).toFixed(0)} µs CPU per request, client included,` +
+  ` ${median(rs.map((r) => r.scavengePerRequest)).toFixed(1)} µs of it young-generation GC)`;
 console.log(line('bare Koa handler     ', runs.bare));
 console.log(line('GET /health          ', runs.health));
 console.log(

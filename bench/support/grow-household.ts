@@ -11,7 +11,7 @@ import { LexicalEmbedder } from '../../plugins/knowledge/lexical-embedder.ts';
 import type { VectorRecord } from '../../plugins/knowledge/vector-store.ts';
 import type { BootedApp } from '../../test/support/boot-app.ts';
 import type { TestUser } from '../../test/support/household.ts';
-import { prng } from './prng.ts';
+import { householdSentence, pick, rand, someTags } from './memory-corpus.ts';
 
 /** How much a household holds. */
 export interface HouseholdSize {
@@ -21,18 +21,12 @@ export interface HouseholdSize {
   chunksPerDocument: number;
 }
 
-const rand = prng(0x5ea5);
-const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)];
-const words = (
-  'boiler cellar garden roses shed bicycle insurance mortgage recipe plum cake school holiday passport dentist ' +
-  'appointment invoice budget electricity heating window plumber roof gutter car tyres service warranty fridge ' +
-  'laundry wifi router guest cabin lake sauna firewood lockbox towels vet cat dog allergy pharmacy birthday ' +
-  'grandmother train museum library tax pension savings piano football swimming bakery allotment rental'
-).split(' ');
-const sentence = (n = 8 + Math.floor(rand() * 10)) => Array.from({ length: n }, () => pick(words)).join(' ');
-
-/** Two household words, as a question's topic. */
-export const topic = () => `${pick(words)} ${pick(words)}`;
+/**
+ * Names the generated text, so a household kept for reuse (BENCH_GROWTH_DIR) is only reused if grown from the same
+ * text. Until 2026-12-01 it was 8–17 words drawn uniformly from 60: every question word then sat in 13–25% of all
+ * memories and chunks, which no real household's text does (word frequencies follow Zipf's law).
+ */
+export const CORPUS = 'household-templates-v1';
 
 /** Adds notes, memories and documents in bulk transactions, printing how long each kind took. */
 export async function growHousehold(app: BootedApp, owner: TestUser, size: HouseholdSize): Promise<void> {
@@ -56,7 +50,7 @@ export async function growHousehold(app: BootedApp, owner: TestUser, size: House
         },
         sourceKind: 'chat_turn',
         occurredAt: new Date(Date.now() - (5 * 365 * day * (size.notes - j)) / size.notes),
-        text: sentence(),
+        text: householdSentence(),
       });
     }
     conn.exec('COMMIT');
@@ -66,7 +60,7 @@ export async function growHousehold(app: BootedApp, owner: TestUser, size: House
     conn.exec('BEGIN');
     for (let j = i; j < Math.min(size.memories, i + 5000); j++) {
       await memory.store.create(
-        { content: sentence(), tags: [pick(words)], importance: rand() < 0.05 ? 'core' : 'contextual' },
+        { content: householdSentence(), tags: someTags(), importance: rand() < 0.05 ? 'core' : 'contextual' },
         { workspace: null, ownerUserId: rand() < 0.5 ? owner.id : null, provenance: 'user_stated' },
       );
     }
@@ -83,8 +77,11 @@ export async function growHousehold(app: BootedApp, owner: TestUser, size: House
     const records: VectorRecord[] = [];
     const rows: Partial<IndexedFile>[] = [];
     for (let d = i; d < Math.min(size.documents, i + 200); d++) {
-      const path = `household/${pick(words)}/doc-${d}.md`;
-      const chunks = Array.from({ length: size.chunksPerDocument }, () => `${sentence()}. ${sentence()}.`);
+      const path = `household/${someTags()[0] ?? 'misc'}/doc-${d}.md`;
+      const chunks = Array.from(
+        { length: size.chunksPerDocument },
+        () => `${householdSentence()}. ${householdSentence()}.`,
+      );
       const bytes = Buffer.from(`# Doc ${d}\n\n${chunks.join('\n\n')}\n`);
       mkdirSync(dirname(join(vault, path)), { recursive: true });
       writeFileSync(join(vault, path), bytes);

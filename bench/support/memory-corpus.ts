@@ -112,6 +112,18 @@ export const queryKinds: Array<[string, () => { text?: string; tags?: string[] }
 ];
 export const queryTemplates = queryKinds.map(([, make]) => make);
 
+/** One thing a household said: a memory's content, a note's text, a line of a document. */
+export const householdSentence = (): string => pick(templates)();
+/** None to three topic tags, as memories carry them. */
+export const someTags = (): string[] => Array.from({ length: Math.floor(rand() * 4) }, () => pick(topicTags));
+/** A question a member asks in words (the query kinds that have text). */
+export function householdQuestion(): string {
+  for (;;) {
+    const { text } = pick(queryTemplates)();
+    if (text) return text;
+  }
+}
+
 export const users = ['alice', 'bob', 'carol', 'dave', 'erin', 'frank'];
 export const workspaces = [null, null, 'rental', 'bakery', 'allotment'];
 
@@ -122,9 +134,8 @@ export async function seed(store: MemoryStore, conn: ReturnType<typeof sqliteCon
     // One transaction per batch keeps seeding quick; each row still goes through create() and the FTS triggers.
     conn.exec('BEGIN');
     for (let i = 0; i < Math.min(BATCH, count - done); i++) {
-      const tags = Array.from({ length: Math.floor(rand() * 4) }, () => pick(topicTags));
       await store.create(
-        { content: pick(templates)(), tags, importance: rand() < 0.05 ? 'core' : 'contextual' },
+        { content: householdSentence(), tags: someTags(), importance: rand() < 0.05 ? 'core' : 'contextual' },
         {
           workspace: pick(workspaces),
           ownerUserId: rand() < 0.3 ? null : pick(users),

@@ -8,13 +8,13 @@ import { FileUploads } from './file-uploads.ts';
 import type { BotIdentity } from './inbound-filter.ts';
 import { InvitePolicy } from './invite-policy.ts';
 import type { QuorraMatrixClient } from './matrix-client.ts';
-import type { RuntimeDeps } from './matrix-runtime.ts';
 import { MatrixSender } from './matrix-sender.ts';
 import { MessagePipeline } from './message-pipeline.ts';
 import { OutboxDelivery } from './outbox-delivery.ts';
 import { Refusals } from './refusals.ts';
 import { ReplyRoutes } from './reply-routes.ts';
 import { RoomMembers } from './room-members.ts';
+import type { RuntimeDeps } from './runtime-deps.ts';
 import { STREAM_PACE } from './streamed-reply.ts';
 import { Undecryptable } from './undecryptable.ts';
 

@@ -1,6 +1,7 @@
 // API tokens resolve to their live holder in one read: revoked, removed or demoted takes effect on the next request.
 import assert from 'node:assert/strict';
 import { removeUser } from '../../../core/auth/remove-user.ts';
+import { hashToken } from '../../../core/auth/token-store.ts';
 import { type BootedApp, bootApp } from '../../support/boot-app.ts';
 
 describe('token store: who a token acts for', () => {
@@ -10,6 +11,11 @@ describe('token store: who a token acts for', () => {
   });
   after(() => app.stop({ clean: true }));
   const c = () => app.quorra.conversation;
+
+  it('stores SHA-256 in hex, so every token, session and sign-in link hashed before still matches', () => {
+    // FIPS 180-2's "abc" test vector
+    assert.equal(hashToken('abc'), 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+  });
 
   it('answers the holder as a principal, and null for an unknown or revoked token', async () => {
     const ada = await c().users.add({ name: 'Ada', role: 'owner' });
