@@ -39,7 +39,7 @@ if (!onPostgres()) {
       for (let i = 0; i < 36; i++) {
         await add(
           {
-            content: `${people[i % 3]} ${i % 4 ? 'talked about' : 'fixed'} the ${things[i % 5]} ${i % 7 ? '' : 'twice, the ' + things[i % 5]}`,
+            content: `${people[i % 3]} ${i % 4 ? 'talked about' : 'fixed'} the ${things[i % 5]} ${i % 7 ? '' : `twice, the ${things[i % 5]}`}`,
             tags: i % 3 ? [tags[i % 4]] : [],
           },
           { ...mine, ownerUserId: i % 2 ? 'alice' : null, workspace: i % 5 === 4 ? 'rental' : null },
