@@ -31,7 +31,7 @@ interface Sample {
 async function child(): Promise<void> {
   silenceMatrixSdkLogs();
   const hs = await MatrixHomeserver.start();
-  const model = await ScriptedModelServer.start();
+  const model = await ScriptedModelServer.start({ recordRequests: false });
   model.always(() => true, { content: 'Instant reply.' });
   const olivia = hs.registerUser('olivia', { displayName: 'Olivia' });
   const bot = hs.registerUser('quorra', { displayName: 'Quorra' });

@@ -8,7 +8,7 @@ import { reportGoal } from './support/goals.ts';
 import { jsonClient, percentile } from './support/hammer.ts';
 
 const turns = Number(process.env.BENCH_TURNS ?? 300);
-const model = await ScriptedModelServer.start();
+const model = await ScriptedModelServer.start({ recordRequests: false });
 model.always(() => true, { content: 'Instant reply.' });
 const app = await bootApp({ model });
 const owner = await addUser(app, 'Bench');

@@ -194,7 +194,7 @@ async function main(): Promise<void> {
   const started = performance.now();
   const profile = new TurnProfile();
   profileKnowledge(profile);
-  const model = await ScriptedModelServer.start();
+  const model = await ScriptedModelServer.start({ recordRequests: false });
   scriptTurns(model);
   // The offline embedder (512 dims): the scripted model's 64-dim embeddings would understate the vector search.
   // Retries: a keep-alive socket the scripted server closed while a household sat idle is not what is measured.

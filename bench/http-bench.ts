@@ -9,7 +9,7 @@ import { hammer, percentile } from './support/hammer.ts';
 
 // the whole measurement, both sides
 const seconds = Number(process.env.BENCH_SECONDS ?? 12);
-const model = await ScriptedModelServer.start();
+const model = await ScriptedModelServer.start({ recordRequests: false });
 const app = await bootApp({ model });
 const bare = new Koa();
 bare.use((ctx) => {

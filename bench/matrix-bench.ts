@@ -19,7 +19,7 @@ const warmup = 15;
 silenceMatrixSdkLogs();
 const { sdk } = loadMatrixSdk();
 const hs = await MatrixHomeserver.start();
-const model = await ScriptedModelServer.start();
+const model = await ScriptedModelServer.start({ recordRequests: false });
 model.always(() => true, { content: 'Instant reply.' });
 const olivia = hs.registerUser('olivia', { displayName: 'Olivia' });
 const echoUser = hs.registerUser('echo', { displayName: 'Echo' });

@@ -11,7 +11,7 @@ import { LexicalEmbedder } from '../../plugins/knowledge/lexical-embedder.ts';
 import type { VectorRecord } from '../../plugins/knowledge/vector-store.ts';
 import type { BootedApp } from '../../test/support/boot-app.ts';
 import type { TestUser } from '../../test/support/household.ts';
-import { householdSentence, pick, rand, someTags } from './memory-corpus.ts';
+import { householdSentence, rand, someTags } from './memory-corpus.ts';
 
 /** How much a household holds. */
 export interface HouseholdSize {

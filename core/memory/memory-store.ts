@@ -1,6 +1,8 @@
 // The memories store: validated writes, sealed reads and search, the Dream pass's hooks and owner actions.
 import type { DataSource } from 'typeorm';
 import type { Seal } from '../auth/principal.ts';
+import { listCoreMemories } from './core-memories.ts';
+import { addSourceNote } from './corroboration.ts';
 import type { Memory } from './memory.entity.ts';
 import {
   type MemoryInput,
@@ -21,7 +23,7 @@ import {
   sweepExpired,
   takeSurfaceOnce,
 } from './memory-lifecycle.ts';
-import { type CoreMemory, toCoreMemory, toMemory } from './memory-row.ts';
+import { type CoreMemory, toMemory } from './memory-row.ts';
 import {
   DEFAULT_SEARCH_WINDOW,
   type RecallQuery,
@@ -36,9 +38,9 @@ import {
   refreshRecallIndex,
 } from './recall-index.ts';
 import { syncRepeatedWords } from './repeated-words.ts';
-import { type MemorySlice, sealFilter, sealSlices, sliceFilter } from './seal-filter.ts';
+import { type MemorySlice, sealFilter, sliceFilter } from './seal-filter.ts';
 import { mergeSearchIndexes } from './search-index-upkeep.ts';
-import { atomically, forUpdate, type Steps, sql, toDbTime } from './sql-values.ts';
+import { toDbTime } from './sql-values.ts';
 
 export interface MemoryStoreOptions {
   /** The clock every expiry, archive and validity comparison uses (tests pass a fixed one). */
@@ -139,25 +141,7 @@ export class MemoryStore {
 
   /** The core memories the seal may see, oldest first: what every prompt in that context carries. */
   async listCore(seal: Seal, limit = 200): Promise<CoreMemory[]> {
-    const n = Math.min(1000, Math.max(1, Math.trunc(Number(limit) || 1)));
-    // One branch per slice, each read in idx_memories_slice order and stopped at n rows: the OR of both slices
-    // read and sorted every core memory of the household on every prompt (30 ms at 2,500 of them). The limit is
-    // a literal (a clamped integer): bound as `?` where it can choose the plan, SQLite re-prepares the statement
-    // on every run. Only the columns a prompt shows: reading and mapping all 22 was ~90% of the read's CPU.
-    const branches = sealSlices(seal).map((slice) => sliceFilter(slice, this.now()));
-    const union = branches
-      .map(
-        (f, i) =>
-          `SELECT * FROM (SELECT m.id, m.content, m.owner_user_id FROM memories m WHERE ${f.where}` +
-          ` AND m.importance = 'core'` +
-          ` ORDER BY m.id LIMIT ${n}) b${i}`,
-      )
-      .join(' UNION ALL ');
-    const rows: Rows = await this.db.query(
-      `${union} ORDER BY id LIMIT ${n}`,
-      branches.flatMap((f) => f.params),
-    );
-    return rows.map(toCoreMemory);
+    return listCoreMemories(this.db, seal, this.now(), limit);
   }
 
   /** Ranked full-text and tag recall over the memories the seal may see. */
@@ -198,27 +182,7 @@ export class MemoryStore {
    * capped at 1. A note already listed changes nothing. Null when the memory does not exist.
    */
   async addSource(id: number, noteId: number, step = CORROBORATION_STEP): Promise<Memory | null> {
-    if (!Number.isInteger(noteId) || noteId <= 0)
-      throw new RangeError('a source note id is a positive integer');
-    const t = toDbTime(this.now());
-    const lock = forUpdate(this.db);
-    const row = await atomically(this.db, function* (): Steps<Record<string, unknown> | undefined> {
-      const current = yield sql(`SELECT source_note_ids FROM memories WHERE id = ?${lock}`, id);
-      if (!current) return undefined;
-      const sources = JSON.parse(String(current.source_note_ids)) as number[];
-      if (sources.includes(noteId)) return yield sql('SELECT * FROM memories WHERE id = ?', id);
-      return yield sql(
-        'UPDATE memories SET source_note_ids = ?,' +
-          ' confidence = CASE WHEN confidence + ? > 1.0 THEN 1.0 ELSE confidence + ? END, updated_at = ?' +
-          ' WHERE id = ? RETURNING *',
-        JSON.stringify([...sources, noteId]),
-        Math.max(0, step),
-        Math.max(0, step),
-        t,
-        id,
-      );
-    });
-    return row ? toMemory(row as Record<string, unknown>) : null;
+    return addSourceNote(this.db, id, noteId, step, this.now());
   }
 
   /** Ends a memory's validity because a newer one replaces it; it stays for history, invisible to sealed reads. */

@@ -64,6 +64,10 @@ export function fakeEmbedding(text: string, dim = 64): number[] {
 /** The scripted server: add rules with `on`/`always`, read back `requests`, then `close`. */
 export class ScriptedModelServer {
   readonly requests: RecordedRequest[] = [];
+  /** Requests answered so far (ids count on, whether or not requests are recorded). */
+  private served = 0;
+  /** Benches turn recording off: thousands of kept prompts would grow the heap of the process measured. */
+  private record = true;
   private rules: Rule[] = [];
   private server!: Server;
   url = '';
@@ -75,8 +79,9 @@ export class ScriptedModelServer {
   private sockets = new Set<import('node:net').Socket>();
 
   /** Starts listening on 127.0.0.1 on an ephemeral port. */
-  static async start(): Promise<ScriptedModelServer> {
+  static async start(opts: { recordRequests?: boolean } = {}): Promise<ScriptedModelServer> {
     const s = new ScriptedModelServer();
+    s.record = opts.recordRequests ?? true;
     s.server = createServer((req, res) => void s.handle(req, res));
     s.server.on('connection', (sock) => {
       s.sockets.add(sock);
@@ -137,7 +142,8 @@ export class ScriptedModelServer {
     const raw = Buffer.concat(chunks).toString('utf8');
     const body = raw ? JSON.parse(raw) : undefined;
     const path = (req.url ?? '').split('?')[0];
-    this.requests.push({ path, headers: req.headers, body });
+    this.served++;
+    if (this.record) this.requests.push({ path, headers: req.headers, body });
     const json = (status: number, payload: unknown) => {
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(payload));
@@ -184,7 +190,7 @@ export class ScriptedModelServer {
     if (body.stream) return this.stream(body, reply, res);
     const toolCalls = toToolCalls(reply.toolCalls);
     json(200, {
-      id: `chatcmpl-${this.requests.length}`,
+      id: `chatcmpl-${this.served}`,
       object: 'chat.completion',
       created: Math.floor(Date.now() / 1000),
       model: body.model,
@@ -207,7 +213,7 @@ export class ScriptedModelServer {
   private async stream(body: any, reply: ScriptedReply, res: ServerResponse): Promise<void> {
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
     const base = {
-      id: `chatcmpl-${this.requests.length}`,
+      id: `chatcmpl-${this.served}`,
       object: 'chat.completion.chunk',
       created: 0,
       model: body.model,
