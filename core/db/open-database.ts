@@ -7,7 +7,6 @@ import { QuorraError } from '../errors.ts';
 import { describeDatabaseUrl, redactDatabaseUrls } from './database-url.ts';
 import { migrateByOwner } from './migrate-by-owner.ts';
 import { relaxCommits } from './sqlite-durability.ts';
-import { checkpointWhenIdle } from './wal-checkpointer.ts';
 
 export interface OpenDatabaseOptions {
   /** The SQLite file; unused when `url` is set. */
@@ -94,8 +93,6 @@ export async function openDatabase(
   }
   serializeTransactions(db);
   await relaxCommits(db);
-  // an in-memory database has no WAL
-  if (!opts.url && opts.path !== ':memory:' && opts.path !== '') checkpointWhenIdle(db);
   const { applied, pluginFailures } = await migrateByOwner(db, plugins);
   return { db, applied, pluginFailures };
 }
