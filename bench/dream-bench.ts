@@ -27,7 +27,8 @@ import { ModelClient } from '../core/model/model-client.ts';
 import { coreMigrations } from '../migrations/index.ts';
 import { ScriptedModelServer } from '../test/support/model-server.ts';
 import { reportGoal } from './support/goals.ts';
-import { mixedNote, personText, randomSentence } from './support/household-notes.ts';
+import { mixedNote, personText } from './support/household-notes.ts';
+import { householdSentence } from './support/memory-corpus.ts';
 
 // bounded so the whole `npm run bench` stays within minutes on 2 shared cores
 const NOTES = Number(process.env.BENCH_NOTES ?? 2_000);
@@ -181,7 +182,7 @@ async function dedupCost() {
         conn.exec('BEGIN');
         for (let i = done; i < Math.min(size, done + 5_000); i++) {
           await store.create(
-            { content: randomSentence() },
+            { content: householdSentence() },
             { ownerUserId: 'alice', workspace: null, provenance: 'model_inference', sourceNoteIds: [i + 1] },
           );
         }
@@ -190,7 +191,7 @@ async function dedupCost() {
       seeded = size;
       const seedSecs = (Date.now() - t) / 1000;
       const index = await indexCost(db, size);
-      const claims = Array.from({ length: WARMUP + CLAIMS_PER_SIZE }, () => randomSentence());
+      const claims = Array.from({ length: WARMUP + CLAIMS_PER_SIZE }, () => householdSentence());
       let matched = 0;
       let elapsed = 0;
       for (const [i, content] of claims.entries()) {
