@@ -1,4 +1,5 @@
 // In-memory inverted index of word sets: the exact best Jaccard over every indexed text, without a full-text search.
+import { grown } from '../memory/posting-list.ts';
 
 /** An indexed text at or above the threshold, and its Jaccard similarity to the query. */
 export interface WordMatch {
@@ -43,11 +44,7 @@ export class WordIndex {
     if (this.holds(id, words)) return;
     this.remove(id);
     const slot = this.ids.length;
-    if (this.used + words.size > this.arena.length) {
-      const grown = new Int32Array(Math.max(this.arena.length * 2, this.used + words.size));
-      grown.set(this.arena.subarray(0, this.used));
-      this.arena = grown;
-    }
+    this.arena = atLeast(this.arena, this.used + words.size);
     this.starts.push(this.used);
     this.lengths.push(words.size);
     this.ids.push(id);
@@ -131,8 +128,5 @@ export class WordIndex {
 
 /** The array itself when long enough, else a copy grown to at least `length`. */
 function atLeast(array: Int32Array<ArrayBuffer>, length: number): Int32Array<ArrayBuffer> {
-  if (array.length >= length) return array;
-  const grown = new Int32Array(Math.max(array.length * 2, length));
-  grown.set(array);
-  return grown;
+  return array.length >= length ? array : grown(array, new Int32Array(Math.max(array.length * 2, length)));
 }

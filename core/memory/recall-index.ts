@@ -122,9 +122,7 @@ async function fill(conn: Database.Database, held: Held): Promise<void> {
 
 /** Reads the rows written since the last look: new ids always, in-place edits when another connection committed. */
 function catchUp(held: Held): void {
-  const top = Number(held.top.get() ?? 0);
-  const seen = held.seenId;
-  if (top > seen) {
+  if (Number(held.top.get() ?? 0) > held.seenId) {
     for (;;) {
       const rows = held.newer.all(held.seenId) as Row[];
       take(held, rows);
@@ -174,7 +172,7 @@ export async function recallIndexReady(
   cap = MAX_RECALL_INDEX,
 ): Promise<RecallPostings | null> {
   if (recallIndex(db, cap) === null) {
-    const held = dialectOf(db) === 'sqlite' ? perConnection.get(sqliteConnection(db)) : undefined;
+    const held = heldBy(db);
     if (!held) return null;
     await held.ready;
   }
