@@ -12,7 +12,8 @@ const dist = path.join(root, 'dist');
  * Packages left in node_modules, each for a reason: native code or files found beside the package (better-sqlite3,
  * usearch, node-llama-cpp, sqlite-vec, the crypto WASM, pino's transport workers), loaded on first use so an idle
  * server never pays for them (openai, pg, the Qdrant client, tsdav, Actual, tsx, yaml, csv-parse, fake-indexeddb;
- * `core/lazy-require.ts`), or loaded by Quorra's own loader (matrix-bot-sdk: `core/matrix/load-matrix-sdk.ts`).
+ * `core/lazy-require.ts`), or loaded by Quorra's own loader (matrix-bot-sdk: `core/matrix/load-matrix-sdk.ts`;
+ * bundled on its own below).
  * Everything else a start imports is bundled: resolving, reading and linking ≈ 1,000 module files one by one was
  * most of a cold start.
  */
@@ -80,6 +81,41 @@ function entryPoints(): Record<string, string> {
   return entries;
 }
 
+/**
+ * matrix-bot-sdk as one CommonJS file (dist/vendor/), which core/matrix/load-matrix-sdk.ts requires when it exists:
+ * its index is ≈ 370 CommonJS files (request, its validators, psl, sanitize-html, …) loaded right after listening,
+ * where the first /health waited behind them. What the loader stubs (the native crypto package, express, morgan,
+ * lowdb) stays outside, and must resolve from dist/vendor/ to the very file the loader stubs.
+ */
+async function bundleMatrixSdk(): Promise<void> {
+  const stubbed = [
+    '@matrix-org/matrix-sdk-crypto-nodejs',
+    'express',
+    'morgan',
+    'lowdb',
+    'lowdb/adapters/FileSync',
+  ];
+  const fromSdk = createRequire(createRequire(path.join(root, 'package.json')).resolve('matrix-bot-sdk'));
+  const fromVendor = createRequire(path.join(dist, 'vendor', 'matrix-bot-sdk.cjs'));
+  for (const name of stubbed) {
+    if (fromSdk.resolve(name) !== fromVendor.resolve(name))
+      throw new Error(`build: ${name} resolves to another copy from dist/vendor/ than from matrix-bot-sdk`);
+  }
+  await build({
+    absWorkingDir: root,
+    entryPoints: { 'vendor/matrix-bot-sdk': 'matrix-bot-sdk' },
+    outdir: dist,
+    outExtension: { '.js': '.cjs' },
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    external: [...stubbed, 'lowdb/*'],
+    keepNames: true,
+    logLevel: 'warning',
+  });
+}
+
 // a fresh tree every time: a file deleted from the sources must not live on as stale JavaScript
 rmSync(dist, { recursive: true, force: true });
 await build({
@@ -105,6 +141,7 @@ await build({
   tsconfig: path.join(root, 'tsconfig.json'),
   logLevel: 'warning',
 });
+await bundleMatrixSdk();
 mkdirSync(path.join(dist, 'shared'), { recursive: true });
 writeFileSync(
   path.join(dist, 'shared/packages.json'),

@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { tempDir } from '../support/boot-app.ts';
+import { MatrixHomeserver } from '../support/matrix-homeserver/index.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const dist = path.join(root, 'dist');
@@ -50,7 +51,10 @@ export default definePlugin({
 }
 
 /** Starts the compiled server and resolves with its URL and the log so far once it listens. */
-function start(dataDir: string): { child: ChildProcess; listening: Promise<string>; log: () => string } {
+function start(
+  dataDir: string,
+  extraEnv: Record<string, string>,
+): { child: ChildProcess; listening: Promise<string>; log: () => string } {
   const child = spawn(process.execPath, [main, 'serve'], {
     cwd: dataDir,
     env: {
@@ -60,6 +64,7 @@ function start(dataDir: string): { child: ChildProcess; listening: Promise<strin
       QUORRA_PORT: '0',
       QUORRA_LOG_LEVEL: 'info',
       OPENAI_BASE_URL: 'http://127.0.0.1:9/v1',
+      ...extraEnv,
     },
   });
   let out = '';
@@ -97,6 +102,7 @@ describe('compiled build (npm run build)', function () {
       ...pluginIds.map((id) => `plugins/${id}/index.js`),
       'shared/zod.js',
       'shared/typeorm.js',
+      'vendor/matrix-bot-sdk.cjs',
       'core/plugin/share-dependencies-hook.mjs',
       'prompts/tasks/dream-extraction-batch.md',
       'prompts/tasks/notepad-triage.md',
@@ -115,13 +121,18 @@ describe('compiled build (npm run build)', function () {
     assert.ok(files.length < 200, `${files.length} module files`);
   });
 
-  it('boots every plugin, a household plugin and every migration, serves /health and the admin UI, stops on SIGTERM', async () => {
+  it('boots every plugin, a household plugin, every migration and Matrix with E2EE, serves /health and the admin UI, stops on SIGTERM', async () => {
     const plugins = path.join(dir, 'own-plugins');
     mkdirSync(plugins);
     householdPlugin(plugins);
     mkdirSync(path.join(dir, 'config'));
     writeFileSync(path.join(dir, 'config/quorra.yaml'), `pluginPaths:\n  - ${JSON.stringify(plugins)}\n`);
-    const { child, listening, log } = start(dir);
+    const hs = await MatrixHomeserver.start();
+    const bot = hs.registerUser('quorra', { displayName: 'Quorra' });
+    const { child, listening, log } = start(dir, {
+      MATRIX_HOMESERVER_URL: hs.url,
+      MATRIX_ACCESS_TOKEN: bot.accessToken,
+    });
     try {
       const url = await listening;
       assert.equal((await fetch(`${url}/health`)).status, 200);
@@ -132,11 +143,19 @@ describe('compiled build (npm run build)', function () {
       for (const id of [...pluginIds, 'household']) assert.match(log(), new RegExp(`plugin ${id} active`));
       const applied = /"migrations":\[([^\]]*)\]/.exec(log())?.[1] ?? '';
       for (const stamp of migrationStamps) assert.match(applied, new RegExp(`[A-Za-z]${stamp}"`), stamp);
+      // the bundled matrix-bot-sdk connects, with the crypto WASM: the first sync is in and E2EE is on
+      const deadline = Date.now() + 120_000;
+      while (!/Matrix runtime started/.test(log())) {
+        assert.ok(Date.now() < deadline, `Matrix did not connect: ${log().slice(-2000)}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      assert.match(log(), /E2EE enabled/);
       const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
       child.kill('SIGTERM');
       assert.equal(await exited, 0);
     } finally {
       child.kill('SIGKILL');
+      await hs.close();
     }
   });
 });
