@@ -1,11 +1,12 @@
 // `npm start` runs the bundled build: dist/ is complete and the compiled server boots everything it boots from sources.
 import assert from 'node:assert/strict';
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { tempDir } from '../support/boot-app.ts';
 import { MatrixHomeserver } from '../support/matrix-homeserver/index.ts';
+import { startServe } from '../support/serve-process.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const dist = path.join(root, 'dist');
@@ -48,37 +49,6 @@ export default definePlugin({
 });
 `,
   );
-}
-
-/** Starts the compiled server and resolves with its URL and the log so far once it listens. */
-function start(
-  dataDir: string,
-  extraEnv: Record<string, string>,
-): { child: ChildProcess; listening: Promise<string>; log: () => string } {
-  const child = spawn(process.execPath, [main, 'serve'], {
-    cwd: dataDir,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: dataDir,
-      QUORRA_DATA_DIR: dataDir,
-      QUORRA_PORT: '0',
-      QUORRA_LOG_LEVEL: 'info',
-      OPENAI_BASE_URL: 'http://127.0.0.1:9/v1',
-      ...extraEnv,
-    },
-  });
-  let out = '';
-  const listening = new Promise<string>((resolve, reject) => {
-    const onData = (d: Buffer) => {
-      out += d;
-      const m = /listening on (http:\/\/[^"\s]+)/.exec(out);
-      if (m) resolve(m[1]);
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`exited ${code}: ${out}`)));
-  });
-  return { child, listening, log: () => out };
 }
 
 describe('compiled build (npm run build)', function () {
@@ -129,7 +99,7 @@ describe('compiled build (npm run build)', function () {
     writeFileSync(path.join(dir, 'config/quorra.yaml'), `pluginPaths:\n  - ${JSON.stringify(plugins)}\n`);
     const hs = await MatrixHomeserver.start();
     const bot = hs.registerUser('quorra', { displayName: 'Quorra' });
-    const { child, listening, log } = start(dir, {
+    const { child, listening, log } = startServe(main, dir, {
       MATRIX_HOMESERVER_URL: hs.url,
       MATRIX_ACCESS_TOKEN: bot.accessToken,
     });

@@ -1,10 +1,11 @@
 // `quorra serve` as a real process: its first /health verdict is under way as soon as it listens, before any probe.
 import assert from 'node:assert/strict';
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { tempDir } from '../../support/boot-app.ts';
 import { ScriptedModelServer } from '../../support/model-server.ts';
+import { startServe } from '../../support/serve-process.ts';
 
 const bin = fileURLToPath(new URL('../../../core/cli/bin.js', import.meta.url));
 
@@ -25,30 +26,13 @@ describe('quorra serve', function () {
   });
 
   it('runs the health checks once it listens, so the first probe finds them done or under way', async () => {
-    child = spawn(process.execPath, [bin, 'serve'], {
-      cwd: dir,
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: dir,
-        QUORRA_DATA_DIR: dir,
-        QUORRA_PORT: '0',
-        QUORRA_LOG_LEVEL: 'info',
-        OPENAI_BASE_URL: model.url,
-      },
-    });
-    let out = '';
-    const url = await new Promise<string>((resolve, reject) => {
-      child!.stdout!.on('data', (d) => {
-        out += d;
-        const m = /listening on (http:\/\/[^"\s]+)/.exec(out);
-        if (m) resolve(m[1]);
-      });
-      child!.once('exit', (code) => reject(new Error(`exited ${code}: ${out}`)));
-    });
+    const server = startServe(bin, dir, { OPENAI_BASE_URL: model.url });
+    child = server.child;
+    const url = await server.listening;
     // nobody has asked for /health: the model check's GET /models comes from the verdict serve starts itself
     const deadline = Date.now() + 60_000;
     while (!model.requests.some((r) => r.path.endsWith('/models'))) {
-      assert.ok(Date.now() < deadline, `no model check after listening: ${out}`);
+      assert.ok(Date.now() < deadline, `no model check after listening: ${server.log()}`);
       await new Promise((r) => setTimeout(r, 50));
     }
     assert.equal((await fetch(`${url}/health`)).status, 200);
