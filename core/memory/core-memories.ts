@@ -4,7 +4,6 @@ import type Database from 'better-sqlite3';
 import type { DataSource } from 'typeorm';
 import type { Seal } from '../auth/principal.ts';
 import { dialectOf } from '../db/dialect.ts';
-import { preparedStatement } from '../db/entity-rows.ts';
 import { sqliteConnection } from '../db/sqlite-connection.ts';
 import { listedMemoriesMark } from './memories-changes.ts';
 import { type CoreMemory, toCoreMemory } from './memory-row.ts';
@@ -45,12 +44,11 @@ export async function listCoreMemories(
     .join(' UNION ALL ');
   const sql = `${union} ORDER BY id LIMIT ${n}`;
   const params = branches.flatMap((f) => f.params);
-  if (dialectOf(db) !== 'sqlite') {
-    return ((await db.query(sql, params)) as Record<string, unknown>[]).map(toCoreMemory);
-  }
+  const read = async () => (await db.query(sql, params)) as Row[];
+  if (dialectOf(db) !== 'sqlite') return (await read()).map(toCoreMemory);
   const conn = sqliteConnection(db);
   // inside a transaction the rows read may yet roll back: read them, keep nothing
-  if (conn.inTransaction) return (preparedStatement(conn, sql).all(...params) as Row[]).map(toCoreMemory);
+  if (conn.inTransaction) return (await read()).map(toCoreMemory);
   let bySeal = kept.get(conn);
   if (!bySeal) {
     bySeal = new Map();
@@ -62,7 +60,7 @@ export async function listCoreMemories(
   const mark = listedMemoriesMark(conn);
   const hit = bySeal.get(key);
   if (hit && hit.mark === mark && (hit.until === null || hit.until > t)) return [...hit.rows];
-  const rows = preparedStatement(conn, sql).all(...params) as Row[];
+  const rows = await read();
   let until: string | null = null;
   for (const r of rows) {
     for (const end of [r.expires_at, r.valid_until]) {
