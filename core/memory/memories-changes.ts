@@ -1,12 +1,20 @@
 // Tells an in-process copy of memory rows whether the memories table may have changed since it looked.
 import type Database from 'better-sqlite3';
 
+const dataVersion = new WeakMap<Database.Database, Database.Statement>();
+
 /**
  * The connection's `PRAGMA data_version`: it changes only when another connection (the CLI, another process)
- * commits, never for this connection's own writes.
+ * commits, never for this connection's own writes. Prepared once: `conn.pragma()` prepares on every call, which
+ * cost more than the pragma itself (asked at every recall and every prompt).
  */
 export function otherCommits(conn: Database.Database): number {
-  return conn.pragma('data_version', { simple: true }) as number;
+  let stmt = dataVersion.get(conn);
+  if (!stmt) {
+    stmt = conn.prepare('PRAGMA data_version').pluck();
+    dataVersion.set(conn, stmt);
+  }
+  return stmt.get() as number;
 }
 
 /** Per connection: how many of its own writes touched what a prompt's core-memory block shows. */
