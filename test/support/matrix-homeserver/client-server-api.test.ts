@@ -239,7 +239,7 @@ describe('matrix homeserver double: Client-Server API over HTTP', () => {
   });
 
   it('stores state, enforces power levels and membership, and serves the room state', async () => {
-    const roomId = hs.createRoom(alice.userId, { invite: [bob.userId], preset: 'trusted_private_chat' });
+    const roomId = hs.createRoom(alice.userId, { invite: [bob.userId] });
     hs.join(bob.userId, roomId);
     const put = await api('PUT', `/rooms/${enc(roomId)}/state/m.room.topic/`, {
       token: alice.accessToken,
