@@ -112,6 +112,11 @@ async function bundleMatrixSdk(): Promise<void> {
     target: 'node20',
     external: [...stubbed, 'lowdb/*'],
     keepNames: true,
+    // one script's source stays in the heap whole: without whitespace and with shorter syntax it is 1.9 MB
+    // instead of 2.9 (identifiers kept, so its stack traces still name functions). Heap +0.2 MB over the package's
+    // own files, against +1.2 MB unminified
+    minifyWhitespace: true,
+    minifySyntax: true,
     logLevel: 'warning',
   });
 }
