@@ -284,6 +284,10 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
       await host.stop();
       await contribute.dispose();
       await model.close();
+      // the recall counts still gathered in memory (written every few seconds)
+      await memory.store
+        .flushReferences()
+        .catch((err) => logger.warn({ err }, 'memory reference counts not written at stop'));
       await db.destroy();
       logger.info('Quorra stopped');
     },

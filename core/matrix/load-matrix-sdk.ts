@@ -1,6 +1,9 @@
 // The one module through which Quorra loads matrix-bot-sdk; without the native crypto library the SDK loads with E2EE off.
+import { existsSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
+import path from 'node:path';
 import type * as BotSdk from 'matrix-bot-sdk';
+import { rootDir } from '../build-info.ts';
 
 /** The matrix-bot-sdk module namespace. */
 export type MatrixBotSdk = typeof BotSdk;
@@ -42,7 +45,9 @@ export function loadMatrixSdk(): LoadedMatrixSdk {
     stubModule(require, sdkRequire.resolve(name), function unloaded() {
       throw new Error(`${name} is not loaded: ${why}`);
     });
-  const sdk = require('matrix-bot-sdk') as MatrixBotSdk;
+  // the compiled build bundles the SDK into one file (tools/build-dist.ts): ≈ 370 files fewer to load
+  const bundled = path.join(rootDir, 'vendor/matrix-bot-sdk.cjs');
+  const sdk = require(existsSync(bundled) ? bundled : 'matrix-bot-sdk') as MatrixBotSdk;
   loaded = e2eeReason === undefined ? { sdk, e2ee: true } : { sdk, e2ee: false, e2eeReason };
   return loaded;
 }

@@ -16,6 +16,7 @@ import { describeError } from './matrix-sender.ts';
 import { QuorraStorageProvider } from './matrix-storage.ts';
 import type { MessagePipeline } from './message-pipeline.ts';
 import type { OutboxDelivery } from './outbox-delivery.ts';
+import { restoreOwnState, syncFilter } from './own-events.ts';
 import type { RoomMembers } from './room-members.ts';
 import { RoomQueues } from './room-queue.ts';
 import { RoomWork } from './room-work.ts';
@@ -23,7 +24,6 @@ import type { RuntimeDeps } from './runtime-deps.ts';
 import { runtimeParts } from './runtime-parts.ts';
 import { routeSdkLogs } from './sdk-logs.ts';
 
-const SYNC_FILTER = { room: { timeline: { limit: 50 } } };
 // its fsync holds the event loop 4-5 ms (measured in the Matrix bench); a crash replays up to 5 s, dropped by event id
 const SYNC_TOKEN_WRITE_MS = 5000;
 
@@ -137,7 +137,7 @@ export class MatrixRuntime {
     const unfinished = await this.events.unfinished();
     this.client = client;
     try {
-      await client.start(SYNC_FILTER);
+      await client.start(syncFilter(who.user_id));
     } catch (err) {
       this.client = undefined;
       throw err;
@@ -205,6 +205,7 @@ export class MatrixRuntime {
     }
     this.lastSyncAt = Date.now();
     this.d.metrics.lastSync.set(this.lastSyncAt / 1000);
+    restoreOwnState(res, this.bot.userId);
     // keys first: the batch's encrypted events are decrypted as they are taken in
     await this.encrypted.sync(res);
     // a limited timeline skipped events: note the hole before the sync position moves past it, fill it first

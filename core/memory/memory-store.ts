@@ -37,6 +37,7 @@ import {
   MAX_RECALL_INDEX,
   refreshRecallIndex,
 } from './recall-index.ts';
+import { countReferences, flushReferences } from './reference-counts.ts';
 import { syncRepeatedWords } from './repeated-words.ts';
 import { type MemorySlice, sealFilter, sliceFilter } from './seal-filter.ts';
 import { mergeSearchIndexes } from './search-index-upkeep.ts';
@@ -132,6 +133,7 @@ export class MemoryStore {
   /** One memory, if the seal may see it. */
   async get(seal: Seal, id: number): Promise<Memory | null> {
     const f = sealFilter(seal, this.now());
+    await flushReferences(this.db);
     const rows: Rows = await this.db.query(`SELECT m.* FROM memories m WHERE m.id = ? AND ${f.where}`, [
       id,
       ...f.params,
@@ -166,15 +168,18 @@ export class MemoryStore {
     );
   }
 
-  /** Counts a use of each memory (recalled or injected) and stamps when. */
+  /**
+   * Counts a use of each memory (recalled or injected) and stamps when. Written a few seconds later in one statement
+   * with the other uses since (reference-counts.ts), so no recall waits on a write; `flushReferences` writes them now.
+   */
   async markReferenced(ids: number[]): Promise<void> {
     const unique = [...new Set(ids.filter((id) => Number.isInteger(id)))].slice(0, 500);
-    if (unique.length === 0) return;
-    await this.db.query(
-      'UPDATE memories SET reference_count = reference_count + 1, last_referenced_at = ?' +
-        ` WHERE id IN (${unique.map(() => '?').join(', ')})`,
-      [toDbTime(this.now()), ...unique],
-    );
+    if (unique.length > 0) countReferences(this.db, unique, this.now());
+  }
+
+  /** Writes the uses counted so far (the app's stop calls it; readers of the counts call it themselves). */
+  async flushReferences(): Promise<void> {
+    await flushReferences(this.db);
   }
 
   /**
@@ -252,11 +257,13 @@ export class MemoryStore {
 
   /** Owner-only legibility listing across all workspaces; never use it to build a prompt. */
   async listForOwner(filters: OwnerListFilters = {}): Promise<OwnerListedMemory[]> {
+    await flushReferences(this.db);
     return listForOwner(this.db, filters, this.now());
   }
 
   /** Owner-only: one memory by id whatever its state. */
   async getForOwner(id: number): Promise<Memory | null> {
+    await flushReferences(this.db);
     const rows: Rows = await this.db.query('SELECT m.* FROM memories m WHERE m.id = ?', [id]);
     return rows.length > 0 ? toMemory(rows[0]) : null;
   }

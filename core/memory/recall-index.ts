@@ -3,6 +3,7 @@ import type Database from 'better-sqlite3';
 import type { DataSource } from 'typeorm';
 import { dialectOf } from '../db/dialect.ts';
 import { sqliteConnection } from '../db/sqlite-connection.ts';
+import { otherCommits } from './memories-changes.ts';
 import { type IndexedMemory, RecallPostings } from './recall-postings.ts';
 import type { SearchableRow } from './repeated-words.ts';
 import { scopeKey } from './seal-filter.ts';
@@ -82,7 +83,7 @@ function start(conn: Database.Database, cap: number): Held | null {
     postings: new RecallPostings(),
     seenId: 0,
     editedFrom: '',
-    version: conn.pragma('data_version', { simple: true }) as number,
+    version: otherCommits(conn),
     newer: conn.prepare(`SELECT ${COLUMNS} FROM memories WHERE id > ? ORDER BY id LIMIT ${PAGE}`),
     edited: conn.prepare(
       `SELECT ${COLUMNS} FROM memories WHERE updated_at >= datetime(?, '${LATE_EDIT}') AND id <= ?`,
@@ -156,7 +157,7 @@ export function recallIndex(db: DataSource, cap = MAX_RECALL_INDEX): RecallPosti
   if (!held.built) return null;
   // an open transaction's rows may yet roll back (and their ids be used again): read them once committed
   if (conn.inTransaction) return held.postings;
-  const version = conn.pragma('data_version', { simple: true }) as number;
+  const version = otherCommits(conn);
   if (version !== held.version) {
     // another connection (the CLI, another process) committed: its edits in place bump updated_at
     held.version = version;

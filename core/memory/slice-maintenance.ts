@@ -4,6 +4,7 @@ import { jsonArrayLength, jsonIntegers } from '../db/dialect.ts';
 import type { Memory } from './memory.entity.ts';
 import type { MemoryKind } from './memory-input.ts';
 import { toMemory } from './memory-row.ts';
+import { flushReferences } from './reference-counts.ts';
 import { type MemorySlice, sliceFilter } from './seal-filter.ts';
 import { toDbTime } from './sql-values.ts';
 
@@ -33,6 +34,8 @@ export async function promotableIds(
   thresholds: { references: number; sources: number },
   now: Date,
 ): Promise<number[]> {
+  // the uses recall counted in memory are written first: promotion is what they are for
+  await flushReferences(db);
   const f = sliceFilter(slice, now);
   const rows: Rows = await db.query(
     `SELECT m.id FROM memories m WHERE ${f.where} AND m.importance = 'contextual'` +

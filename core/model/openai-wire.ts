@@ -153,7 +153,6 @@ function post(
       {
         method: 'POST',
         agent: agents[url.protocol as keyof typeof agents],
-        signal,
         headers: {
           'content-type': 'application/json',
           accept,
@@ -172,8 +171,20 @@ function post(
       clearTimeout(timer);
       reject(err);
     });
+    if (signal) abortWith(req, signal);
     req.end(body);
   });
+}
+
+/**
+ * Ends the request (and its response, mid-body too) when the signal aborts. One listener, removed when the request
+ * closes (after its response ended), instead of `http.request`'s `signal` option, whose end-of-stream watcher per
+ * request cost ≈ 30-40 µs of CPU more per call (alternating micro-runs): paid on every chat turn with a signal.
+ */
+function abortWith(req: http.ClientRequest, signal: AbortSignal): void {
+  const onAbort = () => req.destroy(signal.reason ?? new Error('aborted'));
+  signal.addEventListener('abort', onAbort, { once: true });
+  req.once('close', () => signal.removeEventListener('abort', onAbort));
 }
 
 /** The SDK's rule: x-should-retry when the server says, else 408, 409, 429 and 5xx. */

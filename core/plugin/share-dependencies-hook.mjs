@@ -1,8 +1,11 @@
 // Node resolve hook (runs on the loader thread): retries a failed bare import from outside Quorra as if from Quorra's root.
 let root = '';
+/** Specifier → URL of the copy Quorra's compiled build bundled (empty under tsx). */
+let shared = {};
 
 export function initialize(data) {
   root = data.root;
+  shared = data.shared ?? {};
 }
 
 const bare = (s) => !/^(\.|\/|[a-z]+:)/i.test(s);
@@ -18,6 +21,7 @@ export async function resolve(specifier, context, next) {
       context.parentURL.startsWith(root)
     )
       throw err;
+    if (Object.hasOwn(shared, specifier)) return { url: shared[specifier], shortCircuit: true };
     return next(specifier, { ...context, parentURL: `${root}package.json` });
   }
 }

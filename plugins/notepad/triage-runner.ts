@@ -1,6 +1,7 @@
 // The triage pass for one person: one model call over their captured jots, outcomes stored, unaccounted jots left for the next pass.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { rootDir } from '../../core/build-info.ts';
 import type { Logger } from '../../core/logger.ts';
 import type { ModelClient } from '../../core/model/model-client.ts';
 import type {
@@ -12,10 +13,7 @@ import type { Jot } from './jot.entity.ts';
 import type { JotStore } from './jot-store.ts';
 import { MalformedTriage, parseTriage, type TriageResult } from './triage-parse.ts';
 
-const taskPrompt = readFileSync(
-  path.resolve(import.meta.dirname, '../../prompts/tasks/notepad-triage.md'),
-  'utf8',
-);
+const taskPrompt = readFileSync(path.join(rootDir, 'prompts/tasks/notepad-triage.md'), 'utf8');
 
 /** The tag a "remember" note is saved under; the newest ones ride along in every triage prompt. */
 export const CORRECTION_TAG = 'notepad-correction';

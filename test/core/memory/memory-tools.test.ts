@@ -1,10 +1,12 @@
 // Memory through the engine: notes per turn, save/recall/supersede via the scripted model, core memories and every seal.
 import assert from 'node:assert/strict';
+import Database from 'better-sqlite3';
 import type { ReservationPrincipal } from '../../../core/auth/principal.ts';
 import { AuditEntry } from '../../../core/engine/audit-entry.entity.ts';
 import { type BootedApp, bootApp } from '../../support/boot-app.ts';
 import { addUser, call, chat, systemPromptOf, type TestUser } from '../../support/household.ts';
 import { ScriptedModelServer } from '../../support/model-server.ts';
+import { onPostgres } from '../../support/test-database.ts';
 
 const toolResults = (body: any) =>
   body.messages.filter((m: any) => m.role === 'tool').map((m: any) => JSON.parse(m.content));
@@ -147,6 +149,41 @@ describe('memory in conversation', () => {
     );
     const guestTools = model.chatRequests()[3].body.tools.map((t: any) => t.function.name);
     assert.deepEqual(guestTools, ['search_knowledge'], 'no memory tools for a guest');
+  });
+
+  it('shows a core memory added, edited or archived here or by another connection in the very next prompt', async () => {
+    const prompt = async () => {
+      model.reset();
+      model.next({ content: 'ok' });
+      await chat(app, owner, { message: 'hi', scope: ['general'] });
+      return systemPromptOf(model.chatRequests()[0].body);
+    };
+    assert.doesNotMatch(await prompt(), /rides a bike/);
+    const m = await call(app, owner, 'POST', '/memory', {
+      content: 'Olivia rides a bike',
+      importance: 'core',
+    });
+    assert.match(await prompt(), /Olivia rides a bike/);
+    await call(app, owner, 'PUT', `/memory/${m.json.id}`, { content: 'Olivia rides a red bike' });
+    assert.match(await prompt(), /Olivia rides a red bike/);
+    if (!onPostgres()) {
+      // another connection to the same file, as the CLI or a second process writes
+      const other = new Database((app.quorra.db.options as { database: string }).database);
+      try {
+        other.prepare("UPDATE memories SET content = 'Olivia rides a blue bike' WHERE id = ?").run(m.json.id);
+        assert.match(await prompt(), /Olivia rides a blue bike/);
+        other
+          .prepare("UPDATE memories SET archived_at = '2000-01-01 00:00:00.000' WHERE id = ?")
+          .run(m.json.id);
+        assert.doesNotMatch(await prompt(), /rides a/);
+        other.prepare('UPDATE memories SET archived_at = NULL WHERE id = ?').run(m.json.id);
+        assert.match(await prompt(), /Olivia rides a blue bike/);
+      } finally {
+        other.close();
+      }
+    }
+    await call(app, owner, 'DELETE', `/memory/${m.json.id}`);
+    assert.doesNotMatch(await prompt(), /rides a/);
   });
 
   it('makes expired memories invisible at once', async () => {

@@ -87,6 +87,7 @@ describe('memory query plans', () => {
         await store.takeSurfaceOnce(seal);
         await store.archiveSealed(seal, 7);
         await store.markReferenced([1, 2, 3]);
+        await store.flushReferences();
       }
       await store.candidates({ workspace: 'rental', ownerUserId: null }, 'garden');
     });

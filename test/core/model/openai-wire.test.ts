@@ -1,5 +1,6 @@
 // Chat completions over node:http, streamed and not: retried, failing and classified as the openai SDK did; SSE read whatever the chunking.
 import assert from 'node:assert/strict';
+import { getEventListeners } from 'node:events';
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadConfig } from '../../../core/config/load-config.ts';
@@ -42,6 +43,17 @@ describe('streamed chat over node:http', () => {
     assert.equal(req.body.model, 'test-chat');
     assert.equal(req.body.stream, true);
     assert.deepEqual(req.body.stream_options, { include_usage: true });
+  });
+
+  it("lets go of the caller's abort signal once a call is over, streamed or not", async () => {
+    const turn = new AbortController();
+    server.next({ content: 'First.' }).next({ content: 'Second.' });
+    const client = make();
+    assert.equal(await content(client, turn.signal), 'First.');
+    assert.equal((await client.chat(ask, { signal: turn.signal })).choices[0].message.content, 'Second.');
+    // a signal that lives longer than one call (a session's) gathers no listener per call
+    await new Promise((r) => setImmediate(r));
+    assert.equal(getEventListeners(turn.signal, 'abort').length, 0);
   });
 
   it('retries 5xx and 429 before the stream starts, then streams', async () => {

@@ -1,5 +1,6 @@
 // GET /sync: resolves the filter and tokens, then long-polls until something new happens or the timeout passes.
 import { matrixErrors } from './errors.ts';
+import { timelineFilterOf } from './event-filter.ts';
 import { type Route, type RouteContext, route } from './router.ts';
 import { parseToken } from './stream.ts';
 import { buildSync } from './sync.ts';
@@ -27,6 +28,7 @@ async function sync(ctx: RouteContext): Promise<unknown> {
   if (query.since !== undefined && since === undefined)
     throw matrixErrors.invalidParam('Invalid since token');
   const filter = resolveFilter(ctx);
+  const timelineFilter = timelineFilterOf(filter);
   const { quirks } = ctx.hs;
   const { userId } = ctx.session;
   const answerFrom = quirks.sinceFor(userId, since);
@@ -48,6 +50,7 @@ async function sync(ctx: RouteContext): Promise<unknown> {
       upto: stream.pos,
       fullState,
       timelineLimit: Number.isFinite(limit) && limit > 0 ? limit : defaultTimelineLimit,
+      timelineFilter,
       includeLeave: filter.room?.include_leave === true,
       now: ctx.hs.clock.now(),
     });

@@ -1,4 +1,5 @@
 // GET /sync for the homeserver double: joined/invited/left rooms and account data since a token, as the spec shapes them.
+import { passesTimelineFilter, type TimelineFilter } from './event-filter.ts';
 import type { KeyStore } from './keys.ts';
 import { formatEvent, type Room, type StoredEvent, stripEvent } from './room.ts';
 import { toToken } from './stream.ts';
@@ -11,6 +12,8 @@ export interface SyncParams {
   upto: number;
   fullState: boolean;
   timelineLimit: number;
+  /** The sync filter's room timeline part (senders, types); events it keeps out are not new to the client. */
+  timelineFilter?: TimelineFilter;
   includeLeave: boolean;
   now: number;
   /** Late invites: those after `visibleUpTo` are withheld (noted in `withheld`) and delivered by a later sync. */
@@ -40,6 +43,7 @@ export function buildSync(rooms: Room[], users: Users, p: SyncParams): SyncResul
   const { userId, accessToken } = p.session;
   const fmt = (ev: StoredEvent) => formatEvent(ev, { now: p.now, accessToken, withRoomId: false });
   const isNew = (pos: number) => p.since === undefined || pos > p.since;
+  const passes = (ev: StoredEvent) => passesTimelineFilter(p.timelineFilter, ev);
   const join: Record<string, unknown> = {};
   const invite: Record<string, unknown> = {};
   const leave: Record<string, unknown> = {};
@@ -50,11 +54,19 @@ export function buildSync(rooms: Room[], users: Users, p: SyncParams): SyncResul
     const visible = room.events.filter((ev) => ev.pos <= p.upto);
     if (now === 'join') {
       const fresh = before !== 'join';
-      const candidates = fresh ? visible : visible.filter((ev) => isNew(ev.pos));
+      const unfiltered = fresh ? visible : visible.filter((ev) => isNew(ev.pos));
+      const candidates = p.timelineFilter ? unfiltered.filter(passes) : unfiltered;
       const timeline = candidates.slice(-p.timelineLimit);
       const firstPos = timeline[0]?.pos ?? p.upto + 1;
-      const limited = fresh ? visible.length > timeline.length : candidates.length > timeline.length;
+      const limited = candidates.length > timeline.length;
       const stateBefore = [...room.stateAt(firstPos - 1).values()];
+      // as Synapse: a state event the filter kept out of the timeline reaches the client in the state section
+      // (the state at the timeline's end, less what the timeline holds)
+      if (candidates.length < unfiltered.length) {
+        const inTimeline = new Set(timeline);
+        for (const ev of room.stateAt(p.upto).values())
+          if (!inTimeline.has(ev) && !stateBefore.includes(ev)) stateBefore.push(ev);
+      }
       const state = fresh || p.fullState ? stateBefore : stateBefore.filter((ev) => isNew(ev.pos));
       const ephemeral = ephemeralFor(room, userId, fresh ? undefined : p.since, p.upto);
       const accountData = users.accountDataSince(userId, fresh ? undefined : p.since, room.id);
@@ -96,15 +108,16 @@ export function buildSync(rooms: Room[], users: Users, p: SyncParams): SyncResul
       const leaveEvent = [...room.events]
         .reverse()
         .find((ev) => ev.type === 'm.room.member' && ev.state_key === userId && ev.pos <= p.upto)!;
-      const candidates = visible.filter((ev) => isNew(ev.pos) && ev.pos <= leaveEvent.pos);
-      const timeline = before === 'join' ? candidates.slice(-p.timelineLimit) : [leaveEvent];
+      const candidates = visible.filter((ev) => isNew(ev.pos) && ev.pos <= leaveEvent.pos && passes(ev));
+      const timeline = before === 'join' ? candidates.slice(-p.timelineLimit) : [leaveEvent].filter(passes);
       leave[room.id] = {
         timeline: {
           events: timeline.map(fmt),
           limited: candidates.length > timeline.length,
           prev_batch: toToken((timeline[0]?.pos ?? leaveEvent.pos) - 1),
         },
-        state: { events: [] },
+        // a leave the filter kept out of the timeline still tells the client it left
+        state: { events: timeline.includes(leaveEvent) ? [] : [fmt(leaveEvent)] },
         account_data: { events: [] },
       };
     } else if (now === 'leave' && p.since === undefined && p.includeLeave) {
