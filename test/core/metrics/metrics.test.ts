@@ -6,7 +6,10 @@ const NAME = 'test_request_seconds';
 
 /** The histogram's lines in the exposition format, as a scrape reads them. */
 async function scrape(metrics: Metrics): Promise<string> {
-  return (await metrics.registry.metrics()).split('\n').filter((l) => l.startsWith(NAME)).join('\n');
+  return (await metrics.registry.metrics())
+    .split('\n')
+    .filter((l) => l.startsWith(NAME))
+    .join('\n');
 }
 
 describe('metrics registry', () => {
