@@ -7,14 +7,15 @@ import type { Metrics } from '../metrics/metrics.ts';
  * performance.now() (what prom-client's startTimer does with an hrtime pair and a merged labels object per request).
  */
 export function requestRecorder(metrics: Metrics): (ctx: Context, startedMs: number) => void {
-  const hist = metrics.histogram('quorra_http_request_duration_seconds', 'HTTP request duration', [
+  // batched: every request observes it, and a scrape sees each observation all the same
+  const observe = metrics.batchedHistogram('quorra_http_request_duration_seconds', 'HTTP request duration', [
     'method',
     'route',
     'status',
   ]);
   return (ctx, startedMs) => {
     const route = (ctx as { _matchedRoute?: string })._matchedRoute ?? 'unmatched';
-    hist.observe(
+    observe(
       { method: ctx.method, route: String(route), status: String(ctx.status) },
       (performance.now() - startedMs) / 1000,
     );

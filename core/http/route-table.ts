@@ -14,7 +14,7 @@ import {
 import { toEnvelope } from './error-envelope.ts';
 import { RequestAbort } from './request-abort.ts';
 import { signatureProblem } from './request-signature.ts';
-import { RouteRequestView } from './route-request.ts';
+import { RouteRequestView, UNPARSED_QUERY } from './route-request.ts';
 
 /** A registered route with its owner (`core` or a plugin id) and full path. */
 export interface RouteEntry {
@@ -152,7 +152,7 @@ export class RouteTable implements RouteSink {
       new RouteRequestView(
         def.auth === 'member' || def.auth === 'owner' ? principal : undefined,
         def.body ? def.body.parse((ctx.request as { body?: unknown }).body ?? {}) : undefined,
-        def.query ? def.query.parse(ctx.query) : ctx.query,
+        def.query ? def.query.parse(ctx.query) : UNPARSED_QUERY,
         def.params ? def.params.parse(ctx.params ?? {}) : (ctx.params ?? {}),
         ctx,
         abort,
@@ -179,11 +179,26 @@ export class RouteTable implements RouteSink {
       ctx.body = result.body;
     } else if (result === undefined) {
       ctx.status = 204;
+    } else if (isPlainJson(result)) {
+      // serialised here with the header Koa would set: Koa's own path looks the type up by extension, drops and
+      // re-adds the length and stringifies in its respond step, per request
+      ctx.set('Content-Type', JSON_TYPE);
+      ctx.body = JSON.stringify(result);
     } else {
       ctx.body = result;
     }
     return undefined;
   }
+}
+
+/** The Content-Type Koa gives a JSON body. */
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** A plain object or array: what Koa would answer as JSON (strings, buffers, streams and the like it answers as they are). */
+function isPlainJson(value: unknown): value is object {
+  if (typeof value !== 'object' || value === null) return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null || Array.isArray(value);
 }
 
 function isPromise(value: unknown): value is Promise<unknown> {

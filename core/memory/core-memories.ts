@@ -13,6 +13,8 @@ import { toDbTime } from './sql-values.ts';
 interface Kept {
   /** The table's change mark when the rows were read (memories-changes.ts). */
   mark: string;
+  /** When they were read: a clock set back before then may see rows that expired since hold again. */
+  read: string;
   /** The earliest expires_at / valid_until among the rows: from then on one of them no longer holds. */
   until: string | null;
   rows: readonly CoreMemory[];
@@ -59,7 +61,8 @@ export async function listCoreMemories(
   // taken before the read: a write that lands after it makes the next listing read again
   const mark = listedMemoriesMark(conn);
   const hit = bySeal.get(key);
-  if (hit && hit.mark === mark && (hit.until === null || hit.until > t)) return [...hit.rows];
+  if (hit && hit.mark === mark && t >= hit.read && (hit.until === null || hit.until > t))
+    return [...hit.rows];
   const rows = await read();
   let until: string | null = null;
   for (const r of rows) {
@@ -69,7 +72,7 @@ export async function listCoreMemories(
   }
   const listed = rows.map((r) => Object.freeze(toCoreMemory(r)));
   if (bySeal.size >= MAX_KEPT) bySeal.clear();
-  bySeal.set(key, { mark, until, rows: listed });
+  bySeal.set(key, { mark, read: t, until, rows: listed });
   return [...listed];
 }
 

@@ -73,6 +73,34 @@ describe('the JSON request edge', () => {
     assert.equal(latin1.json.error.code, 'UNSUPPORTED_MEDIA_TYPE');
   });
 
+  it('reads the body under every JSON Content-Type, the common spellings and the rest alike, and no other', async () => {
+    const polluted = '{"__proto__":{"polluted":true}}';
+    const json = [
+      'application/json',
+      'application/json; charset=utf-8',
+      'application/json;charset=utf-8',
+      'Application/JSON; Charset=UTF-8',
+      'application/json; charset=utf8',
+      'application/vnd.api+json',
+      'application/problem+json; charset=utf-8',
+    ];
+    for (const type of json) {
+      const r = await post(app, '/chat', polluted, { ...owner.headers, 'content-type': type });
+      assert.equal(r.status, 400, type);
+      assert.equal(r.json.error.code, 'INVALID_JSON', type);
+    }
+    // not JSON: the edge leaves the body unread and the route finds no message
+    for (const type of ['text/plain', 'application/jsonx', 'application/x-www-form-urlencoded']) {
+      const r = await post(app, '/chat', polluted, { ...owner.headers, 'content-type': type });
+      assert.equal(r.status, 400, type);
+      assert.equal(r.json.error.code, 'VALIDATION_FAILED', type);
+    }
+    for (const type of ['application/json; charset=latin1', 'application/json; charset=utf-16']) {
+      const r = await post(app, '/chat', '{}', { ...owner.headers, 'content-type': type });
+      assert.equal(r.json.error.code, 'UNSUPPORTED_MEDIA_TYPE', type);
+    }
+  });
+
   it('refuses a NUL or a lone surrogate anywhere in the body with 400 and the field path', async () => {
     const nul = await post(
       app,

@@ -94,6 +94,79 @@ describe('route table dispatch', () => {
     assert.equal((await get('/echo-me')).status, 404, 'gone at once');
   });
 
+  it('answers what a handler returns as a bare Koa handler answers it: type, length and body', async () => {
+    const nullProto = Object.assign(Object.create(null), { k: 'v' });
+    const values: Record<string, unknown> = {
+      object: { reply: 'Grüße 👋', n: 1, nested: { list: [1, 'two'] } },
+      array: [{ a: 1 }, 'b'],
+      nullProto,
+      text: 'plain text',
+      html: '<p>hi</p>',
+      buffer: Buffer.from('bytes'),
+      date: new Date(0),
+    };
+    const bare = new Koa();
+    bare.use((ctx) => {
+      ctx.body = values[ctx.path.slice(1)];
+    });
+    const bareServer = await listen(bare, '127.0.0.1', 0);
+    try {
+      for (const [name, value] of Object.entries(values)) {
+        const d = routes.add(
+          defineRoute({
+            method: 'GET',
+            path: `/${name}`,
+            auth: 'public',
+            summary: name,
+            handler: () => value,
+          }),
+          'core',
+        );
+        const ours = await get(`/${name}`);
+        const theirs = await fetch(`${bareServer.url}/${name}`);
+        assert.equal(ours.status, theirs.status, name);
+        for (const header of ['content-type', 'content-length'])
+          assert.equal(ours.headers.get(header), theirs.headers.get(header), `${name} ${header}`);
+        assert.equal(await ours.text(), await theirs.text(), name);
+        d.dispose();
+      }
+    } finally {
+      await bareServer.close(1000);
+    }
+  });
+
+  it("hands a route without a query schema Koa's parse of the query, one with a schema its output, and headers", async () => {
+    routes.add(
+      defineRoute({
+        method: 'GET',
+        path: '/raw-query',
+        auth: 'public',
+        summary: 'q',
+        handler: ({ query, header }) => ({
+          query,
+          agent: header('x-agent') ?? null,
+          none: header('x-none') ?? null,
+        }),
+      }),
+      'core',
+    );
+    routes.add(
+      defineRoute({
+        method: 'GET',
+        path: '/typed-query',
+        auth: 'public',
+        summary: 'q',
+        query: z.object({ n: z.coerce.number() }),
+        handler: ({ query }) => ({ query }),
+      }),
+      'core',
+    );
+    const raw = await get('/raw-query?a=1&b=x&b=y', { headers: { 'x-agent': 'probe' } });
+    assert.deepEqual(await raw.json(), { query: { a: '1', b: ['x', 'y'] }, agent: 'probe', none: null });
+    assert.deepEqual(await (await get('/typed-query?n=4')).json(), { query: { n: 4 } });
+    assert.equal((await get('/typed-query?n=four')).status, 400);
+  });
+
   it('runs the guard of a static member route before its handler', async () => {
     let ran = 0;
     routes.add(

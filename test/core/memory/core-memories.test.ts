@@ -65,6 +65,9 @@ describe('core memories between prompts', () => {
     assert.deepEqual(await core(), ['Alice is away', 'Alice is vegetarian']);
     m.clock.now = days(m.clock.now, 1);
     assert.deepEqual(await core(), ['Alice is vegetarian']);
+    // a clock set back (a correction) sees the memory hold again, as the SQL would
+    m.clock.now = days(m.clock.now, -1);
+    assert.deepEqual(await core(), ['Alice is away', 'Alice is vegetarian']);
   });
 
   it('keeps the seal: each seal and limit is listed on its own', async () => {
