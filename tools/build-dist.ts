@@ -85,7 +85,8 @@ function entryPoints(): Record<string, string> {
  * matrix-bot-sdk as one CommonJS file (dist/vendor/), which core/matrix/load-matrix-sdk.ts requires when it exists:
  * its index is ≈ 370 CommonJS files (request, its validators, psl, sanitize-html, …) loaded right after listening,
  * where the first /health waited behind them. What the loader stubs (the native crypto package, express, morgan,
- * lowdb) stays outside, and must resolve from dist/vendor/ to the very file the loader stubs.
+ * lowdb) or hands over (Quorra's own sanitize-html) stays outside, and must resolve from dist/vendor/ to the very
+ * file the loader puts in its place.
  */
 async function bundleMatrixSdk(): Promise<void> {
   const stubbed = [
@@ -94,6 +95,7 @@ async function bundleMatrixSdk(): Promise<void> {
     'morgan',
     'lowdb',
     'lowdb/adapters/FileSync',
+    'sanitize-html',
   ];
   const fromSdk = createRequire(createRequire(path.join(root, 'package.json')).resolve('matrix-bot-sdk'));
   const fromVendor = createRequire(path.join(dist, 'vendor', 'matrix-bot-sdk.cjs'));
@@ -112,6 +114,11 @@ async function bundleMatrixSdk(): Promise<void> {
     target: 'node20',
     external: [...stubbed, 'lowdb/*'],
     keepNames: true,
+    // one script's source stays in the heap whole: without whitespace and with shorter syntax it is 1.9 MB
+    // instead of 2.9 (identifiers kept, so its stack traces still name functions). Heap +0.2 MB over the package's
+    // own files, against +1.2 MB unminified
+    minifyWhitespace: true,
+    minifySyntax: true,
     logLevel: 'warning',
   });
 }

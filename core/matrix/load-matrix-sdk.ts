@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import path from 'node:path';
 import type * as BotSdk from 'matrix-bot-sdk';
+import sanitizeHtml from 'sanitize-html';
 import { rootDir } from '../build-info.ts';
 
 /** The matrix-bot-sdk module namespace. */
@@ -45,6 +46,9 @@ export function loadMatrixSdk(): LoadedMatrixSdk {
     stubModule(require, sdkRequire.resolve(name), function unloaded() {
       throw new Error(`${name} is not loaded: ${why}`);
     });
+  // the SDK sanitises with the copy Quorra's replies already loaded: compiled, both are bundled, and its own would
+  // be a second one to evaluate
+  stubModule(require, sdkRequire.resolve('sanitize-html'), sanitizeHtml);
   // the compiled build bundles the SDK into one file (tools/build-dist.ts): ≈ 370 files fewer to load
   const bundled = path.join(rootDir, 'vendor/matrix-bot-sdk.cjs');
   const sdk = require(existsSync(bundled) ? bundled : 'matrix-bot-sdk') as MatrixBotSdk;
