@@ -46,7 +46,8 @@ function readLimited(req: IncomingMessage, limit: number): Promise<Buffer> {
     const onEnd = () => settle();
     // the client left (or broke the connection) mid-body: its request, not a failure of ours to log as one
     const onClose = () => settle(fail.invalid('INCOMPLETE_BODY', 'the request body ended early'));
-    req.on('data', onData).once('end', onEnd).once('error', onClose).once('close', onClose);
+    // `on`, not `once`: settle takes all four off at its first call, and `once` would wrap each in a bound function
+    req.on('data', onData).on('end', onEnd).on('error', onClose).on('close', onClose);
   });
 }
 
