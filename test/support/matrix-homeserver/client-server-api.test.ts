@@ -1,42 +1,18 @@
 // The homeserver double over raw HTTP: auth, transactions, sync tokens and long-polls, state, relations, faults.
 import assert from 'node:assert/strict';
-import { MatrixHomeserver, type RegisteredUser } from './index.ts';
+import { closeChecked, rawApi, startTwoUsers, type TwoUsers } from './raw-api.ts';
 import { waitUntil } from './test-clients.ts';
 
 describe('matrix homeserver double: Client-Server API over HTTP', () => {
-  let hs: MatrixHomeserver;
-  let alice: RegisteredUser;
-  let bob: RegisteredUser;
-
+  let { hs, alice, bob } = {} as TwoUsers;
   beforeEach(async () => {
-    hs = await MatrixHomeserver.start();
-    alice = hs.registerUser('alice', { displayName: 'Alice' });
-    bob = hs.registerUser('bob', { displayName: 'Bob' });
+    ({ hs, alice, bob } = await startTwoUsers());
   });
 
-  afterEach(async () => {
-    await hs.close();
-    assert.deepEqual(hs.crashes, []);
-  });
+  afterEach(() => closeChecked(hs));
 
-  const api = async (method: string, path: string, opts: { token?: string; body?: unknown } = {}) => {
-    const res = await fetch(`${hs.url}${path.startsWith('/_matrix') ? path : `/_matrix/client/v3${path}`}`, {
-      method,
-      headers: {
-        ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
-        ...(opts.body ? { 'content-type': 'application/json' } : {}),
-      },
-      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-    });
-    return { status: res.status, body: (await res.json()) as any, headers: res.headers };
-  };
+  const { api, sync, send } = rawApi(() => hs.url);
   const enc = encodeURIComponent;
-  const sync = (token: string, query = '') => api('GET', `/sync?${query}`, { token }).then((r) => r.body);
-  const send = (token: string, roomId: string, txnId: string, body: string) =>
-    api('PUT', `/rooms/${enc(roomId)}/send/m.room.message/${txnId}`, {
-      token,
-      body: { msgtype: 'm.text', body },
-    });
 
   it('logs in with a password, answers whoami, and rejects bad or missing tokens', async () => {
     const versions = await api('GET', '/_matrix/client/versions');
@@ -139,76 +115,6 @@ describe('matrix homeserver double: Client-Server API over HTTP', () => {
     hs.sendAsUser(alice.userId, roomId, { msgtype: 'm.text', body: 'wake up' });
     const res = await pending;
     assert.equal(res.rooms.join[roomId].timeline.events[0].content.body, 'wake up');
-  });
-
-  it("keeps a filter's not_senders out of the timeline and a long-poll waiting for them, their state in the state section (as Synapse)", async () => {
-    const roomId = hs.createRoom(alice.userId, { invite: [bob.userId], preset: 'trusted_private_chat' });
-    hs.join(bob.userId, roomId);
-    const filter = enc(JSON.stringify({ room: { timeline: { not_senders: [bob.userId] } } }));
-    const { next_batch: since } = await sync(bob.accessToken, `filter=${filter}`);
-    const pending = sync(bob.accessToken, `since=${since}&timeout=600000&filter=${filter}`);
-    await waitUntil(() => hs.pendingSyncs === 1, 10000, 'the long-poll to wait');
-    // bob's own message leaves his long-poll waiting (nothing new for him), alice's wakes it
-    hs.sendAsUser(bob.userId, roomId, { msgtype: 'm.text', body: 'mine' });
-    await new Promise((r) => setTimeout(r, 50));
-    assert.equal(hs.pendingSyncs, 1, 'an own message does not answer the long-poll');
-    hs.sendAsUser(alice.userId, roomId, { msgtype: 'm.text', body: 'theirs' });
-    const woken = await pending;
-    assert.deepEqual(
-      woken.rooms.join[roomId].timeline.events.map((e: any) => e.content.body),
-      ['theirs'],
-    );
-    // an own state change kept out of the timeline is still news: it comes in the state section
-    const topic = hs.setStateAsUser(bob.userId, roomId, 'm.room.topic', '', { topic: 'Groceries' });
-    const room = (await sync(bob.accessToken, `since=${woken.next_batch}&filter=${filter}`)).rooms.join[
-      roomId
-    ];
-    assert.deepEqual(room.timeline.events, []);
-    assert.deepEqual(
-      room.state.events.map((e: any) => e.event_id),
-      [topic],
-    );
-    const typed = await sync(
-      alice.accessToken,
-      `since=${since}&filter=${enc('{"room":{"timeline":{"types":["m.room.t*"],"not_types":["m.room.message"]}}}')}`,
-    );
-    assert.deepEqual(
-      typed.rooms.join[roomId].timeline.events.map((e: any) => e.type),
-      ['m.room.topic'],
-    );
-  });
-
-  it('limits timelines by the filter and pages back with /messages from prev_batch', async () => {
-    const roomId = hs.createRoom(alice.userId, {});
-    const { filter_id: filterId } = (
-      await api('POST', `/user/${enc(alice.userId)}/filter`, {
-        token: alice.accessToken,
-        body: { room: { timeline: { limit: 2 } } },
-      })
-    ).body;
-    const { next_batch: since } = await sync(alice.accessToken, `filter=${filterId}`);
-    for (const n of [1, 2, 3, 4, 5])
-      hs.sendAsUser(alice.userId, roomId, { msgtype: 'm.text', body: `m${n}` });
-    const res = await sync(
-      alice.accessToken,
-      `since=${since}&filter=${enc('{"room":{"timeline":{"limit":2}}}')}`,
-    );
-    const timeline = res.rooms.join[roomId].timeline;
-    assert.equal(timeline.limited, true);
-    assert.deepEqual(
-      timeline.events.map((e: any) => e.content.body),
-      ['m4', 'm5'],
-    );
-    const page = (
-      await api('GET', `/rooms/${enc(roomId)}/messages?dir=b&limit=3&from=${timeline.prev_batch}`, {
-        token: alice.accessToken,
-      })
-    ).body;
-    assert.deepEqual(
-      page.chunk.map((e: any) => e.content.body),
-      ['m3', 'm2', 'm1'],
-    );
-    assert.ok(page.end);
   });
 
   it('reports invites with stripped invite_state, then joins and leaves', async () => {
