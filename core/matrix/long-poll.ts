@@ -20,8 +20,8 @@ export class LongPollTimeoutError extends Error {
 
 /**
  * GETs a URL; rejects with the signal's reason when it aborts (also mid-body), or a LongPollTimeoutError after
- * `timeoutMs`. One timer per request, not a timeout signal combined with the caller's (AbortSignal.any), which
- * cost about as much CPU again as the request itself.
+ * `timeoutMs`. One timer and one abort listener per request, not a timeout signal combined with the caller's
+ * (AbortSignal.any), which cost about as much CPU again as the request itself.
  */
 export function longPollGet(
   url: URL,
@@ -31,25 +31,33 @@ export function longPollGet(
 ): Promise<LongPollResponse> {
   const get = url.protocol === 'https:' ? https.get : http.get;
   return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
     let timedOut: LongPollTimeoutError | undefined;
-    const req = get(url, { headers, signal }, (res) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', onAbort);
+    };
+    const req = get(url, { headers }, (res) => {
       readBody(res).then(
         (text) => {
-          clearTimeout(timer);
+          done();
           resolve({ status: res.statusCode ?? 0, headers: flatHeaders(res), text });
         },
         (err) => {
-          clearTimeout(timer);
-          reject(timedOut ?? err);
+          done();
+          reject(signal.aborted ? signal.reason : (timedOut ?? err));
         },
       );
     });
+    // one listener by hand, not http.get's `signal` option: its end-of-stream watcher per request cost more CPU
+    const onAbort = () => req.destroy(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
     const timer = setTimeout(() => {
       timedOut = new LongPollTimeoutError(timeoutMs);
       req.destroy(timedOut);
     }, timeoutMs);
     req.on('error', (err) => {
-      clearTimeout(timer);
+      done();
       reject(signal.aborted ? (signal.reason ?? err) : (timedOut ?? err));
     });
   });

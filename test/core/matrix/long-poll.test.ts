@@ -1,5 +1,6 @@
 // The /sync long-poll GET: answers, times out on its own timer, and ends at once when the runtime aborts it.
 import assert from 'node:assert/strict';
+import { getEventListeners } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
@@ -64,6 +65,16 @@ describe('long-poll GET', () => {
     const halt = new AbortController();
     const pending = longPollGet(new URL('/half-hang', url), {}, halt.signal, 60_000);
     setTimeout(() => halt.abort(new Error('halted')), 50);
-    await assert.rejects(pending);
+    await assert.rejects(pending, /halted/);
+  });
+
+  it('leaves no listener on the runtime-long signal once a request ends, and sends nothing once it aborted', async () => {
+    const runtime = new AbortController();
+    await longPollGet(url, {}, runtime.signal, 5000);
+    await assert.rejects(longPollGet(new URL('/half', url), {}, runtime.signal, 5000));
+    await assert.rejects(longPollGet(new URL('/hang', url), {}, runtime.signal, 50));
+    assert.equal(getEventListeners(runtime.signal, 'abort').length, 0);
+    runtime.abort(new Error('halted'));
+    await assert.rejects(longPollGet(url, {}, runtime.signal, 5000), /halted/);
   });
 });
