@@ -102,13 +102,49 @@ const bareServer = await listen(bare, '127.0.0.1', 0);
 const bareClient = jsonClient(bareServer.url);
 const viaBare = () => bareClient.post('/', { message: 'hello', scope: ['general'] });
 await time(viaBare, 30);
+// the floor under /chat: the least an HTTP route around the same engine turn can be (a bare Koa handler that parses
+// the body and calls the engine; no router, no body check, no authentication), so /chat's overhead splits into what
+// any such route costs and what Quorra's HTTP layer adds
+const minimal = new Koa();
+minimal.use(async (ctx) => {
+  const text = await new Promise<string>((resolve, reject) => {
+    let s = '';
+    ctx.req.setEncoding('utf8');
+    ctx.req.on('data', (c: string) => {
+      s += c;
+    });
+    ctx.req.on('end', () => resolve(s));
+    ctx.req.on('error', reject);
+  });
+  const b = JSON.parse(text);
+  const r = await app.quorra.conversation.engine.handle({
+    principal,
+    message: b.message,
+    scope: b.scope,
+    ...(b.session_id ? { sessionId: b.session_id } : {}),
+  });
+  ctx.body = { reply: r.reply, session_id: r.sessionId };
+});
+const minimalServer = await listen(minimal, '127.0.0.1', 0);
+const minimalClient = jsonClient(minimalServer.url);
+let minimalSession: string | undefined;
+const viaMinimal = async () => {
+  const r = await minimalClient.post('/', {
+    message: 'hello',
+    scope: ['general'],
+    ...(minimalSession ? { session_id: minimalSession } : {}),
+  });
+  minimalSession = r.json.session_id;
+};
+await time(viaMinimal, 30);
 // /chat and the engine turn it wraps take turns in short blocks, so the difference is not a drift in load between
 // two long blocks
 const {
   history: engineHistory,
   http,
+  minimal: minimalRoute,
   bare: bareTrip,
-} = await alternate({ history: viaEngineHistory, http: viaHttp, bare: viaBare }, turns);
+} = await alternate({ history: viaEngineHistory, http: viaHttp, minimal: viaMinimal, bare: viaBare }, turns);
 // the model double runs in this process, so its CPU is in both figures and cancels out of the difference
 const cpu = (label: string) => cpuPerCall.get(label) ?? Number.NaN;
 const cpuOverhead = cpu('engine') - cpu('direct');
@@ -146,6 +182,10 @@ console.log(
   `engine: /chat over engine.handle p50 ${(p50(http) - p50(engineHistory)).toFixed(2)} ms, CPU ${(cpu('http') - cpu('history')).toFixed(2)} ms;` +
     ` of which the HTTP round trip to a bare Koa handler (same client, alternating) p50 ${p50(bareTrip).toFixed(2)} ms, CPU ${cpu('bare').toFixed(2)} ms`,
 );
+console.log(
+  `engine: the floor, a minimal Koa route around the same engine turn (body parsed; no router, check or auth), over engine.handle p50 ${(p50(minimalRoute) - p50(engineHistory)).toFixed(2)} ms, CPU ${(cpu('minimal') - cpu('history')).toFixed(2)} ms;` +
+    ` /chat over that floor p50 ${(p50(http) - p50(minimalRoute)).toFixed(2)} ms, CPU ${(cpu('http') - cpu('minimal')).toFixed(2)} ms`,
+);
 reportGoal({
   id: 'http.chat',
   value: p50(http) - p50(engineHistory),
@@ -153,10 +193,12 @@ reportGoal({
   target: 0.5,
   direction: 'max',
   baseline: 'engine.handle turn with the same growing history, same run',
-  note: `POST /chat ÷ engine.handle = ${(p50(http) / p50(engineHistory)).toFixed(2)}x; CPU ${(cpu('http') - cpu('history')).toFixed(2)} ms/turn; a bare Koa round trip ${p50(bareTrip).toFixed(2)} ms`,
+  note: `POST /chat ÷ engine.handle = ${(p50(http) / p50(engineHistory)).toFixed(2)}x; CPU ${(cpu('http') - cpu('history')).toFixed(2)} ms/turn; a bare Koa round trip ${p50(bareTrip).toFixed(2)} ms; the minimal route around the engine +${(p50(minimalRoute) - p50(engineHistory)).toFixed(2)} ms`,
 });
 client.close();
 bareClient.close();
+minimalClient.close();
 await bareServer.close(1000);
+await minimalServer.close(1000);
 await app.stop({ clean: true });
 await model.close();

@@ -1,4 +1,5 @@
 // End-to-end encryption state of the homeserver double: device and cross-signing keys, one-time keys, to-device inboxes.
+import { between } from './positions.ts';
 import type { Stream } from './stream.ts';
 
 type Json = Record<string, any>;
@@ -188,8 +189,7 @@ export class KeyStore {
 
   /** To-device events for a device after `since` (all pending on an initial sync). */
   toDeviceSince(userId: string, deviceId: string, since: number | undefined, upto: number): Json[] {
-    const list = this.inbox.get(`${userId}\u0000${deviceId}`) ?? [];
-    return list.filter((m) => (since === undefined || m.pos > since) && m.pos <= upto).map((m) => m.event);
+    return between(this.inbox.get(`${userId}\u0000${deviceId}`) ?? [], since, upto).map((m) => m.event);
   }
 
   /** Users among `candidates` whose keys changed in (since, upto]. */

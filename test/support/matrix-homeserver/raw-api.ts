@@ -17,6 +17,16 @@ export async function startTwoUsers(): Promise<TwoUsers> {
   return { hs, alice, bob };
 }
 
+/** Gives each test of the enclosing `describe` a fresh two-user double (read its fields inside the test), closed after it. */
+export function twoUsersEachTest(): TwoUsers {
+  const current = {} as TwoUsers;
+  beforeEach(async () => {
+    Object.assign(current, await startTwoUsers());
+  });
+  afterEach(() => closeChecked(current.hs));
+  return current;
+}
+
 /** Closes the double and fails the test if any request crashed it. */
 export async function closeChecked(hs: MatrixHomeserver): Promise<void> {
   await hs.close();

@@ -1,4 +1,5 @@
 // One room of the homeserver double: its ordered events, current state, typing users and read receipts.
+import { firstAfter, lastAtOrBefore } from './positions.ts';
 
 /** An event as stored: the client-visible fields plus the stream position and the sending transaction. */
 export interface StoredEvent {
@@ -50,13 +51,22 @@ export function stripEvent(ev: StoredEvent): Record<string, unknown> {
   return { type: ev.type, state_key: ev.state_key, content: ev.content, sender: ev.sender };
 }
 
-/** A room: an append-only event list with the state it implies. */
+/**
+ * A room: an append-only event list with the state it implies. As on a real homeserver, what a request asks of it
+ * (state or a membership at a position, an event by id, events after a token) is looked up in indexes kept as
+ * events arrive, never by walking the room's history, so its cost does not grow with the room's age.
+ */
 export class Room {
   readonly events: StoredEvent[] = [];
   readonly state = new Map<string, StoredEvent>();
   readonly typing = new Map<string, NodeJS.Timeout>();
   readonly receipts: Receipt[] = [];
   typingPos = 0;
+  /** Every event of each piece of state, oldest first, keys in the order they first appeared (as `state`). */
+  private readonly stateHistory = new Map<string, StoredEvent[]>();
+  private readonly byId = new Map<string, StoredEvent>();
+  /** Events that relate to an event (`m.relates_to` with a `rel_type`), by the related event's id, oldest first. */
+  private readonly relatedTo = new Map<string, StoredEvent[]>();
 
   constructor(
     readonly id: string,
@@ -66,7 +76,20 @@ export class Room {
   /** Appends an event, updating current state when it is a state event. */
   append(ev: StoredEvent): void {
     this.events.push(ev);
-    if (ev.state_key !== undefined) this.state.set(stateKeyOf(ev.type, ev.state_key), ev);
+    this.byId.set(ev.event_id, ev);
+    if (ev.state_key !== undefined) {
+      const key = stateKeyOf(ev.type, ev.state_key);
+      this.state.set(key, ev);
+      const history = this.stateHistory.get(key);
+      if (history) history.push(ev);
+      else this.stateHistory.set(key, [ev]);
+    }
+    const rel = ev.content['m.relates_to'] as Record<string, unknown> | undefined;
+    if (rel && typeof rel.event_id === 'string' && typeof rel.rel_type === 'string') {
+      const related = this.relatedTo.get(rel.event_id);
+      if (related) related.push(ev);
+      else this.relatedTo.set(rel.event_id, [ev]);
+    }
   }
 
   /** The current state event of a type and key, if any. */
@@ -81,23 +104,29 @@ export class Room {
 
   /** The user's membership as of a stream position. */
   membershipAt(userId: string, pos: number): string | undefined {
-    let membership: string | undefined;
-    for (const ev of this.events) {
-      if (ev.pos > pos) break;
-      if (ev.type === 'm.room.member' && ev.state_key === userId)
-        membership = ev.content.membership as string;
-    }
-    return membership;
+    return this.memberEventAt(userId, pos)?.content.membership as string | undefined;
   }
 
-  /** The room state as of a stream position (inclusive). */
+  /** The user's m.room.member event in force at a stream position, if any. */
+  memberEventAt(userId: string, pos: number): StoredEvent | undefined {
+    const history = this.stateHistory.get(stateKeyOf('m.room.member', userId));
+    return history && lastAtOrBefore(history, pos);
+  }
+
+  /** The room state as of a stream position (inclusive), in the order its keys first appeared. */
   stateAt(pos: number): Map<string, StoredEvent> {
     const state = new Map<string, StoredEvent>();
-    for (const ev of this.events) {
-      if (ev.pos > pos) break;
-      if (ev.state_key !== undefined) state.set(stateKeyOf(ev.type, ev.state_key), ev);
+    for (const [key, history] of this.stateHistory) {
+      const ev =
+        history[history.length - 1].pos <= pos ? history[history.length - 1] : lastAtOrBefore(history, pos);
+      if (ev) state.set(key, ev);
     }
     return state;
+  }
+
+  /** The index in `events` of the first event after a stream position (`events.length` when there is none). */
+  indexAfter(pos: number): number {
+    return firstAfter(this.events, pos);
   }
 
   /** Current m.room.member events. */
@@ -136,6 +165,11 @@ export class Room {
 
   /** An event by id, if it is in this room. */
   event(eventId: string): StoredEvent | undefined {
-    return this.events.find((ev) => ev.event_id === eventId);
+    return this.byId.get(eventId);
+  }
+
+  /** Events that relate to an event with some `rel_type` (threads, edits, reactions; not plain replies), oldest first. */
+  relationsOf(eventId: string): readonly StoredEvent[] {
+    return this.relatedTo.get(eventId) ?? [];
   }
 }

@@ -16,6 +16,10 @@ export interface NewEvent {
 /** Every room on the server, and the actions that change them. */
 export class Rooms {
   private rooms = new Map<string, Room>();
+  /** Per user, every room they have (or had) a membership in, in creation order: the only rooms a sync of theirs reads. */
+  private byUser = new Map<string, Room[]>();
+  /** Each room's place in creation order, which `all()` and a user's rooms both keep. */
+  private order = new Map<Room, number>();
   private aliases = new Map<string, string>();
   private txns = new Map<string, string>();
 
@@ -28,12 +32,18 @@ export class Rooms {
 
   /** Registers a new, empty room. */
   add(room: Room): void {
+    this.order.set(room, this.rooms.size);
     this.rooms.set(room.id, room);
   }
 
   /** Every room. */
   all(): Room[] {
     return [...this.rooms.values()];
+  }
+
+  /** The rooms a user has or had any membership in (join, invite, leave, ban), in creation order. */
+  of(userId: string): readonly Room[] {
+    return this.byUser.get(userId) ?? [];
   }
 
   /** A room by id; throws 404 M_NOT_FOUND when unknown. */
@@ -79,6 +89,7 @@ export class Rooms {
     };
     stored.pos = this.stream.advance();
     room.append(stored);
+    if (ev.type === 'm.room.member' && ev.state_key !== undefined) this.noteMember(ev.state_key, room);
     return stored;
   }
 
@@ -190,7 +201,7 @@ export class Rooms {
 
   /** Rewrites the user's member event in every joined room after a profile change, as Synapse does. */
   refreshProfile(userId: string): void {
-    for (const room of this.all()) {
+    for (const room of [...this.of(userId)]) {
       if (room.membership(userId) !== 'join') continue;
       const content = { membership: 'join', ...this.profileOf(userId) };
       this.append(room, { type: 'm.room.member', sender: userId, state_key: userId, content });
@@ -200,6 +211,15 @@ export class Rooms {
   /** Clears every typing timer. */
   close(): void {
     for (const room of this.all()) for (const t of room.typing.values()) clearTimeout(t);
+  }
+
+  private noteMember(userId: string, room: Room): void {
+    const rooms = this.byUser.get(userId) ?? [];
+    this.byUser.set(userId, rooms);
+    if (rooms.includes(room)) return;
+    const at = this.order.get(room)!;
+    const i = rooms.findIndex((r) => this.order.get(r)! > at);
+    rooms.splice(i < 0 ? rooms.length : i, 0, room);
   }
 
   private changeMembership(

@@ -38,18 +38,19 @@ function messages(ctx: RouteContext): unknown {
   const limit = limitParam(ctx, 10);
   const from = ctx.req.query.from ? parseToken(ctx.req.query.from) : dir === 'b' ? ctx.hs.stream.pos : 0;
   if (from === undefined) throw matrixErrors.invalidParam('Invalid from token');
-  const pool =
+  // the events up to `from` backwards, or after it forwards: a slice of the room's events found by position
+  const at = room.indexAfter(from);
+  const [chunk, more] =
     dir === 'b'
-      ? room.events.filter((ev) => ev.pos <= from).reverse()
-      : room.events.filter((ev) => ev.pos > from);
-  const chunk = pool.slice(0, limit);
+      ? [room.events.slice(Math.max(0, at - limit), at).reverse(), at > limit]
+      : [room.events.slice(at, at + limit), room.events.length - at > limit];
   const last = chunk.at(-1);
   const out: Record<string, unknown> = {
     chunk: chunk.map(fmt(ctx)),
     start: toToken(from),
     state: [],
   };
-  if (last && pool.length > chunk.length) out.end = toToken(dir === 'b' ? last.pos - 1 : last.pos);
+  if (last && more) out.end = toToken(dir === 'b' ? last.pos - 1 : last.pos);
   return out;
 }
 
@@ -57,9 +58,8 @@ function relations(ctx: RouteContext): unknown {
   const room = memberRoom(ctx);
   if (!room.event(ctx.params.eventId)) throw matrixErrors.notFound('Event not found.');
   const { relType, eventType } = ctx.params;
-  const related = room.events.filter((ev) => {
-    const rel = ev.content['m.relates_to'] as Record<string, unknown> | undefined;
-    if (!rel || rel.event_id !== ctx.params.eventId || typeof rel.rel_type !== 'string') return false;
+  const related = room.relationsOf(ctx.params.eventId).filter((ev) => {
+    const rel = ev.content['m.relates_to'] as Record<string, unknown>;
     return (!relType || rel.rel_type === relType) && (!eventType || ev.type === eventType);
   });
   const ordered = ctx.req.query.dir === 'f' ? related : related.reverse();

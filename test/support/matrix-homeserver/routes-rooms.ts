@@ -91,7 +91,7 @@ export const roomRoutes: Route[] = [
   route('GET', '/rooms/:roomId/joined_members', joinedMembers),
   route('GET', '/joined_rooms', (ctx) => ({
     joined_rooms: ctx.hs.rooms
-      .all()
+      .of(ctx.session.userId)
       .filter((room) => room.membership(ctx.session.userId) === 'join')
       .map((room) => room.id),
   })),

@@ -42,7 +42,7 @@ async function sync(ctx: RouteContext): Promise<unknown> {
   const { stream } = ctx.hs;
   const releases = stream.releaseCount;
   for (;;) {
-    const result = buildSync(ctx.hs.rooms.all(), ctx.hs.users, {
+    const result = buildSync(ctx.hs.rooms.of(userId), ctx.hs.users, {
       session: ctx.session,
       since: answerFrom,
       invites: { visibleUpTo: startedAt, withheld: quirks.withheldFor(userId) },

@@ -1,6 +1,7 @@
 // GET /sync for the homeserver double: joined/invited/left rooms and account data since a token, as the spec shapes them.
 import { passesTimelineFilter, type TimelineFilter } from './event-filter.ts';
 import type { KeyStore } from './keys.ts';
+import { between } from './positions.ts';
 import { formatEvent, type Room, type StoredEvent, stripEvent } from './room.ts';
 import { toToken } from './stream.ts';
 import type { Session, Users } from './users.ts';
@@ -38,34 +39,39 @@ const inviteStateTypes = new Set([
   'm.room.topic',
 ]);
 
-/** Builds the /sync answer for a session between `since` (exclusive; undefined = initial) and `upto`. */
-export function buildSync(rooms: Room[], users: Users, p: SyncParams): SyncResult {
+/**
+ * Builds the /sync answer for a session between `since` (exclusive; undefined = initial) and `upto`, from the rooms
+ * the user has or had a membership in. Like a real homeserver's, its cost follows what is new and the rooms' state,
+ * not their history: events after `since` are found by position, state and membership at a position from the
+ * room's indexes, and a timeline is read back from its end only as far as its limit.
+ */
+export function buildSync(rooms: readonly Room[], users: Users, p: SyncParams): SyncResult {
   const { userId, accessToken } = p.session;
   const fmt = (ev: StoredEvent) => formatEvent(ev, { now: p.now, accessToken, withRoomId: false });
   const isNew = (pos: number) => p.since === undefined || pos > p.since;
   const passes = (ev: StoredEvent) => passesTimelineFilter(p.timelineFilter, ev);
+  // as many events as `slice(-limit)` keeps: a fraction below 1 keeps them all
+  const keep = Math.trunc(p.timelineLimit) || Number.POSITIVE_INFINITY;
   const join: Record<string, unknown> = {};
   const invite: Record<string, unknown> = {};
   const leave: Record<string, unknown> = {};
+  const joinedRooms: Room[] = [];
 
   for (const room of rooms) {
     const now = room.membershipAt(userId, p.upto);
     const before = p.since === undefined ? undefined : room.membershipAt(userId, p.since);
-    const visible = room.events.filter((ev) => ev.pos <= p.upto);
     if (now === 'join') {
+      joinedRooms.push(room);
       const fresh = before !== 'join';
-      const unfiltered = fresh ? visible : visible.filter((ev) => isNew(ev.pos));
-      const candidates = p.timelineFilter ? unfiltered.filter(passes) : unfiltered;
-      const timeline = candidates.slice(-p.timelineLimit);
+      const from = fresh || p.since === undefined ? 0 : room.indexAfter(p.since);
+      const { timeline, limited } = lastPassing(room.events, from, room.indexAfter(p.upto), keep, passes);
       const firstPos = timeline[0]?.pos ?? p.upto + 1;
-      const limited = candidates.length > timeline.length;
       const stateBefore = [...room.stateAt(firstPos - 1).values()];
       // as Synapse: a state event the filter kept out of the timeline reaches the client in the state section
-      // (the state at the timeline's end, less what the timeline holds)
-      if (candidates.length < unfiltered.length) {
-        const inTimeline = new Set(timeline);
-        for (const ev of room.stateAt(p.upto).values())
-          if (!inTimeline.has(ev) && !stateBefore.includes(ev)) stateBefore.push(ev);
+      // (the state at the timeline's end, less what the timeline holds; with nothing kept out, that is nothing)
+      if (p.timelineFilter) {
+        const known = new Set([...timeline, ...stateBefore]);
+        for (const ev of room.stateAt(p.upto).values()) if (!known.has(ev)) stateBefore.push(ev);
       }
       const state = fresh || p.fullState ? stateBefore : stateBefore.filter((ev) => isNew(ev.pos));
       const ephemeral = ephemeralFor(room, userId, fresh ? undefined : p.since, p.upto);
@@ -104,16 +110,26 @@ export function buildSync(rooms: Room[], users: Users, p: SyncParams): SyncResul
           (ev.type === 'm.room.member' && (ev.state_key === userId || ev.state_key === inviteEvent.sender)),
       );
       invite[room.id] = { invite_state: { events: stripped.map(stripEvent) } };
-    } else if ((now === 'leave' || now === 'ban') && before !== undefined && before !== now) {
-      const leaveEvent = [...room.events]
-        .reverse()
-        .find((ev) => ev.type === 'm.room.member' && ev.state_key === userId && ev.pos <= p.upto)!;
-      const candidates = visible.filter((ev) => isNew(ev.pos) && ev.pos <= leaveEvent.pos && passes(ev));
-      const timeline = before === 'join' ? candidates.slice(-p.timelineLimit) : [leaveEvent].filter(passes);
+    } else if (
+      (now === 'leave' || now === 'ban') &&
+      p.since !== undefined &&
+      before !== undefined &&
+      before !== now
+    ) {
+      const leaveEvent = room.memberEventAt(userId, p.upto)!;
+      // the events since the last sync up to the leave; one who was only invited gets the leave alone
+      const ownTimeline = before === 'join' ? keep : passes(leaveEvent) ? 1 : 0;
+      const { timeline, limited } = lastPassing(
+        room.events,
+        room.indexAfter(p.since),
+        room.indexAfter(leaveEvent.pos),
+        ownTimeline,
+        passes,
+      );
       leave[room.id] = {
         timeline: {
           events: timeline.map(fmt),
-          limited: candidates.length > timeline.length,
+          limited,
           prev_batch: toToken((timeline[0]?.pos ?? leaveEvent.pos) - 1),
         },
         // a leave the filter kept out of the timeline still tells the client it left
@@ -133,10 +149,7 @@ export function buildSync(rooms: Room[], users: Users, p: SyncParams): SyncResul
   const deviceId = p.session.deviceId;
   const toDevice = p.keys ? p.keys.toDeviceSince(userId, deviceId, p.since, p.upto) : [];
   // device list changes of everyone the user shares a room with, and their own
-  const sharing = [
-    userId,
-    ...rooms.filter((r) => r.membershipAt(userId, p.upto) === 'join').flatMap((r) => r.usersWith('join')),
-  ];
+  const sharing = [userId, ...joinedRooms.flatMap((r) => r.usersWith('join'))];
   const changed = p.keys ? p.keys.changedSince(sharing, p.since, p.upto) : [];
   const empty =
     !Object.keys(join).length &&
@@ -172,11 +185,8 @@ function ephemeralFor(
     (since !== undefined && room.typingPos > since && room.typingPos <= upto)
   )
     out.push({ type: 'm.typing', content: { user_ids: [...room.typing.keys()] } });
-  const receipts = room.receipts.filter(
-    (r) =>
-      (since === undefined || r.pos > since) &&
-      r.pos <= upto &&
-      (r.receiptType !== 'm.read.private' || r.userId === userId),
+  const receipts = between(room.receipts, since, upto).filter(
+    (r) => r.receiptType !== 'm.read.private' || r.userId === userId,
   );
   if (receipts.length) {
     const content: Record<string, Record<string, Record<string, Record<string, unknown>>>> = {};
@@ -201,4 +211,24 @@ function summaryOf(room: Room, userId: string): Record<string, unknown> {
     'm.joined_member_count': joined.length,
     'm.invited_member_count': invited.length,
   };
+}
+
+/**
+ * The last `n` events of `events[from, to)` that pass the filter, oldest first, read back from the end, and whether
+ * an earlier one passed too (the timeline is `limited`): what a homeserver reads for a timeline, not the whole range.
+ */
+function lastPassing(
+  events: readonly StoredEvent[],
+  from: number,
+  to: number,
+  n: number,
+  passes: (ev: StoredEvent) => boolean,
+): { timeline: StoredEvent[]; limited: boolean } {
+  const timeline: StoredEvent[] = [];
+  for (let i = to - 1; i >= from; i--) {
+    if (!passes(events[i])) continue;
+    if (timeline.length === n) return { timeline: timeline.reverse(), limited: true };
+    timeline.push(events[i]);
+  }
+  return { timeline: timeline.reverse(), limited: false };
 }

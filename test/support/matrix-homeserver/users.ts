@@ -18,7 +18,8 @@ export interface User {
   password: string;
   displayName?: string;
   avatarUrl?: string;
-  accountData: Map<string, AccountDataEntry>;
+  /** Account data by room id (`''` for global), then by type; a sync reads one room's entries, not all of them. */
+  accountData: Map<string, Map<string, AccountDataEntry>>;
   filters: Map<string, Record<string, unknown>>;
 }
 
@@ -35,8 +36,6 @@ export interface RegisterOptions {
   password?: string;
   avatarUrl?: string;
 }
-
-const accountDataKey = (type: string, roomId?: string) => `${roomId ?? ''}\u0000${type}`;
 
 /** The user directory: registration, login, token lookup, account data and filters. */
 export class Users {
@@ -98,18 +97,20 @@ export class Users {
   setAccountData(userId: string, type: string, content: Record<string, unknown>, roomId?: string): void {
     const user = this.require(userId);
     const pos = this.stream.advance();
-    user.accountData.set(accountDataKey(type, roomId), { type, roomId, content, pos });
+    const scope = user.accountData.get(roomId ?? '') ?? new Map<string, AccountDataEntry>();
+    user.accountData.set(roomId ?? '', scope);
+    scope.set(type, { type, roomId, content, pos });
   }
 
   /** Reads account data; undefined when never set. */
   getAccountData(userId: string, type: string, roomId?: string): Record<string, unknown> | undefined {
-    return this.users.get(userId)?.accountData.get(accountDataKey(type, roomId))?.content;
+    return this.accountDataOf(userId, roomId)?.get(type)?.content;
   }
 
   /** Account data entries changed after `since` (all when undefined), global or for one room. */
   accountDataSince(userId: string, since: number | undefined, roomId?: string): AccountDataEntry[] {
-    const entries = [...(this.users.get(userId)?.accountData.values() ?? [])];
-    return entries.filter((e) => e.roomId === roomId && (since === undefined || e.pos > since));
+    const entries = [...(this.accountDataOf(userId, roomId)?.values() ?? [])];
+    return since === undefined ? entries : entries.filter((e) => e.pos > since);
   }
 
   /** Stores a sync filter and returns its id. */
@@ -123,6 +124,10 @@ export class Users {
   /** A stored sync filter, if any. */
   getFilter(userId: string, filterId: string): Record<string, unknown> | undefined {
     return this.users.get(userId)?.filters.get(filterId);
+  }
+
+  private accountDataOf(userId: string, roomId?: string): Map<string, AccountDataEntry> | undefined {
+    return this.users.get(userId)?.accountData.get(roomId ?? '');
   }
 
   private openSession(userId: string, deviceId?: string): Session {
