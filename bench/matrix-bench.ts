@@ -40,7 +40,7 @@ const app = await bootApp({
   pluginRoots: [],
   config: { matrix: { homeserverUrl: hs.url, accessToken: quorraUser.accessToken } },
 });
-await addUser(app, 'Olivia', 'owner', { matrix: [olivia.userId] });
+const oliviaUser = await addUser(app, 'Olivia', 'owner', { matrix: [olivia.userId] });
 
 const member = await startMemberClient(hs.url, olivia);
 
@@ -74,21 +74,26 @@ async function once(bot: RegisteredUser, roomId: string, i: number): Promise<num
  */
 const cpu = new Map<RegisteredUser, number>();
 
-/** Alternates the two bots message by message, so both see the same machine conditions. */
-async function measure(n: number): Promise<{ bare: number[]; quorra: number[] }> {
+/** Alternates the echo bot with another bot message by message, so both see the same machine conditions. */
+async function measure(
+  n: number,
+  bot: RegisteredUser,
+  room: string,
+): Promise<{ bare: number[]; quorra: number[] }> {
   const out = { bare: [] as number[], quorra: [] as number[] };
   for (let i = 0; i < n; i++) {
     out.bare.push(await once(echoUser, echoRoom, i));
-    out.quorra.push(await once(quorraUser, quorraRoom, i));
+    out.quorra.push(await once(bot, room, i));
   }
   return out;
 }
 
 const echoRoom = await dmWith(echoUser);
 const quorraRoom = await dmWith(quorraUser);
-await measure(warmup);
+await measure(warmup, quorraUser, quorraRoom);
 cpu.clear();
-const { bare, quorra } = await measure(messages);
+const { bare, quorra } = await measure(messages, quorraUser, quorraRoom);
+const goalCpu = new Map(cpu);
 
 const line = (name: string, xs: number[]) =>
   `matrix: ${name.padEnd(28)} p50 ${percentile(xs, 50).toFixed(2)} ms  p95 ${percentile(xs, 95).toFixed(2)} ms`;
@@ -99,9 +104,41 @@ console.log(
   `matrix: Quorra adds ${(q50 - b50).toFixed(2)} ms per message at p50 (Quorra ÷ echo = ${(q50 / b50).toFixed(2)}; p95 ratio ${(percentile(quorra, 95) / percentile(bare, 95)).toFixed(2)}) over ${messages} messages each`,
 );
 
-const [cpuBare, cpuQuorra] = [cpu.get(echoUser)! / messages, cpu.get(quorraUser)! / messages];
+const [cpuBare, cpuQuorra] = [goalCpu.get(echoUser)! / messages, goalCpu.get(quorraUser)! / messages];
 console.log(
   `matrix: CPU per message (whole process) echo ${cpuBare.toFixed(2)} ms, Quorra ${cpuQuorra.toFixed(2)} ms (Quorra ÷ echo = ${(cpuQuorra / cpuBare).toFixed(2)}; the bot's own +${(cpuQuorra - cpuBare).toFixed(2)} ms)`,
+);
+
+// (c) A diagnostic, not a goal: the engine floor. A bare matrix-bot-sdk bot like the echo bot that answers each
+// message with Quorra's own engine turn (same engine, database and model double, streamed as Quorra's Matrix turns
+// are) and sends the reply with sendMessage: what is left between it and Quorra is Quorra's Matrix layer (its sync
+// loop, intake and event log, the pipeline, reply formatting, the sender). It runs in a pass of its own after the
+// goal's, alternating with the echo bot the same way, so the goal's measurement is the same as without it.
+const floorUser = hs.registerUser('floor', { displayName: 'Floor' });
+const floor = new sdk.MatrixClient(hs.url, floorUser.accessToken, new sdk.MemoryStorageProvider());
+const floorSessions = new Map<string, string>();
+const principal = { kind: 'user', userId: oliviaUser.id, role: 'owner', displayName: 'Olivia' } as const;
+floor.on('room.invite', (roomId: string) => floor.joinRoom(roomId));
+floor.on('room.message', async (roomId: string, ev: any) => {
+  if (ev.sender === floorUser.userId || ev.content?.msgtype !== 'm.text') return;
+  const sessionId = floorSessions.get(roomId);
+  const turn = await app.quorra.conversation.engine.handle(
+    { principal, message: ev.content.body, scope: ['general'], ...(sessionId ? { sessionId } : {}) },
+    { stream: true, onToken: () => {} },
+  );
+  floorSessions.set(roomId, turn.sessionId);
+  await floor.sendMessage(roomId, { msgtype: 'm.text', body: turn.reply });
+});
+await floor.start();
+const floorRoom = await dmWith(floorUser);
+await measure(warmup, floorUser, floorRoom);
+cpu.clear();
+const floorRun = await measure(messages, floorUser, floorRoom);
+const floorCpu = (cpu.get(floorUser)! - cpu.get(echoUser)!) / messages;
+const ratioOf = (run: { bare: number[]; quorra: number[] }, p: number) =>
+  (percentile(run.quorra, p) / percentile(run.bare, p)).toFixed(2);
+console.log(
+  `matrix: (diagnostic) a bare matrix-bot-sdk bot calling the same engine turn: p50 ${percentile(floorRun.quorra, 50).toFixed(2)} ms, ÷ echo ${ratioOf(floorRun, 50)} (p95 ÷ echo ${ratioOf(floorRun, 95)}; its own CPU +${floorCpu.toFixed(2)} ms per message), in a pass of its own: echo → engine floor → Quorra ${ratioOf({ bare, quorra }, 50)}`,
 );
 
 for (const p of [50, 95] as const)
@@ -116,6 +153,7 @@ for (const p of [50, 95] as const)
 
 member.stopClient();
 echo.stop();
+floor.stop();
 await app.stop({ clean: true });
 await hs.close();
 await model.close();

@@ -43,31 +43,49 @@ export function firstLook(ev: Record<string, any>, opts: { botUserId: string; cu
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-function nameWords(bot: BotIdentity): string[] {
+/** The patterns that find a bot's mentions; built once per name, not per message. */
+interface MentionPatterns {
+  pill: RegExp;
+  /** Each name (user id, display name) as a word, for finding it. */
+  names: RegExp[];
+  /** Each name with a following ':' or ',', longest first, for taking it out. */
+  strip: RegExp[];
+}
+
+let cached: { key: string; patterns: MentionPatterns } | undefined;
+
+function patternsFor(bot: BotIdentity): MentionPatterns {
   const words = [bot.userId];
   if (bot.displayName?.trim()) words.push(bot.displayName.trim());
-  return words;
+  // the identity is filled in at connect and may change with a reconnect: the cache is keyed on what it says now
+  const key = words.join('\n');
+  if (cached?.key === key) return cached.patterns;
+  const encoded = [bot.userId, encodeURIComponent(bot.userId)].map(escapeRegExp).join('|');
+  const word = (w: string) => `(?<![\\w@!])@?${escapeRegExp(w)}(?![\\w])`;
+  const patterns: MentionPatterns = {
+    pill: new RegExp(`href=["']https://matrix\\.to/#/(?:${encoded})["'?]`, 'i'),
+    names: words.map((w) => new RegExp(word(w), 'i')),
+    strip: [...words].sort((a, b) => b.length - a.length).map((w) => new RegExp(`${word(w)}\\s*[:,]?`, 'gi')),
+  };
+  cached = { key, patterns };
+  return patterns;
 }
 
 /** Whether a message mentions the bot: m.mentions, a pill (matrix.to link) or its display name / user id in the text. */
 export function isMentioned(content: Record<string, any>, bot: BotIdentity): boolean {
   const ids = content['m.mentions']?.user_ids;
   if (Array.isArray(ids) && ids.includes(bot.userId)) return true;
+  const patterns = patternsFor(bot);
   const html = content.formatted_body;
-  if (typeof html === 'string') {
-    const encoded = [bot.userId, encodeURIComponent(bot.userId)].map(escapeRegExp).join('|');
-    if (new RegExp(`href=["']https://matrix\\.to/#/(?:${encoded})["'?]`, 'i').test(html)) return true;
-  }
+  if (typeof html === 'string' && patterns.pill.test(html)) return true;
   const body = typeof content.body === 'string' ? stripReplyFallback(content.body) : '';
-  return nameWords(bot).some((w) => new RegExp(`(?<![\\w@!])@?${escapeRegExp(w)}(?![\\w])`, 'i').test(body));
+  return patterns.names.some((re) => re.test(body));
 }
 
 /** Removes the bot's name (display name or user id, with a following ':' or ',') from the text. */
 export function stripMention(body: string, bot: BotIdentity): string {
   let text = body;
-  for (const w of nameWords(bot).sort((a, b) => b.length - a.length)) {
-    text = text.replace(new RegExp(`(?<![\\w@!])@?${escapeRegExp(w)}(?![\\w])\\s*[:,]?`, 'gi'), ' ');
-  }
+  for (const re of patternsFor(bot).strip) text = text.replace(re, ' ');
   return text
     .replace(/[ \t]+([,.!?;:])/g, '$1')
     .replace(/[ \t]{2,}/g, ' ')

@@ -32,7 +32,7 @@ export class Intake {
     metrics.received.inc({ kind });
     if (typeof ev.origin_server_ts === 'number') {
       this.lastEventLagSeconds = Math.max(0, Date.now() - ev.origin_server_ts) / 1000;
-      metrics.syncLag.observe(this.lastEventLagSeconds);
+      metrics.syncLag({}, this.lastEventLagSeconds);
     }
     const look = firstLook(ev, { botUserId: this.d.bot.userId, cutoffTs: this.d.cutoffTs() });
     if ('ignore' in look) {

@@ -1,7 +1,7 @@
 // The bot's MatrixClient: honours 429 retry_after_ms per call, long-polls /sync abortably, and hands each sync emission to Quorra first.
 import type { ICryptoStorageProvider, IStorageProvider, MatrixClient } from 'matrix-bot-sdk';
 import type { MatrixBotSdk } from './load-matrix-sdk.ts';
-import { type LongPollResponse, longPollGet } from './long-poll.ts';
+import { type LongPollResponse, longPollGet, pollTarget } from './long-poll.ts';
 import { endpointLabel } from './matrix-metrics.ts';
 
 /** What the runtime plugs into the client. */
@@ -64,6 +64,7 @@ export function createMatrixClient(
   const maxRetries = opts.rateLimit?.maxRetries ?? 8;
   const maxWaitMs = opts.rateLimit?.maxWaitMs ?? 60_000;
   const defaultWaitMs = opts.rateLimit?.defaultWaitMs ?? 1000;
+  const homeserver = new URL(opts.homeserverUrl);
 
   class RateLimitedClient extends sdk.MatrixClient {
     private halted = false;
@@ -85,12 +86,10 @@ export function createMatrixClient(
 
     /** /sync over node:http, so that halting ends the long-poll at once instead of holding the process for its timeout. */
     private async fetchSync(endpoint: string, qs: Record<string, unknown>, timeout: number): Promise<any> {
-      const url = new URL(opts.homeserverUrl.replace(/\/$/, '') + endpoint);
-      for (const [k, v] of Object.entries(qs ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
       let res: LongPollResponse;
       try {
         res = await longPollGet(
-          url,
+          pollTarget(homeserver, endpoint, qs ?? {}),
           { authorization: `Bearer ${this.accessToken}` },
           this.aborter.signal,
           timeout,

@@ -19,11 +19,12 @@ export function matrixMetrics(metrics: Metrics) {
       'Matrix events the bot ignored, by reason',
       ['reason'],
     ),
-    syncLag: metrics.histogram(
+    // batched: observed for every message (see Metrics.batchedHistogram)
+    syncLag: metrics.batchedHistogram(
       'quorra_matrix_sync_lag_seconds',
       'From an event’s origin_server_ts to the bot taking it in',
     ),
-    replyDuration: metrics.histogram(
+    replyDuration: metrics.batchedHistogram(
       'quorra_matrix_reply_duration_seconds',
       'From taking a message in to its reply being sent',
     ),

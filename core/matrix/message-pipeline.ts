@@ -60,7 +60,7 @@ export class MessagePipeline {
     if (outcome.status === 'ignored') metrics.ignored.inc({ reason: outcome.reason ?? 'other' });
     if (outcome.status === 'answered' || outcome.status === 'refused') {
       metrics.answered.inc({ how: outcome.how ?? 'reply' });
-      metrics.replyDuration.observe((Date.now() - row.receivedAt.getTime()) / 1000);
+      metrics.replyDuration({}, (Date.now() - row.receivedAt.getTime()) / 1000);
     }
   }
 
@@ -91,8 +91,9 @@ export class MessagePipeline {
       return { status: 'answered', how: 'reply_handler', reason: answer.outcome, replyEventId };
     }
     // in a room mapped to a capture scope (the notepad), every plain message is that command's input
-    const command = parsed ?? (isMentioned(content, bot) ? null : await captureIn(this.d, roomId, raw));
-    const mentioned = !command && isMentioned(content, bot);
+    const mentionsBot = !parsed && isMentioned(content, bot);
+    const command = parsed ?? (mentionsBot ? null : await captureIn(this.d, roomId, raw));
+    const mentioned = !command && mentionsBot;
     const text = mentioned ? stripMention(raw, bot) : raw;
     const yesNo = readYesNo(text);
     const asked = rel.inReplyTo ? await this.d.confirmationMessages.byEvent(rel.inReplyTo) : null;
@@ -125,8 +126,10 @@ export class MessagePipeline {
         place,
       });
 
-    const senderName = (await members.displayName(roomId, ev.sender)) ?? user.displayName;
-    const message = isDirect ? text : withSenderName(senderName, text);
+    // a group's turns say who spoke; a DM has one speaker
+    const message = isDirect
+      ? text
+      : withSenderName((await members.displayName(roomId, ev.sender)) ?? user.displayName, text);
     if (!message.replace(/^\[[^\]]*\]\s*/, '').trim()) return { status: 'ignored', reason: 'no_text' };
     const confirmation = question && yesNo && question.userId === user.id ? question : null;
     const sessionId = confirmation?.sessionId ?? current?.sessionId;

@@ -71,10 +71,14 @@ export function renderMarkdown(markdown: string): string {
 // (a `www.` literal is one), so the renderer would only wrap it in <p>. Most chat answers are this.
 const PLAIN_SENTENCE = /^\p{L}[\p{L}\p{M}\p{N} ,.;?!'"‘’“”…–—-]*$/u;
 
+/** Whether the renderer would only wrap the text in <p>: HTML that says nothing the plain body does not. */
+export function isPlainSentence(markdown: string): boolean {
+  return PLAIN_SENTENCE.test(markdown) && !/www\./i.test(markdown);
+}
+
 /** Markdown → sanitized HTML for formatted_body; a plain sentence skips the parse and sanitise (same output). */
 export function markdownToHtml(markdown: string): string {
-  if (PLAIN_SENTENCE.test(markdown) && !/www\./i.test(markdown)) return `<p>${markdown}</p>`;
-  return renderMarkdown(markdown);
+  return isPlainSentence(markdown) ? `<p>${markdown}</p>` : renderMarkdown(markdown);
 }
 
 /** Where a reply goes: into a thread, and/or as a reply to a message. */
@@ -83,19 +87,22 @@ export interface ReplyPlacement {
   inReplyTo?: string;
 }
 
-/** An m.room.message: the Markdown as the plain body, its sanitized HTML as formatted_body, and the relation. */
+/**
+ * An m.room.message: the Markdown as the plain body, its sanitized HTML as formatted_body, and the relation. A plain
+ * sentence goes as body alone, as Element sends plain text: its HTML would be the same words in a <p>, which every
+ * client renders from the body anyway, and each member's client would only have it to carry and parse.
+ */
 export function messageContent(
   text: string,
   place: ReplyPlacement = {},
   opts: { notice?: boolean } = {},
 ): Record<string, unknown> {
   const body = text.trim() || '…';
-  const content: Record<string, unknown> = {
-    msgtype: opts.notice ? 'm.notice' : 'm.text',
-    body,
-    format: 'org.matrix.custom.html',
-    formatted_body: markdownToHtml(body),
-  };
+  const content: Record<string, unknown> = { msgtype: opts.notice ? 'm.notice' : 'm.text', body };
+  if (!isPlainSentence(body)) {
+    content.format = 'org.matrix.custom.html';
+    content.formatted_body = renderMarkdown(body);
+  }
   if (place.threadRoot) {
     content['m.relates_to'] = {
       rel_type: 'm.thread',

@@ -25,8 +25,7 @@ export function editContent(
   return {
     msgtype: fresh.msgtype,
     body: `* ${fresh.body}`,
-    format: fresh.format,
-    formatted_body: `* ${fresh.formatted_body}`,
+    ...(fresh.formatted_body ? { format: fresh.format, formatted_body: `* ${fresh.formatted_body}` } : {}),
     'm.new_content': fresh,
     'm.relates_to': { rel_type: 'm.replace', event_id: originalId },
   };

@@ -7,7 +7,7 @@ import {
   RateLimitError,
 } from 'openai/error';
 import type { ChatCompletion, ChatCompletionChunk } from 'openai/resources/chat/completions';
-import type { Metrics } from '../metrics/metrics.ts';
+import type { Metrics, Observe } from '../metrics/metrics.ts';
 import { type BackendDeps, createBackend, type ModelConfig } from './create-backend.ts';
 import { ModelMissingError } from './embedded/llama-runtime.ts';
 import { ModelBusyError } from './embedded/turn-queue.ts';
@@ -33,13 +33,14 @@ export function classifyModelError(err: unknown): string {
 /** Chat, streamed chat, embeddings and a reachability probe over whichever backend the config picks. */
 export class ModelClient {
   readonly backend: ModelBackend;
-  private readonly duration;
+  private readonly duration: Observe<'kind' | 'outcome'>;
   private readonly tokens;
   private readonly errors;
 
   constructor(config: ModelConfig, metrics: Metrics, deps: BackendDeps & { backend?: ModelBackend } = {}) {
     this.backend = deps.backend ?? createBackend(config, deps);
-    this.duration = metrics.histogram('quorra_model_call_duration_seconds', 'Model call duration', [
+    // batched: every turn observes it (see Metrics.batchedHistogram)
+    this.duration = metrics.batchedHistogram('quorra_model_call_duration_seconds', 'Model call duration', [
       'kind',
       'outcome',
     ]);
@@ -71,6 +72,12 @@ export class ModelClient {
     throw err;
   }
 
+  /** Starts timing a call; the returned function records it with its outcome. */
+  private timer(kind: string): (labels: { outcome: string }) => void {
+    const started = performance.now();
+    return ({ outcome }) => this.duration({ kind, outcome }, (performance.now() - started) / 1000);
+  }
+
   private countUsage(usage?: { prompt_tokens?: number; completion_tokens?: number } | null): void {
     if (!usage) return;
     if (usage.prompt_tokens) this.tokens.inc({ type: 'prompt' }, usage.prompt_tokens);
@@ -82,7 +89,7 @@ export class ModelClient {
     req: ChatRequest,
     opts: { signal?: AbortSignal; timeoutMs?: number } = {},
   ): Promise<ChatCompletion> {
-    const end = this.duration.startTimer({ kind: 'chat' });
+    const end = this.timer('chat');
     try {
       const res = await this.backend.chat({ ...req, model: req.model ?? this.chatModel }, opts);
       if (!Array.isArray(res?.choices)) throw new SyntaxError('model answered without choices');
@@ -100,7 +107,7 @@ export class ModelClient {
     req: ChatRequest,
     opts: { signal?: AbortSignal } = {},
   ): AsyncGenerator<ChatCompletionChunk> {
-    const end = this.duration.startTimer({ kind: 'chat_stream' });
+    const end = this.timer('chat_stream');
     let outcome = 'error';
     try {
       for await (const chunk of this.backend.chatStream(
@@ -122,7 +129,7 @@ export class ModelClient {
   async embed(texts: string[], opts: { signal?: AbortSignal } = {}): Promise<number[][]> {
     const model = this.embeddingModel;
     if (!model) throw new Error('no embedding model is configured');
-    const end = this.duration.startTimer({ kind: 'embed' });
+    const end = this.timer('embed');
     try {
       const out = await this.backend.embed(model, texts, opts);
       end({ outcome: 'ok' });

@@ -91,6 +91,17 @@ describe('inbound filter', () => {
         ),
       );
     });
+
+    it('follows the bot as its name changes (the identity is filled in at connect)', () => {
+      const live: { userId: string; displayName?: string } = { userId: '@helper:home.test' };
+      assert.ok(!isMentioned({ body: 'Quorra, lights off?' }, live));
+      live.displayName = 'Quorra';
+      assert.ok(isMentioned({ body: 'Quorra, lights off?' }, live));
+      assert.equal(stripMention('Quorra, lights off?', live), 'lights off?');
+      live.displayName = 'Jarvis';
+      assert.ok(!isMentioned({ body: 'Quorra, lights off?' }, live));
+      assert.equal(stripMention('Jarvis: lights off? Quorra', live), 'lights off? Quorra');
+    });
   });
 
   describe('stripMention', () => {

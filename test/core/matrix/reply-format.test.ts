@@ -7,6 +7,7 @@ import {
   messageContent,
   renderMarkdown,
 } from '../../../core/matrix/reply-format.ts';
+import { editContent } from '../../../core/matrix/streamed-reply.ts';
 
 describe('reply format', () => {
   it('renders Markdown to HTML: emphasis, lists, code, links, line breaks', () => {
@@ -43,8 +44,25 @@ describe('reply format', () => {
       const text = (i % 5 === 0 ? pick([...pieces, ...syntax]) : '') + parts.join('');
       assert.equal(markdownToHtml(text), renderMarkdown(text), text);
       if (markdownToHtml(text) === `<p>${text}</p>`) plain++;
+      // a message goes without HTML only when the renderer's HTML is the body's own words in a <p>
+      const { body, formatted_body } = messageContent(text) as { body: string; formatted_body?: string };
+      assert.equal(formatted_body ?? `<p>${body}</p>`, renderMarkdown(body), text);
     }
     assert.ok(plain > 500, `only ${plain} texts were plain sentences`);
+  });
+
+  it('sends a plain sentence as body alone, as Element does, and anything with markup with its HTML', () => {
+    assert.deepEqual(messageContent('Instant reply.'), { msgtype: 'm.text', body: 'Instant reply.' });
+    assert.deepEqual(messageContent(' Gone, back at 5? ', {}, { notice: true }), {
+      msgtype: 'm.notice',
+      body: 'Gone, back at 5?',
+    });
+    for (const marked of ['See www.example.org today', 'Milk & eggs', 'a <b>b</b>', '1. one', 'line\nline'])
+      assert.equal(messageContent(marked).format, 'org.matrix.custom.html', marked);
+    const edit = editContent('$orig', 'All done.');
+    assert.equal(edit.formatted_body, undefined);
+    assert.deepEqual(edit['m.new_content'], { msgtype: 'm.text', body: 'All done.' });
+    assert.equal(editContent('$orig', '**All** done.').formatted_body, '* <p><strong>All</strong> done.</p>');
   });
 
   it('sanitizes what the model writes: no scripts, handlers, styles or javascript: links', () => {
