@@ -1,4 +1,5 @@
-// Matrix latency per message (member sends → bot reply seen): Quorra's bot vs a bare matrix-bot-sdk echo bot, same homeserver, same run.
+// Matrix latency per message (member sends → bot reply seen): Quorra's bot vs a bare matrix-bot-sdk echo bot, same homeserver, same run; and the engine floor beside them.
+import { principalOf } from '../core/auth/user-store.ts';
 import { loadMatrixSdk } from '../core/matrix/load-matrix-sdk.ts';
 import { bootApp } from '../test/support/boot-app.ts';
 import { addUser } from '../test/support/household.ts';
@@ -117,7 +118,8 @@ console.log(
 const floorUser = hs.registerUser('floor', { displayName: 'Floor' });
 const floor = new sdk.MatrixClient(hs.url, floorUser.accessToken, new sdk.MemoryStorageProvider());
 const floorSessions = new Map<string, string>();
-const principal = { kind: 'user', userId: oliviaUser.id, role: 'owner', displayName: 'Olivia' } as const;
+// the principal Quorra's pipeline hands the engine for this member
+const principal = principalOf((await app.quorra.conversation.users.get(oliviaUser.id))!);
 floor.on('room.invite', (roomId: string) => floor.joinRoom(roomId));
 floor.on('room.message', async (roomId: string, ev: any) => {
   if (ev.sender === floorUser.userId || ev.content?.msgtype !== 'm.text') return;
