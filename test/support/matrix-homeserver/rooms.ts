@@ -87,7 +87,8 @@ export class Rooms {
       pos: 0,
       txn,
     };
-    stored.pos = this.stream.advance();
+    // the room's members (and those it had), and the one a membership event is about (an invitee)
+    stored.pos = this.stream.advance((userId) => userId === ev.state_key || this.isOf(userId, room));
     room.append(stored);
     if (ev.type === 'm.room.member' && ev.state_key !== undefined) this.noteMember(ev.state_key, room);
     return stored;
@@ -195,7 +196,7 @@ export class Rooms {
     const room = this.get(roomId);
     if (room.membership(userId) !== 'join') throw matrixErrors.forbidden('User not in room');
     if (!room.event(eventId)) throw matrixErrors.notFound(`Unknown event ${eventId}`);
-    const pos = this.stream.advance();
+    const pos = this.stream.advance((u) => this.isOf(u, room));
     room.receipts.push({ pos, eventId, receiptType, userId, ts: this.clock.now(), threadId });
   }
 
@@ -211,6 +212,10 @@ export class Rooms {
   /** Clears every typing timer. */
   close(): void {
     for (const room of this.all()) for (const t of room.typing.values()) clearTimeout(t);
+  }
+
+  private isOf(userId: string, room: Room): boolean {
+    return this.of(userId).includes(room);
   }
 
   private noteMember(userId: string, room: Room): void {
@@ -252,7 +257,7 @@ export class Rooms {
       timer.unref();
       room.typing.set(userId, timer);
     }
-    if (typing !== had) room.typingPos = this.stream.advance();
+    if (typing !== had) room.typingPos = this.stream.advance((u) => this.isOf(u, room));
   }
 
   private assertMayPost(room: Room, userId: string, type: string, isState: boolean): void {

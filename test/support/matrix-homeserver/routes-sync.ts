@@ -57,7 +57,7 @@ async function sync(ctx: RouteContext): Promise<unknown> {
     const remaining = deadline - Date.now();
     const answerNow = since === undefined || fullState || remaining <= 0 || stream.releaseCount !== releases;
     if (!result.empty || answerNow || stream.isClosed || ctx.signal.aborted) return result.body;
-    await stream.waitBeyond(stream.pos, remaining, ctx.signal);
+    await stream.waitBeyond(stream.pos, remaining, ctx.signal, userId);
   }
 }
 

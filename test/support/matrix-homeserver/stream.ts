@@ -2,6 +2,8 @@
 
 interface Waiter {
   after: number;
+  /** Whose long-poll this is; one without a user wakes on every change. */
+  userId?: string;
   wake: () => void;
 }
 
@@ -22,19 +24,28 @@ export class Stream {
     return this.waiters.size;
   }
 
-  /** Advances the stream by one, wakes every waiter, and returns the new position. */
-  advance(): number {
+  /**
+   * Advances the stream by one and returns the new position, waking the long-polls of the users the change may
+   * concern (every one when `concerns` is not given), as a homeserver's notifier wakes a room's members for its
+   * events and not everyone on the server: a long-poll woken for nothing builds its answer again only to wait on.
+   */
+  advance(concerns?: (userId: string) => boolean): number {
     this.position++;
-    for (const w of [...this.waiters]) if (this.position > w.after) w.wake();
+    for (const w of [...this.waiters])
+      if (this.position > w.after && (!concerns || w.userId === undefined || concerns(w.userId))) w.wake();
     return this.position;
   }
 
-  /** Resolves once the position passes `after`, after `timeoutMs`, on abort, or when the stream closes. */
-  waitBeyond(after: number, timeoutMs: number, signal?: AbortSignal): Promise<void> {
+  /**
+   * Resolves once a change that may concern `userId` (any change, without one) moves the position past `after`,
+   * after `timeoutMs`, on abort, or when the stream closes.
+   */
+  waitBeyond(after: number, timeoutMs: number, signal?: AbortSignal, userId?: string): Promise<void> {
     if (this.closed || this.position > after || timeoutMs <= 0 || signal?.aborted) return Promise.resolve();
     return new Promise((resolve) => {
       const waiter: Waiter = {
         after,
+        userId,
         wake: () => {
           clearTimeout(timer);
           signal?.removeEventListener('abort', waiter.wake);

@@ -96,7 +96,7 @@ export class Users {
   /** Stores account data (global, or for one room) and advances the stream. */
   setAccountData(userId: string, type: string, content: Record<string, unknown>, roomId?: string): void {
     const user = this.require(userId);
-    const pos = this.stream.advance();
+    const pos = this.stream.advance((u) => u === userId);
     const scope = user.accountData.get(roomId ?? '') ?? new Map<string, AccountDataEntry>();
     user.accountData.set(roomId ?? '', scope);
     scope.set(type, { type, roomId, content, pos });
