@@ -60,17 +60,21 @@ async function alternate(
 }
 
 const direct = () => app.quorra.model.chat({ messages: [{ role: 'user', content: 'hello' }] });
-let sessionId: string | undefined;
+/** Chat turns posted to a route, in one session of their own that grows turn by turn. */
+function chatTurns(c: ReturnType<typeof jsonClient>, path: string): () => Promise<void> {
+  let sessionId: string | undefined;
+  return async () => {
+    const r = await c.post(path, {
+      message: 'hello',
+      scope: ['general'],
+      ...(sessionId ? { session_id: sessionId } : {}),
+    });
+    sessionId = r.json.session_id;
+  };
+}
 // a lean keep-alive client: the route's overhead is the server's, not fetch's (see jsonClient)
 const client = jsonClient(app.url, { authorization: `Bearer ${owner.token}` });
-const viaHttp = async () => {
-  const r = await client.post('/chat', {
-    message: 'hello',
-    scope: ['general'],
-    ...(sessionId ? { session_id: sessionId } : {}),
-  });
-  sessionId = r.json.session_id;
-};
+const viaHttp = chatTurns(client, '/chat');
 const principal = { kind: 'user' as const, userId: owner.id, role: 'owner' as const, displayName: 'Bench' };
 // a fresh session each turn: the engine's own cost, as the goal has always been measured
 const viaEngine = () =>
@@ -127,15 +131,7 @@ minimal.use(async (ctx) => {
 });
 const minimalServer = await listen(minimal, '127.0.0.1', 0);
 const minimalClient = jsonClient(minimalServer.url);
-let minimalSession: string | undefined;
-const viaMinimal = async () => {
-  const r = await minimalClient.post('/', {
-    message: 'hello',
-    scope: ['general'],
-    ...(minimalSession ? { session_id: minimalSession } : {}),
-  });
-  minimalSession = r.json.session_id;
-};
+const viaMinimal = chatTurns(minimalClient, '/');
 await time(viaMinimal, 30);
 // /chat and the engine turn it wraps take turns in short blocks, so the difference is not a drift in load between
 // two long blocks
