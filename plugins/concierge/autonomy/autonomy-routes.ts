@@ -1,44 +1,18 @@
 // GET/PUT /plugins/concierge/autonomy/:workspace — the owner reads and sets a hosting workspace's auto-send policy.
 import { z } from 'zod';
-import { fail } from '../../../core/errors.ts';
+import { fail } from '../../../core/contracts/errors.ts';
 import type {
   AuditCapability,
   HttpCapability,
   WorkspacesCapability,
 } from '../../../core/plugin/capabilities.ts';
-import { wireTime } from '../../../core/plugin/wire-schemas.ts';
 import { autonomyPolicy } from './autonomy-policy.ts';
 import type { AutonomyStore } from './autonomy-store.ts';
+import { policyView } from './autonomy-wire.ts';
 import { AUTO_CATEGORIES, NEVER_CATEGORIES } from './guest-categories.ts';
 
 const params = z
   .object({ workspace: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'a workspace slug') })
-  .strict();
-
-const named = z.object({ id: z.string(), name: z.string() }).strict();
-
-const policyView = z
-  .object({
-    workspace: z.string(),
-    policy: autonomyPolicy,
-    /** The categories a policy may list, with their names for people. */
-    categories: z.array(named),
-    /** The categories that always wait for the owner (shown so the owner knows they exist). */
-    never: z.array(named),
-    recent: z.array(
-      z
-        .object({
-          message: z.number().int(),
-          outcome: z.enum(['sent', 'review']),
-          category: z.string().nullable(),
-          confidence: z.number().nullable(),
-          reasons: z.array(z.string()),
-          sources: z.array(z.string()),
-          decided_at: wireTime,
-        })
-        .strict(),
-    ),
-  })
   .strict();
 
 const list = (o: Record<string, string>) => Object.entries(o).map(([id, name]) => ({ id, name }));
@@ -55,7 +29,7 @@ export function addAutonomyRoutes(d: {
     if (!w) throw fail.notFound(`workspace "${slug}"`);
     if (w.kind !== 'hosting' || !(await d.workspaces.binding(slug, 'concierge')))
       throw fail.conflict(
-        'NOT_HOSTING',
+        'NO_GUESTS_HERE',
         `"${w.name}" is not a hosting workspace with guest messages, so it has no auto-send policy`,
       );
     return w;
