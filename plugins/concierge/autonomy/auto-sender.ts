@@ -1,7 +1,5 @@
 // After a draft is filed: asks the gate, sends through the approvals queue as the policy (claimed once), records why.
-import type { Logger } from '../../../core/logger.ts';
-import type { ModelClient } from '../../../core/model/model-client.ts';
-import type { ApprovalsCapability } from '../../../core/plugin/capabilities.ts';
+import type { ApprovalsCapability, Logger, ModelClient } from 'quorra/plugin';
 import type { KnowledgeApi } from '../../knowledge/index.ts';
 import type { GuestMessage } from '../guest-message.entity.ts';
 import type { ConciergeReservation } from '../reservation.entity.ts';

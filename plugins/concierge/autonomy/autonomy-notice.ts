@@ -1,5 +1,5 @@
 // The owner's notice for a reply sent on their behalf, in the same fixed frame as every guest notice.
-import { framedNotice } from '../../../core/text/untrusted-markdown.ts';
+import { framedNotice } from 'quorra/plugin';
 import type { GuestMessage } from '../guest-message.entity.ts';
 import { stayOf } from '../owner-notice.ts';
 import type { ConciergeReservation } from '../reservation.entity.ts';

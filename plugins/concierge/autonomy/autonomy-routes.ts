@@ -1,11 +1,6 @@
 // GET/PUT /plugins/concierge/autonomy/:workspace — the owner reads and sets a hosting workspace's auto-send policy.
+import { type AuditCapability, fail, type HttpCapability, type WorkspacesCapability } from 'quorra/plugin';
 import { z } from 'zod';
-import { fail } from '../../../core/contracts/errors.ts';
-import type {
-  AuditCapability,
-  HttpCapability,
-  WorkspacesCapability,
-} from '../../../core/plugin/capabilities.ts';
 import { autonomyPolicy } from './autonomy-policy.ts';
 import type { AutonomyStore } from './autonomy-store.ts';
 import { policyView } from './autonomy-wire.ts';

@@ -1,6 +1,6 @@
 // Reads and writes the auto-send policies and decisions.
+import { isUniqueViolation } from 'quorra/plugin';
 import { type DataSource, MoreThan } from 'typeorm';
-import { isUniqueViolation } from '../../../core/db/unique-violation.ts';
 import { ConciergeAutonomyDecision } from './autonomy-decision.entity.ts';
 import { ConciergeAutonomyPolicy } from './autonomy-policy.entity.ts';
 import { type AutonomyPolicy, POLICY_OFF } from './autonomy-policy.ts';

@@ -1,6 +1,6 @@
 // The auto-send policy's reply on the wire: one schema for the route and, as a type, for the admin UI.
+import { wireTime } from 'quorra/plugin';
 import { z } from 'zod';
-import { wireTime } from '../../../core/contracts/wire-schemas.ts';
 import { autonomyPolicy } from './autonomy-policy.ts';
 
 const named = z.object({ id: z.string(), name: z.string() }).strict();

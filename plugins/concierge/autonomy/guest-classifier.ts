@@ -1,9 +1,9 @@
 // Sorts the guest's message alone (never the draft, never the conversation) into one category with the model.
+
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { type ModelClient, rootDir } from 'quorra/plugin';
 import { z } from 'zod';
-import { rootDir } from '../../../core/build-info.ts';
-import type { ModelClient } from '../../../core/model/model-client.ts';
 import { GUEST_CATEGORIES, type GuestCategory } from './guest-categories.ts';
 
 const taskPrompt = readFileSync(path.join(rootDir, 'prompts/tasks/guest-classify.md'), 'utf8').trim();

@@ -1,6 +1,7 @@
 // Creates the auto-send policy and decision tables from their entities (a policy row only exists once the owner saves one).
+
+import { createEntityTables, dropEntityTables } from 'quorra/plugin';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { createEntityTables, dropEntityTables } from '../../../core/db/entity-tables.ts';
 import { ConciergeAutonomyDecision } from '../autonomy/autonomy-decision.entity.ts';
 import { ConciergeAutonomyPolicy } from '../autonomy/autonomy-policy.entity.ts';
 
