@@ -44,6 +44,7 @@ import { PluginHost } from './plugin/plugin-host.ts';
 import { loadPlugins, pluginRoots, pluginTables } from './plugin/plugin-loader.ts';
 import { toolScopeCheck } from './plugin/tool-scope-check.ts';
 import { Scheduler } from './scheduler/scheduler.ts';
+import { assertAudience } from './tools/define-tool.ts';
 import { setupWorkspaces } from './workspaces/setup-workspaces.ts';
 import type { WorkspaceStore } from './workspaces/workspace-store.ts';
 
@@ -116,10 +117,15 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
   const health = new Health();
   const registries = createRegistries();
   const conversation = await setupConversation({ config, db, logger, metrics, model, registries });
-  registries.tools.validator = toolScopeCheck(
+  const scopeCheck = toolScopeCheck(
     () => conversation.engine.knownScopes(),
     [...found.plugins, ...found.failures].map((p) => p.id),
   );
+  // a tool added at run time (not through defineTool) meets the same audience rule at registration
+  registries.tools.validator = (tool) => {
+    assertAudience(tool);
+    scopeCheck(tool);
+  };
   const routes = new RouteTable(
     authenticate(
       conversation.users,

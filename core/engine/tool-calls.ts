@@ -1,7 +1,7 @@
 // Runs one registered tool as a person outside a conversation (an approved proposal): the gate's checks, validation and audit as for a model's call.
 import { principalOf, type UserStore } from '../auth/user-store.ts';
 import type { Registry } from '../registry.ts';
-import type { ToolDefinition } from '../tools/define-tool.ts';
+import { inAudience, type ToolDefinition } from '../tools/define-tool.ts';
 import type { ToolRunner } from './tool-runner.ts';
 
 /** Who a call runs for (a household user, with their current role); `sessionId` names the thing that asked (it lands in the audit trail). */
@@ -37,7 +37,10 @@ export class ToolCalls {
     if (!user) return { ok: false, reason: 'unavailable', message: 'no such person' };
     const principal = principalOf(user);
     const workspace = as.workspace ?? null;
-    if (tool.available && !tool.available({ principal, workspace }))
+    if (
+      (tool.audience !== undefined && !inAudience(tool.audience, principal)) ||
+      (tool.available && !tool.available({ principal, workspace }))
+    )
       return { ok: false, reason: 'unavailable', message: `${name} is not available to this person here` };
     const parsed = tool.input.safeParse(input);
     if (!parsed.success) {

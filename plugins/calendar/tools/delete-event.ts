@@ -18,6 +18,7 @@ export function deleteEvent(deps: CalendarToolDeps) {
       'Delete one event from the household calendar by its uid (look it up with calendar_query_events first). The person is asked to confirm.',
     tier: 2,
     scopes: ['general', 'calendar', 'planning'],
+    audience: 'household',
     input: z
       .object({
         uid: z.string().trim().min(1).max(300),

@@ -100,6 +100,7 @@ export function updateEvent(deps: CalendarToolDeps) {
       'Change one event by uid (look it up first): send only the fields that change. A new start without an end keeps the length. The person is asked to confirm, seeing before → after. Repeating events cannot be changed here.',
     tier: 2,
     scopes: ['general', 'calendar', 'planning'],
+    audience: 'household',
     input: updateEventInput,
     available: calendarAvailable(deps),
     describe: (input) => {
