@@ -203,6 +203,7 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
       conversation,
       logger,
       notify: () => matrix.notify,
+      outbox: matrix.outbox,
       publicUrl: () => publicUrlOf(config, server?.url),
       developerMode: () => config.developerMode,
     }),

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Conversation } from '../engine/setup-conversation.ts';
 import { fail } from '../errors.ts';
 import type { Logger } from '../logger.ts';
-import type { Notify } from '../matrix/outbox.ts';
+import type { Notify, Outbox } from '../matrix/outbox.ts';
 import { defineRoute, withHeaders, withStatus } from '../plugin/route-definition.ts';
 import { clearedSessionCookie, readSessionCookie, sessionCookie } from './session-cookie.ts';
 import { CODE_TTL_MS } from './sign-in-grants.ts';
@@ -32,10 +32,19 @@ export interface SignInRouteDeps {
   logger: Logger;
   /** Queues a Matrix DM (the outbox). */
   notify: () => Notify | undefined;
+  /** The outbox, where sign-in codes are a secret kind: made at delivery, never stored. */
+  outbox?: Outbox;
   /** Where people open the admin UI; sign-in links point here, never at the request's Host header. */
   publicUrl: () => string;
   /** Whether developer mode is on (the owner's UI then offers the turn inspector). */
   developerMode: () => boolean;
+}
+
+const SIGN_IN_SECRET = 'sign-in';
+
+/** What the outbox stores and lists for a sign-in DM: who it is for, never the code. */
+export function signInLabel(displayName: string): string {
+  return `a sign-in code for ${displayName}`;
 }
 
 function codeMessage(code: string, link: string): string {
@@ -82,15 +91,22 @@ export function signInRoutes(deps: SignInRouteDeps) {
     );
   }
 
+  // the code is made when the DM goes out and only its hash is kept: the outbox row says "a sign-in code for Max"
+  deps.outbox?.defineSecret(SIGN_IN_SECRET, async (item) => {
+    const grant = await signInGrants.issueCode(item.userId);
+    if (!grant) {
+      deps.logger.warn({ userId: item.userId }, 'sign-in code not sent: too many codes this hour');
+      return null;
+    }
+    return codeMessage(grant.code, signInLink(deps.publicUrl(), grant.link));
+  });
+
   async function sendCode(mxid: string) {
     const user = await users.findByMatrixId(mxid);
     const notify = deps.notify();
     if (!user || !notify) return;
-    const grant = await signInGrants.issueCode(user.id);
-    if (!grant) return;
-    await notify(user.id, codeMessage(grant.code, signInLink(deps.publicUrl(), grant.link)), {
-      urgency: 'high',
-    });
+    if (!(await signInGrants.canIssue(user.id))) return;
+    await notify(user.id, signInLabel(user.displayName), { urgency: 'high', secret: SIGN_IN_SECRET });
   }
 
   return [
