@@ -14,6 +14,7 @@ import { scheduleBackups } from './backup/backup-job.ts';
 import { buildInfo } from './build-info.ts';
 import { databasePath, vaultRoot } from './config/data-paths.ts';
 import type { QuorraConfig } from './config/schema.ts';
+import { assertAudience } from './contracts/define-tool.ts';
 import { coreEntities } from './db/entities.ts';
 import { ensureWritableDir, openDatabase } from './db/open-database.ts';
 import type { DreamService } from './dream/dream-service.ts';
@@ -44,7 +45,6 @@ import { PluginHost } from './plugin/plugin-host.ts';
 import { loadPlugins, pluginRoots, pluginTables } from './plugin/plugin-loader.ts';
 import { toolScopeCheck } from './plugin/tool-scope-check.ts';
 import { Scheduler } from './scheduler/scheduler.ts';
-import { assertAudience } from './tools/define-tool.ts';
 import { setupWorkspaces } from './workspaces/setup-workspaces.ts';
 import type { WorkspaceStore } from './workspaces/workspace-store.ts';
 

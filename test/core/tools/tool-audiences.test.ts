@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { audienceRows, audienceTable } from '../../../core/tools/audience-table.ts';
+import { audienceRows, audienceTable } from '../../../core/engine/tool-audience-table.ts';
 import { type BootedApp, bootApp } from '../../support/boot-app.ts';
 
 const docPath = path.join(import.meta.dirname, '../../../docs/tool-audiences.md');

@@ -1,6 +1,6 @@
 // The diagnostics plugin without its agent: the tool, command and route still report what Quorra sees itself.
 import assert from 'node:assert/strict';
-import type { UserPrincipal } from '../../../core/auth/principal.ts';
+import type { UserPrincipal } from '../../../core/contracts/principal.ts';
 import { persona } from '../../../core/engine/personas.ts';
 import { offeredTools } from '../../../core/engine/tool-gate.ts';
 import { createLogger } from '../../../core/logger.ts';

@@ -1,5 +1,5 @@
 // The tool → tier → audience table, generated from the registry: docs/tool-audiences.md is this text, kept equal by a test.
-import { audienceList, type ToolDefinition } from './define-tool.ts';
+import { audienceList, type ToolDefinition } from '../contracts/define-tool.ts';
 
 const tierWords = ['0 (reads)', '1 (writes, audited)', '2 (confirmed first)'];
 
