@@ -17,6 +17,7 @@ import type { QuorraConfig } from './config/schema.ts';
 import { assertAudience } from './contracts/define-tool.ts';
 import { coreEntities } from './db/entities.ts';
 import { ensureWritableDir, openDatabase } from './db/open-database.ts';
+import { StorageWatch } from './db/storage-full.ts';
 import type { DreamService } from './dream/dream-service.ts';
 import { setupDream } from './dream/setup-dream.ts';
 import { chatRoutes } from './engine/chat-routes.ts';
@@ -236,12 +237,23 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
     lastActivity: () => conversation.sessions.lastActivity(),
   });
 
-  addCoreChecks(health, { config, dataDir, db, model, matrix: () => matrix.health(), host, scheduler });
+  // a write meeting a full disk turns /health degraded until a write succeeds again
+  const storage = new StorageWatch();
+  addCoreChecks(health, {
+    config,
+    dataDir,
+    db,
+    model,
+    matrix: () => matrix.health(),
+    host,
+    scheduler,
+    storage,
+  });
   scheduleBackups(config, scheduler, logger.child({ subsystem: 'backup' }));
 
   await host.start();
 
-  const http = httpApp({ logger, metrics, routes, bodyLimitBytes: config.server.bodyLimitBytes });
+  const http = httpApp({ logger, metrics, routes, bodyLimitBytes: config.server.bodyLimitBytes, storage });
 
   let metricsServer: HttpServer | undefined;
   let stopped = false;

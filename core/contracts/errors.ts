@@ -15,6 +15,7 @@ export type ErrorKind =
   | 'unavailable'
   | 'upstream'
   | 'timeout'
+  | 'storage-full'
   | 'internal';
 
 /** One entry of the catalogue: the HTTP status a surface answers with, and one line on when it happens. */
@@ -160,6 +161,10 @@ export const coreErrors = {
   QUORRA_PLUGIN_UNKNOWN: { status: 404, says: 'no plugin by that id' },
   QUORRA_PLUGIN_HAS_DEPENDENTS: { status: 409, says: 'a plugin others depend on cannot be turned off' },
   QUORRA_TOOL_UNKNOWN_SCOPE: { status: 500, says: 'a tool names a scope no prompt declares' },
+  STORAGE_FULL: {
+    status: 507,
+    says: 'a write met a full disk (the data directory’s or the database server’s)',
+  },
 } as const satisfies Record<string, ErrorEntry>;
 
 type CoreErrors = typeof coreErrors;
@@ -209,6 +214,14 @@ export const fail = {
   upstream: (code: ErrorCode, message: string, details?: unknown) =>
     new QuorraError(code, message, details, 'upstream'),
   timeout: (code: ErrorCode, message: string) => new QuorraError(code, message, undefined, 'timeout'),
+  storageFull: () =>
+    new QuorraError(
+      'STORAGE_FULL',
+      'Quorra’s disk is full, so nothing new can be saved right now. What is already saved is safe. ' +
+        'Free some space on the disk (or ask the household’s owner to) and try again.',
+      undefined,
+      'storage-full',
+    ),
 };
 
 /** True for a domain error of the given kind (callers branch on kinds or codes, never on HTTP statuses). */

@@ -3,11 +3,13 @@ import { statfsSync } from 'node:fs';
 import type { DataSource } from 'typeorm';
 import { databaseLabel } from '../config/data-paths.ts';
 import type { QuorraConfig } from '../config/schema.ts';
+import type { StorageWatch } from '../db/storage-full.ts';
 import type { ModelClient } from '../model/model-client.ts';
 import { ModelProbe } from '../model/model-probe.ts';
 import type { PluginHost } from '../plugin/plugin-host.ts';
 import type { Scheduler } from '../scheduler/scheduler.ts';
 import type { Health, HealthCheck } from './health.ts';
+import { storageCheck } from './storage-check.ts';
 
 /** Registers core's checks; only the database is critical (without it nothing works). */
 export function addCoreChecks(
@@ -20,6 +22,7 @@ export function addCoreChecks(
     matrix: HealthCheck;
     host: PluginHost;
     scheduler: Scheduler;
+    storage: StorageWatch;
   },
 ): void {
   const { config, dataDir, db, host, scheduler } = deps;
@@ -33,6 +36,8 @@ export function addCoreChecks(
     },
     { critical: true },
   );
+  health.add('storage', () => storageCheck(dataDir, config, deps.storage));
+  deps.storage.onChange(() => health.invalidate());
   health.add('model', () => probe.check());
   health.add('matrix', deps.matrix);
   health.add('plugins', () => {

@@ -35,6 +35,11 @@ export class Health {
     });
   }
 
+  /** Drops the cached verdict, e.g. when a write just met a full disk: the next probe runs the checks. */
+  invalidate(): void {
+    this.forget();
+  }
+
   private forget(): void {
     this.latest = undefined;
     this.refreshing = undefined;

@@ -14,4 +14,5 @@ export const statusOfKind: Readonly<Record<ErrorKind, number>> = Object.freeze({
   upstream: 502,
   unavailable: 503,
   timeout: 504,
+  'storage-full': 507,
 });

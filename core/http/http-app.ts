@@ -1,5 +1,6 @@
 // The Koa application: the request pipeline (metrics, the error envelope, the strict JSON edge, every declared route), then the admin UI.
 import Koa from 'koa';
+import type { StorageWatch } from '../db/storage-full.ts';
 import type { Logger } from '../logger.ts';
 import type { Metrics } from '../metrics/metrics.ts';
 import { adminUi } from './admin-ui.ts';
@@ -13,6 +14,7 @@ export function httpApp(deps: {
   metrics: Metrics;
   routes: RouteTable;
   bodyLimitBytes: number;
+  storage?: StorageWatch;
 }) {
   const http = new Koa();
   http.proxy = false;
