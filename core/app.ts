@@ -253,7 +253,17 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
 
   await host.start();
 
-  const http = httpApp({ logger, metrics, routes, bodyLimitBytes: config.server.bodyLimitBytes, storage });
+  const http = httpApp({
+    logger,
+    metrics,
+    routes,
+    bodyLimitBytes: config.server.bodyLimitBytes,
+    storage,
+    timeouts: {
+      headersTimeoutMs: config.server.headersTimeoutMs,
+      requestTimeoutMs: config.server.requestTimeoutMs,
+    },
+  });
 
   let metricsServer: HttpServer | undefined;
   let stopped = false;

@@ -41,6 +41,8 @@ export interface SignInRouteDeps {
 }
 
 const SIGN_IN_SECRET = 'sign-in';
+/** Failed sign-in attempts (code or link) one address may make per 15 minutes. */
+const SIGN_IN_GUESSES = { max: 10, windowMs: 15 * 60_000, count: 'failures' } as const;
 
 /** What the outbox stores and lists for a sign-in DM: who it is for, never the code. */
 export function signInLabel(displayName: string): string {
@@ -115,6 +117,8 @@ export function signInRoutes(deps: SignInRouteDeps) {
       path: '/auth/matrix-code',
       auth: 'public',
       summary: 'DMs a one-time sign-in code to a household Matrix ID (always 202: reveals nobody)',
+      // per address, whichever IDs it asks for: one address cannot flood members with codes
+      addressLimit: { max: 10, windowMs: 15 * 60_000, count: 'all' },
       body: codeBody,
       response: z.strictObject({ message: z.string() }),
       handler: ({ body }) => {
@@ -132,6 +136,8 @@ export function signInRoutes(deps: SignInRouteDeps) {
       path: '/auth/matrix-code/verify',
       auth: 'public',
       summary: 'Trades the DMed code for a browser session (cookie + CSRF token)',
+      // wrong guesses per address, on top of the tries per code and the codes per person
+      addressLimit: SIGN_IN_GUESSES,
       body: verifyBody,
       response: sessionSchema,
       handler: async ({ body }) => {
@@ -148,6 +154,7 @@ export function signInRoutes(deps: SignInRouteDeps) {
       path: '/auth/link',
       auth: 'public',
       summary: 'Trades a one-time sign-in link for a browser session',
+      addressLimit: SIGN_IN_GUESSES,
       body: linkBody,
       response: sessionSchema,
       handler: async ({ body }) => {

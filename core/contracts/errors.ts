@@ -16,6 +16,7 @@ export type ErrorKind =
   | 'upstream'
   | 'timeout'
   | 'storage-full'
+  | 'rate-limited'
   | 'internal';
 
 /** One entry of the catalogue: the HTTP status a surface answers with, and one line on when it happens. */
@@ -161,6 +162,7 @@ export const coreErrors = {
   QUORRA_PLUGIN_UNKNOWN: { status: 404, says: 'no plugin by that id' },
   QUORRA_PLUGIN_HAS_DEPENDENTS: { status: 409, says: 'a plugin others depend on cannot be turned off' },
   QUORRA_TOOL_UNKNOWN_SCOPE: { status: 500, says: 'a tool names a scope no prompt declares' },
+  TOO_MANY_REQUESTS: { status: 429, says: 'one address asked too often (sign-in codes, webhook failures)' },
   STORAGE_FULL: {
     status: 507,
     says: 'a write met a full disk (the data directory’s or the database server’s)',
@@ -214,6 +216,8 @@ export const fail = {
   upstream: (code: ErrorCode, message: string, details?: unknown) =>
     new QuorraError(code, message, details, 'upstream'),
   timeout: (code: ErrorCode, message: string) => new QuorraError(code, message, undefined, 'timeout'),
+  rateLimited: (message: string, retryAfterSeconds: number) =>
+    new QuorraError('TOO_MANY_REQUESTS', message, { retryAfterSeconds }, 'rate-limited'),
   storageFull: () =>
     new QuorraError(
       'STORAGE_FULL',

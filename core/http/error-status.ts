@@ -15,4 +15,5 @@ export const statusOfKind: Readonly<Record<ErrorKind, number>> = Object.freeze({
   unavailable: 503,
   timeout: 504,
   'storage-full': 507,
+  'rate-limited': 429,
 });

@@ -4,7 +4,7 @@ import type { StorageWatch } from '../db/storage-full.ts';
 import type { Logger } from '../logger.ts';
 import type { Metrics } from '../metrics/metrics.ts';
 import { adminUi } from './admin-ui.ts';
-import { type HttpServer, listen } from './http-server.ts';
+import { type ClientTimeouts, type HttpServer, listen } from './http-server.ts';
 import { requestPipeline } from './request-pipeline.ts';
 import type { RouteTable } from './route-table.ts';
 
@@ -15,6 +15,7 @@ export function httpApp(deps: {
   routes: RouteTable;
   bodyLimitBytes: number;
   storage?: StorageWatch;
+  timeouts?: ClientTimeouts;
 }) {
   const http = new Koa();
   http.proxy = false;
@@ -29,5 +30,7 @@ export function httpApp(deps: {
   });
   http.use(requestPipeline(deps));
   http.use(adminUi());
-  return { listen: (host: string, port: number): Promise<HttpServer> => listen(http, host, port) };
+  return {
+    listen: (host: string, port: number): Promise<HttpServer> => listen(http, host, port, deps.timeouts),
+  };
 }
