@@ -14,10 +14,8 @@ import { scheduleBackups } from './backup/backup-job.ts';
 import { buildInfo } from './build-info.ts';
 import { databasePath, vaultRoot } from './config/data-paths.ts';
 import type { QuorraConfig } from './config/schema.ts';
-import { assertAudience } from './contracts/define-tool.ts';
 import { coreEntities } from './db/entities.ts';
 import { ensureWritableDir, openDatabase } from './db/open-database.ts';
-import { StorageWatch } from './db/storage-full.ts';
 import type { DreamService } from './dream/dream-service.ts';
 import { setupDream } from './dream/setup-dream.ts';
 import { chatRoutes } from './engine/chat-routes.ts';
@@ -118,15 +116,10 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
   const health = new Health();
   const registries = createRegistries();
   const conversation = await setupConversation({ config, db, logger, metrics, model, registries });
-  const scopeCheck = toolScopeCheck(
+  registries.tools.validator = toolScopeCheck(
     () => conversation.engine.knownScopes(),
     [...found.plugins, ...found.failures].map((p) => p.id),
   );
-  // a tool added at run time (not through defineTool) meets the same audience rule at registration
-  registries.tools.validator = (tool) => {
-    assertAudience(tool);
-    scopeCheck(tool);
-  };
   const routes = new RouteTable(
     authenticate(
       conversation.users,
@@ -203,7 +196,6 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
     signInRoutes({
       conversation,
       logger,
-      notify: () => matrix.notify,
       outbox: matrix.outbox,
       publicUrl: () => publicUrlOf(config, server?.url),
       developerMode: () => config.developerMode,
@@ -237,33 +229,12 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
     lastActivity: () => conversation.sessions.lastActivity(),
   });
 
-  // a write meeting a full disk turns /health degraded until a write succeeds again
-  const storage = new StorageWatch();
-  addCoreChecks(health, {
-    config,
-    dataDir,
-    db,
-    model,
-    matrix: () => matrix.health(),
-    host,
-    scheduler,
-    storage,
-  });
+  addCoreChecks(health, { config, dataDir, db, model, matrix: () => matrix.health(), host, scheduler });
   scheduleBackups(config, scheduler, logger.child({ subsystem: 'backup' }));
 
   await host.start();
 
-  const http = httpApp({
-    logger,
-    metrics,
-    routes,
-    bodyLimitBytes: config.server.bodyLimitBytes,
-    storage,
-    timeouts: {
-      headersTimeoutMs: config.server.headersTimeoutMs,
-      requestTimeoutMs: config.server.requestTimeoutMs,
-    },
-  });
+  const http = httpApp({ logger, metrics, routes, storage: health.storage, server: config.server });
 
   let metricsServer: HttpServer | undefined;
   let stopped = false;

@@ -14,6 +14,7 @@ import { IndexConfirmationExpiry1765000000000 } from './1765000000000-index-conf
 import { AddMemoryLengthIndex1765200000000 } from './1765200000000-add-memory-length-index.ts';
 import { AddMemoryRepeatsIndex1765300000000 } from './1765300000000-add-memory-repeats-index.ts';
 import { OutboxSecrets1765400000000 } from './1765400000000-outbox-secrets.ts';
+import { AddChildReach1765438000000 } from './1765438000000-add-child-reach.ts';
 
 export const coreMigrations: Function[] = [
   CreatePluginState1764460800000,
@@ -31,4 +32,5 @@ export const coreMigrations: Function[] = [
   AddMemoryLengthIndex1765200000000,
   AddMemoryRepeatsIndex1765300000000,
   OutboxSecrets1765400000000,
+  AddChildReach1765438000000,
 ];

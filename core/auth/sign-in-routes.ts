@@ -4,7 +4,7 @@ import { fail } from '../contracts/errors.ts';
 import { defineRoute, withHeaders, withStatus } from '../contracts/route-definition.ts';
 import type { Conversation } from '../engine/setup-conversation.ts';
 import type { Logger } from '../logger.ts';
-import type { Notify, Outbox } from '../matrix/outbox.ts';
+import type { Outbox } from '../matrix/outbox.ts';
 import { clearedSessionCookie, readSessionCookie, sessionCookie } from './session-cookie.ts';
 import { CODE_TTL_MS } from './sign-in-grants.ts';
 import { signInLink } from './sign-in-link.ts';
@@ -30,10 +30,8 @@ const linkBody = z.object({ token: z.string().min(20).max(100) }).strict();
 export interface SignInRouteDeps {
   conversation: Conversation;
   logger: Logger;
-  /** Queues a Matrix DM (the outbox). */
-  notify: () => Notify | undefined;
-  /** The outbox, where sign-in codes are a secret kind: made at delivery, never stored. */
-  outbox?: Outbox;
+  /** The outbox the code DM is queued in, as a secret kind: the code is made at delivery, never stored. */
+  outbox: Outbox;
   /** Where people open the admin UI; sign-in links point here, never at the request's Host header. */
   publicUrl: () => string;
   /** Whether developer mode is on (the owner's UI then offers the turn inspector). */
@@ -94,7 +92,7 @@ export function signInRoutes(deps: SignInRouteDeps) {
   }
 
   // the code is made when the DM goes out and only its hash is kept: the outbox row says "a sign-in code for Max"
-  deps.outbox?.defineSecret(SIGN_IN_SECRET, async (item) => {
+  deps.outbox.defineSecret(SIGN_IN_SECRET, async (item) => {
     const grant = await signInGrants.issueCode(item.userId);
     if (!grant) {
       deps.logger.warn({ userId: item.userId }, 'sign-in code not sent: too many codes this hour');
@@ -105,10 +103,12 @@ export function signInRoutes(deps: SignInRouteDeps) {
 
   async function sendCode(mxid: string) {
     const user = await users.findByMatrixId(mxid);
-    const notify = deps.notify();
-    if (!user || !notify) return;
+    if (!user) return;
     if (!(await signInGrants.canIssue(user.id))) return;
-    await notify(user.id, signInLabel(user.displayName), { urgency: 'high', secret: SIGN_IN_SECRET });
+    await deps.outbox.notify(user.id, signInLabel(user.displayName), {
+      urgency: 'high',
+      secret: SIGN_IN_SECRET,
+    });
   }
 
   return [

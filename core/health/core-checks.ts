@@ -3,7 +3,6 @@ import { statfsSync } from 'node:fs';
 import type { DataSource } from 'typeorm';
 import { databaseLabel } from '../config/data-paths.ts';
 import type { QuorraConfig } from '../config/schema.ts';
-import type { StorageWatch } from '../db/storage-full.ts';
 import type { ModelClient } from '../model/model-client.ts';
 import { ModelProbe } from '../model/model-probe.ts';
 import type { PluginHost } from '../plugin/plugin-host.ts';
@@ -22,7 +21,6 @@ export function addCoreChecks(
     matrix: HealthCheck;
     host: PluginHost;
     scheduler: Scheduler;
-    storage: StorageWatch;
   },
 ): void {
   const { config, dataDir, db, host, scheduler } = deps;
@@ -36,8 +34,9 @@ export function addCoreChecks(
     },
     { critical: true },
   );
-  health.add('storage', () => storageCheck(dataDir, config, deps.storage));
-  deps.storage.onChange(() => health.invalidate());
+  // a write meeting a full disk turns /health degraded until a write succeeds again
+  health.add('storage', () => storageCheck(dataDir, config, health.storage));
+  health.storage.onChange(() => health.invalidate());
   health.add('model', () => probe.check());
   health.add('matrix', deps.matrix);
   health.add('plugins', () => {

@@ -3,8 +3,8 @@ import { statfsSync } from 'node:fs';
 import path from 'node:path';
 import { databasePath } from '../config/data-paths.ts';
 import type { QuorraConfig } from '../config/schema.ts';
-import type { StorageWatch } from '../db/storage-full.ts';
 import type { CheckResult } from './health.ts';
+import type { StorageWatch } from './storage-watch.ts';
 
 /** Below this much free space the volume counts as full even before a write fails. */
 const FULL_FREE_BYTES = 1024 * 1024;

@@ -1,6 +1,6 @@
 // The Koa application: the request pipeline (metrics, the error envelope, the strict JSON edge, every declared route), then the admin UI.
 import Koa from 'koa';
-import type { StorageWatch } from '../db/storage-full.ts';
+import type { StorageWatch } from '../health/storage-watch.ts';
 import type { Logger } from '../logger.ts';
 import type { Metrics } from '../metrics/metrics.ts';
 import { adminUi } from './admin-ui.ts';
@@ -13,9 +13,9 @@ export function httpApp(deps: {
   logger: Logger;
   metrics: Metrics;
   routes: RouteTable;
-  bodyLimitBytes: number;
   storage?: StorageWatch;
-  timeouts?: ClientTimeouts;
+  /** The body limit and client timeouts (config.server). */
+  server: ClientTimeouts & { bodyLimitBytes: number };
 }) {
   const http = new Koa();
   http.proxy = false;
@@ -28,9 +28,9 @@ export function httpApp(deps: {
       /^(HPE_|ERR_STREAM_PREMATURE)/.test(err.code ?? '');
     deps.logger[gone ? 'debug' : 'warn']({ code: err.code, message: err.message }, 'response not completed');
   });
-  http.use(requestPipeline(deps));
+  http.use(requestPipeline({ ...deps, bodyLimitBytes: deps.server.bodyLimitBytes }));
   http.use(adminUi());
   return {
-    listen: (host: string, port: number): Promise<HttpServer> => listen(http, host, port, deps.timeouts),
+    listen: (host: string, port: number): Promise<HttpServer> => listen(http, host, port, deps.server),
   };
 }

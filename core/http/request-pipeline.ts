@@ -1,7 +1,8 @@
 // Every request's one middleware: timed into the metrics, JSON bodies read, the routes, failures as envelopes.
 import type { Middleware } from 'koa';
 import { fail } from '../contracts/errors.ts';
-import { isStorageFull, type StorageWatch } from '../db/storage-full.ts';
+import { isStorageFull } from '../db/storage-full.ts';
+import type { StorageWatch } from '../health/storage-watch.ts';
 import type { Logger } from '../logger.ts';
 import type { Metrics } from '../metrics/metrics.ts';
 import { answerError, answerUnmatched } from './error-envelope.ts';
