@@ -1,4 +1,4 @@
-// The tool → tier → audience table, generated from the registry: docs/tool-audiences.md is this text, kept equal by a test.
+// The tool → tier → audience table, generated from the registry into docs/security.md, kept equal by a test.
 import { audienceList, type ToolDefinition } from '../contracts/define-tool.ts';
 
 const tierWords = ['0 (reads)', '1 (writes, audited)', '2 (confirmed first)'];
@@ -12,22 +12,25 @@ export function audienceRows(
     .map((t) => ({ tool: t.name, tier: t.tier, audience: audienceList(t.audience).join(', ') || '(none)' }));
 }
 
-/** The Markdown document. */
+export const audienceStart =
+  '<!-- tool-audiences:start (generated from the tool registry: WRITE_TOOL_AUDIENCES=1 npx mocha test/core/tools/tool-audiences.test.ts) -->';
+export const audienceEnd = '<!-- tool-audiences:end -->';
+
+/** The Markdown table: one row per tool, with the plugin that registered it. */
 export function audienceTable(tools: ToolDefinition<any>[], owners: (name: string) => string): string {
-  const lines = [
-    '# Who each tool is for',
-    '',
-    'Generated from the tool registry of a Quorra with every bundled plugin (`test/core/tools/tool-audiences.test.ts`',
-    'fails when this file and the code differ; run it with `WRITE_TOOL_AUDIENCES=1` to rewrite it).',
-    'The tool gate offers a tool only to its audience: `household` is any member, `owner` only the owner,',
-    '`guest` a rental guest. A tool that writes (tier 1 or 2) cannot be registered without one.',
-    '',
+  return [
     '| Tool | From | Tier | Audience |',
     '| --- | --- | --- | --- |',
     ...audienceRows(tools).map(
       (r) => `| \`${r.tool}\` | ${owners(r.tool)} | ${tierWords[r.tier]} | ${r.audience} |`,
     ),
-    '',
-  ];
-  return lines.join('\n');
+  ].join('\n');
+}
+
+/** The document with the text between the markers replaced by the table. */
+export function withAudienceTable(doc: string, table: string): string {
+  const start = doc.indexOf(audienceStart);
+  const end = doc.indexOf(audienceEnd);
+  if (start < 0 || end < start) throw new Error('the document has no tool-audiences markers');
+  return `${doc.slice(0, start + audienceStart.length)}\n${table}\n${doc.slice(end)}`;
 }

@@ -3,10 +3,10 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { audienceRows, audienceTable } from '../../../core/engine/tool-audience-table.ts';
+import { audienceRows, audienceTable, withAudienceTable } from '../../../core/engine/tool-audience-table.ts';
 import { type BootedApp, bootApp } from '../../support/boot-app.ts';
 
-const docPath = path.join(import.meta.dirname, '../../../docs/tool-audiences.md');
+const docPath = path.join(import.meta.dirname, '../../../docs/security.md');
 
 describe('tool audiences', () => {
   let app: BootedApp;
@@ -38,11 +38,14 @@ describe('tool audiences', () => {
     assert.equal(aud('document_overwrite'), 'owner');
   });
 
-  it('keeps docs/tool-audiences.md equal to the registry', () => {
+  it('keeps the table in docs/security.md equal to the registry', () => {
     const reg = app.quorra.registries.tools;
-    const text = audienceTable(reg.list(), (name) => reg.ownerOf(name) ?? '?');
-    if (process.env.WRITE_TOOL_AUDIENCES === '1') writeFileSync(docPath, text);
-    assert.equal(readFileSync(docPath, 'utf8'), text);
+    const table = audienceTable(reg.list(), (name) => reg.ownerOf(name) ?? '?');
+    const doc = readFileSync(docPath, 'utf8');
+    if (process.env.WRITE_TOOL_AUDIENCES === '1') writeFileSync(docPath, withAudienceTable(doc, table));
+    const now = readFileSync(docPath, 'utf8');
+    assert.equal(withAudienceTable(now, table), now);
+    assert.ok(now.includes(table));
   });
 
   it('refuses a tier-1 tool without an audience added at run time, through the registry', () => {
