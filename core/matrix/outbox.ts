@@ -14,7 +14,15 @@ export interface NotifyOptions {
   urgency?: OutboxUrgency;
   /** Routes a Matrix reply to this notification to the named reply handler with `ref`; the item goes out on its own. */
   replyTo?: { handler: string; ref: string };
+  /**
+   * The item is a secret of this kind (see Outbox.defineSecret): `text` is only its label, stored and listed; the
+   * message itself is made by the kind's renderer at delivery and never written down.
+   */
+  secret?: string;
 }
+
+/** Makes a secret item's message at delivery (null: it cannot be made now; the item fails without retry). */
+export type SecretRenderer = (item: OutboxItem) => Promise<string | null>;
 
 /** What notify answers: the item's id and state (queued until delivered). */
 export type Notify = (userId: string, text: string, opts?: NotifyOptions) => Promise<OutboxItem>;
@@ -30,6 +38,7 @@ function heldNote(user: { timezone: string }, at: Date): string {
 /** Stores outbox items and tells the delivery worker about new ones. */
 export class Outbox {
   private readonly listeners = new Set<(item: OutboxItem) => void>();
+  private readonly secrets = new Map<string, SecretRenderer>();
 
   constructor(
     private readonly db: DataSource,
@@ -39,6 +48,20 @@ export class Outbox {
 
   private get repo() {
     return this.db.getRepository(OutboxItem);
+  }
+
+  /** Registers how a secret kind's message is made at delivery (e.g. `sign-in`: a fresh code). */
+  defineSecret(kind: string, render: SecretRenderer): Disposable {
+    if (this.secrets.has(kind)) throw new Error(`secret kind "${kind}" is already defined`);
+    this.secrets.set(kind, render);
+    return toDisposable(() => void this.secrets.delete(kind));
+  }
+
+  /** The words to send for an item: its text, or for a secret its renderer's fresh message. */
+  async messageOf(item: OutboxItem): Promise<string | null> {
+    if (!item.secretKind) return item.text;
+    const render = this.secrets.get(item.secretKind);
+    return render ? render(item) : null;
   }
 
   /** Queues a notification for a household user; it is kept until delivered (also while Matrix is off). */
@@ -60,6 +83,8 @@ export class Outbox {
         replyTo.ref.length > 255)
     )
       throw fail.invalid('QUORRA_NOTIFY_REPLY_TO', 'replyTo needs a handler name and a ref (a string)');
+    if (opts.secret !== undefined && !this.secrets.has(opts.secret))
+      throw fail.invalid('QUORRA_NOTIFY_SECRET', `unknown secret kind "${opts.secret}"`);
     const user = await this.users.get(userId);
     if (!user) throw fail.invalid('QUORRA_UNKNOWN_USER', `no user "${userId}"`);
     const now = new Date();
@@ -78,6 +103,7 @@ export class Outbox {
       eventId: null,
       replyHandler: replyTo?.handler ?? null,
       replyRef: replyTo ? replyTo.ref : null,
+      secretKind: opts.secret ?? null,
       createdAt: now,
       sentAt: null,
     });
