@@ -42,7 +42,8 @@ export function areaOf(file: string): string {
   const parts = file.split('/');
   if (parts[0] !== 'core') return parts[0];
   if (file === 'core/plugin/public-api.ts') return 'door';
-  if (parts.length === 2) return file === 'core/app.ts' ? 'app' : '(root)';
+  // app.ts and what it alone lists (app-entities.ts: every area's entities) wire the areas together
+  if (parts.length === 2) return /^core\/app(-[a-z-]+)?\.ts$/.test(file) ? 'app' : '(root)';
   return parts[1];
 }
 
