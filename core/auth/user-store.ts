@@ -1,18 +1,18 @@
 // Household users: create, edit, remove, look up by id, Matrix ID or email, and seed from config.
 
 import { type DataSource, IsNull } from 'typeorm';
+import { newUserSchema, type UserEdit, userEditSchema } from '../config/new-user-schema.ts';
 import { fail, QuorraError } from '../contracts/errors.ts';
 import type { UserPrincipal } from '../contracts/principal.ts';
 import { EntityRows } from '../db/entity-rows.ts';
 import { slugify } from '../text/slugify.ts';
 import { labelKey } from '../text/text-safety.ts';
 import { DEFAULT_CHILD_TOOLS } from './child-reach.ts';
-import { newUserSchema, type UserEdit, userEditSchema } from './new-user-schema.ts';
 import { User } from './user.entity.ts';
 
-export type { NewUser } from './new-user-schema.ts';
+export type { NewUser } from '../config/new-user-schema.ts';
 
-import type { NewUser } from './new-user-schema.ts';
+import type { NewUser } from '../config/new-user-schema.ts';
 
 /** Reads and writes the users table. */
 export class UserStore {

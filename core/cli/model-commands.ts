@@ -2,16 +2,16 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Writable } from 'node:stream';
-import type { QuorraConfig } from '../config/schema.ts';
-import { QuorraError } from '../contracts/errors.ts';
-import { modelsDir } from '../model/create-backend.ts';
 import {
   DEFAULT_CHAT_MODEL,
   DEFAULT_EMBEDDING_MODEL,
   findModel,
   MODEL_MANIFEST,
   type ModelEntry,
-} from '../model/model-manifest.ts';
+} from '../config/model-manifest.ts';
+import type { QuorraConfig } from '../config/schema.ts';
+import { QuorraError } from '../contracts/errors.ts';
+import { modelsDir } from '../model/create-backend.ts';
 import { mb, type PullProgress, pullModel } from '../model/model-pull.ts';
 
 const BAR = 30;

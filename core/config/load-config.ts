@@ -3,8 +3,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type * as Yaml from 'yaml';
 import type { ZodError } from 'zod';
-import { redactDatabaseUrls } from '../db/database-url.ts';
 import { lazyRequire } from '../lazy-require.ts';
+import { redactDatabaseUrls } from '../text/database-url.ts';
 import { configSchema, envVariables, type QuorraConfig } from './schema.ts';
 
 // most households configure through the environment: the YAML parser loads only when there is a file to read

@@ -1,12 +1,12 @@
 // Wires Matrix into the app: stores, core bang-commands (before plugins), notify (queued while Matrix is off), admin routes, the runtime.
 import type { DataSource } from 'typeorm';
 import type { QuorraConfig } from '../config/schema.ts';
+import type { CoreRegistries } from '../engine/core-registries.ts';
 import type { Conversation } from '../engine/setup-conversation.ts';
 import type { CheckResult, Health } from '../health/health.ts';
 import type { Logger } from '../logger.ts';
 import type { Metrics } from '../metrics/metrics.ts';
 import type { CoreContributions } from '../plugin/core-contributions.ts';
-import type { CoreRegistries } from '../plugin/core-registries.ts';
 import type { WorkspaceStore } from '../workspaces/workspace-store.ts';
 import { coreCommands } from './core-commands.ts';
 import { matrixConfigured } from './matrix-login.ts';

@@ -1,10 +1,10 @@
 // The owner's legibility listing: every memory across workspaces, filterable; never feeds a prompt.
 import type { DataSource } from 'typeorm';
 import { z } from 'zod';
+import { nullableEq, toDbTime } from '../db/sql-values.ts';
 import type { Memory } from './memory.entity.ts';
 import { importances, memoryKinds, provenances, userIdSchema, workspaceSchema } from './memory-input.ts';
 import { toMemory } from './memory-row.ts';
-import { nullableEq, toDbTime } from './sql-values.ts';
 
 /**
  * Filters of the owner listing. `workspace`/`ownerUserId`: undefined = any, null = personal / household-wide only.

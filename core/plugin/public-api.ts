@@ -33,7 +33,13 @@ export { defineRoute, eventStream, withStatus } from '../contracts/route-definit
 export { wireTime } from '../contracts/wire-schemas.ts';
 // tables and migrations (createEntityTables builds from today's entity: see its comment before using it in one)
 export { EntityRows } from '../db/entity-rows.ts';
-export { addEntityIndices, createEntityTables, dropEntityTables } from '../db/entity-tables.ts';
+export {
+  addEntityColumns,
+  addEntityIndices,
+  alterEntityColumns,
+  createEntityTables,
+  dropEntityTables,
+} from '../db/entity-tables.ts';
 export { sqliteIntegrity } from '../db/sqlite-integrity.ts';
 export { isUniqueViolation } from '../db/unique-violation.ts';
 export { findJson } from '../dream/claim-parse.ts';

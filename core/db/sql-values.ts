@@ -1,8 +1,8 @@
 // Small SQL helpers shared by the memory stores: datetime encoding, NULL-aware equality, atomic step sequences.
 import type { DataSource } from 'typeorm';
-import { dialectOf } from '../db/dialect.ts';
-import { preparedStatement } from '../db/entity-rows.ts';
-import { sqliteConnection } from '../db/sqlite-connection.ts';
+import { dialectOf } from './dialect.ts';
+import { preparedStatement } from './entity-rows.ts';
+import { sqliteConnection } from './sqlite-connection.ts';
 
 /** Formats a Date exactly as TypeORM stores a SQLite `datetime` column, so string comparison orders by time. */
 export function toDbTime(d: Date): string {

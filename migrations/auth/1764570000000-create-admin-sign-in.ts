@@ -1,9 +1,9 @@
 // Creates the admin UI's sign-in grants (Matrix code / one-time link) and browser sessions; users can be removed.
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { BrowserSession } from '../core/auth/browser-session.entity.ts';
-import { SignInGrant } from '../core/auth/sign-in-grant.entity.ts';
-import { User } from '../core/auth/user.entity.ts';
-import { addEntityColumns, createEntityTables, dropEntityTables } from '../core/db/entity-tables.ts';
+import { BrowserSession } from '../../core/auth/browser-session.entity.ts';
+import { SignInGrant } from '../../core/auth/sign-in-grant.entity.ts';
+import { User } from '../../core/auth/user.entity.ts';
+import { addEntityColumns, createEntityTables, dropEntityTables } from '../../core/db/entity-tables.ts';
 
 const tables = [SignInGrant, BrowserSession];
 

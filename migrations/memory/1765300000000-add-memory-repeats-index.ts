@@ -1,14 +1,14 @@
 // SQLite: an FTS5 index of each memory's repeated words (core/memory/repeated-words.ts), so recall reaches the rows
 // BM25 ranks first for a common word, those that say it twice, whatever their length and age.
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { dialectOf } from '../core/db/dialect.ts';
-import { REPEATS_INSERT, repeatedWords } from '../core/memory/repeated-words.ts';
-import { scopeKey } from '../core/memory/seal-filter.ts';
+import { dialectOf } from '../../core/db/dialect.ts';
+import { lengthKey } from '../../core/memory/length-key.ts';
+import { REPEATS_INSERT, repeatedWords } from '../../core/memory/repeated-words.ts';
+import { scopeKey } from '../../core/memory/seal-filter.ts';
 import {
   FTS_INSERT_NEW,
   LENGTH_DELETE_OLD,
   LENGTH_INSERT_NEW,
-  lengthKey,
   replaceTriggers,
   TRIGGERS,
 } from './1765200000000-add-memory-length-index.ts';

@@ -1,8 +1,8 @@
 // The approvals queue moves into core: proposed_actions (the notepad created it) keeps its rows and gains an audience,
 // a result and who resolved it, and its person becomes optional (an owners row waits on every owner).
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { ProposedAction } from '../core/approvals/proposed-action.entity.ts';
-import { addEntityColumns, alterEntityColumns, createEntityTables } from '../core/db/entity-tables.ts';
+import { ProposedAction } from '../../core/approvals/proposed-action.entity.ts';
+import { addEntityColumns, alterEntityColumns, createEntityTables } from '../../core/db/entity-tables.ts';
 
 export class ApprovalsInCore1764800000000 implements MigrationInterface {
   name = 'ApprovalsInCore1764800000000';

@@ -1,7 +1,7 @@
 // Creates plugin_state (one row per known plugin and whether it is enabled) from its entity.
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { createEntityTables, dropEntityTables } from '../core/db/entity-tables.ts';
-import { PluginState } from '../core/plugin/plugin-state.entity.ts';
+import { createEntityTables, dropEntityTables } from '../../core/db/entity-tables.ts';
+import { PluginState } from '../../core/plugin/plugin-state.entity.ts';
 
 const tables = [PluginState];
 

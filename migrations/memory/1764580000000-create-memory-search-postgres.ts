@@ -1,7 +1,7 @@
 // PostgreSQL's counterpart of the memories FTS5 index: a generated tsvector (content weight A, tags weight B, accents
 // folded) with a GIN index. SQLite has its FTS5 table from the memory migration, so this step does nothing there.
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { dialectOf } from '../core/db/dialect.ts';
+import { dialectOf } from '../../core/db/dialect.ts';
 
 /** Lowercase Latin letters with diacritics, and the letter each folds to (what FTS5's remove_diacritics does). */
 const ACCENTED =

@@ -1,7 +1,7 @@
 // Indexes confirmations by status and expiry, so the sweep each turn runs seeks the due ones instead of scanning.
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { addEntityIndices } from '../core/db/entity-tables.ts';
-import { Confirmation } from '../core/engine/confirmation.entity.ts';
+import { addEntityIndices } from '../../core/db/entity-tables.ts';
+import { Confirmation } from '../../core/engine/confirmation.entity.ts';
 
 const INDEX = 'idx_confirmations_expiry';
 

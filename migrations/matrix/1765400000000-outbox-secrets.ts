@@ -1,7 +1,7 @@
 // Keeps sign-in codes out of the outbox: a secret_kind column, and rows already holding a code rewritten to a label.
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { addEntityColumns } from '../core/db/entity-tables.ts';
-import { OutboxItem } from '../core/matrix/outbox-item.entity.ts';
+import { addEntityColumns } from '../../core/db/entity-tables.ts';
+import { OutboxItem } from '../../core/matrix/outbox-item.entity.ts';
 
 /** Additive column; the only change to existing rows removes codes and links stored in clear by earlier versions. */
 export class OutboxSecrets1765400000000 implements MigrationInterface {

@@ -1,7 +1,7 @@
 // Adds the reply target (handler name and ref) to matrix_outbox, so a Matrix reply to a notification can be routed.
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { addEntityColumns, addEntityIndices } from '../core/db/entity-tables.ts';
-import { OutboxItem } from '../core/matrix/outbox-item.entity.ts';
+import { addEntityColumns, addEntityIndices } from '../../core/db/entity-tables.ts';
+import { OutboxItem } from '../../core/matrix/outbox-item.entity.ts';
 
 const INDEX = 'IDX_matrix_outbox_event_id';
 

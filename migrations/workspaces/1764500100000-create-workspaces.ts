@@ -1,8 +1,8 @@
 // Creates workspaces and workspace_service_bindings from their entities.
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { createEntityTables, dropEntityTables } from '../core/db/entity-tables.ts';
-import { Workspace } from '../core/workspaces/workspace.entity.ts';
-import { WorkspaceBinding } from '../core/workspaces/workspace-binding.entity.ts';
+import { createEntityTables, dropEntityTables } from '../../core/db/entity-tables.ts';
+import { Workspace } from '../../core/workspaces/workspace.entity.ts';
+import { WorkspaceBinding } from '../../core/workspaces/workspace-binding.entity.ts';
 
 const tables = [Workspace, WorkspaceBinding];
 

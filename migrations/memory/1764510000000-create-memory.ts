@@ -1,8 +1,8 @@
 // Creates the memory layer from its entities: the notes log with its sequence counter, memories, and (SQLite) their FTS5 index.
 import { type MigrationInterface, type QueryRunner, Table } from 'typeorm';
-import { createEntityTables, dropEntityTables } from '../core/db/entity-tables.ts';
-import { Memory } from '../core/memory/memory.entity.ts';
-import { Note } from '../core/memory/note.entity.ts';
+import { createEntityTables, dropEntityTables } from '../../core/db/entity-tables.ts';
+import { Memory } from '../../core/memory/memory.entity.ts';
+import { Note } from '../../core/memory/note.entity.ts';
 
 /** The FTS `scope` token of a row's slice; core/memory/seal-filter.ts `scopeKey` computes the same in TypeScript. */
 const SCOPE_KEY = (row: 'new' | 'old') =>
