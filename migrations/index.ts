@@ -3,7 +3,7 @@
 
 import { ApprovalsInCore1764800000000 } from './approvals/1764800000000-approvals-in-core.ts';
 import { CreateAdminSignIn1764570000000 } from './auth/1764570000000-create-admin-sign-in.ts';
-import { AddChildReach1765438000000 } from './auth/1765438000000-add-child-reach.ts';
+import { AddChildAndQuietHours1765438000000 } from './auth/1765438000000-add-child-and-quiet-hours.ts';
 import { CreateDream1764540000000 } from './dream/1764540000000-create-dream.ts';
 import { CreateConversation1764500000000 } from './engine/1764500000000-create-conversation.ts';
 import { IndexConfirmationExpiry1765000000000 } from './engine/1765000000000-index-confirmation-expiry.ts';
@@ -32,5 +32,5 @@ export const coreMigrations: Function[] = [
   IndexConfirmationExpiry1765000000000,
   AddMemoryLengthIndex1765200000000,
   AddMemoryRepeatsIndex1765300000000,
-  AddChildReach1765438000000,
+  AddChildAndQuietHours1765438000000,
 ];
