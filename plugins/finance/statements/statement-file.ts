@@ -4,13 +4,17 @@ import type { ColumnMappings } from './column-mappings.ts';
 import { type CsvMappingInput, csvMappingSchema } from './csv-mapping.ts';
 import { parseCsvStatement } from './csv-statement.ts';
 import { looksLikeOfx, ofxCurrency, parseOfxStatement } from './ofx-statement.ts';
+import { decodeStatement } from './statement-encoding.ts';
 import type { ParsedStatement } from './statement-row.ts';
 
 export interface StatementFile {
   budget: string;
   accountId: string;
   currency: string;
-  content: string;
+  /** The file's bytes as uploaded; decoded here, the one place statements are decoded. */
+  bytes: Uint8Array;
+  /** An encoding the person named (validated with encodingNameSchema); detected when absent. */
+  encoding?: string;
   /** A CSV layout for this account; saved for next time. Without it, the saved one is used. */
   mapping?: CsvMappingInput;
 }
@@ -18,15 +22,24 @@ export interface StatementFile {
 export async function readStatementFile(
   file: StatementFile,
   mappings: ColumnMappings,
+): Promise<ParsedStatement & { encoding: string }> {
+  const { text, encoding } = decodeStatement(file.bytes, file.encoding);
+  return { ...(await readText(file, text, mappings)), encoding };
+}
+
+async function readText(
+  file: StatementFile,
+  content: string,
+  mappings: ColumnMappings,
 ): Promise<ParsedStatement> {
-  if (looksLikeOfx(file.content)) {
-    const declared = ofxCurrency(file.content);
+  if (looksLikeOfx(content)) {
+    const declared = ofxCurrency(content);
     if (declared && declared !== file.currency)
       throw fail.invalid(
         'FINANCE_CURRENCY_MISMATCH',
         `the statement is in ${declared}, the account in ${file.currency}`,
       );
-    return parseOfxStatement(file.content, file.currency);
+    return parseOfxStatement(content, file.currency);
   }
   const mapping = file.mapping ? csvMappingSchema.safeParse(file.mapping) : null;
   if (mapping && !mapping.success)
@@ -37,7 +50,7 @@ export async function readStatementFile(
       'FINANCE_MAPPING_NEEDED',
       'this account has no saved CSV layout yet: send a mapping naming the date, payee and amount (or debit/credit) columns',
     );
-  const parsed = parseCsvStatement(file.content, chosen, file.currency);
+  const parsed = parseCsvStatement(content, chosen, file.currency);
   if (mapping?.data && parsed.rows.length) await mappings.save(file.budget, file.accountId, mapping.data);
   return parsed;
 }

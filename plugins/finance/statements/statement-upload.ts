@@ -22,7 +22,7 @@ export function statementUpload(service: FinanceService, importer: StatementImpo
       try {
         const accounts = (await (await service.budgets.backend(budgetId)).accounts()).map((a) => a.name);
         const account = accountInFilename(file.filename, accounts);
-        const r = await importer.import(ctx.userId, budgetId, account, data.toString('utf8'));
+        const r = await importer.import(ctx.userId, budgetId, account, { bytes: data });
         const lines = [
           `Imported ${r.added} new transaction(s) into ${r.account}${r.duplicates ? ` (${r.duplicates} already there)` : ''}.`,
         ];
