@@ -1,11 +1,13 @@
 // What tools, the spent command and the routes share: the budget of a turn, today, matching, logging with a note.
 import { fail } from '../../core/errors.ts';
 import type { NotesCapability } from '../../core/plugin/capabilities.ts';
+import { parseAmount } from './amount-text.ts';
 import type { BudgetAccess } from './budget-access.ts';
 import type { BudgetRegistry } from './budget-registry.ts';
+import { decimalMarkOf } from './decimal-mark.ts';
 import type { Category, FinanceBackend, Split, Transaction } from './finance-backend.ts';
 import { localDate, monthOf } from './local-date.ts';
-import { formatMoney, parseAmount, toDecimal } from './money.ts';
+import { formatMoney, toDecimal } from './money.ts';
 import { matchName } from './payee-name.ts';
 import type { SeenTransactions } from './seen-transactions.ts';
 
@@ -102,7 +104,7 @@ export class FinanceService {
         parseAmount(
           input.amount,
           account.currency,
-          input.amount.includes(',') && !input.amount.includes('.') ? ',' : '.',
+          decimalMarkOf([{ text: input.amount }], account.currency),
         ),
       );
     let category: Category | null = null;

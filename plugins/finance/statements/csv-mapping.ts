@@ -9,7 +9,8 @@ export const csvMappingSchema = z
   .object({
     /** Column separator; guessed from the header line when absent. */
     delimiter: z.enum([',', ';', '\t', '|']).optional(),
-    decimal: z.enum(['.', ',']).default('.'),
+    /** The decimal mark; decided from the amount column's values when absent. */
+    decimal: z.enum(['.', ',']).optional(),
     dateFormat: z.enum(dateFormats).default('YYYY-MM-DD'),
     /** Lines before the header (bank preambles). */
     skipLines: z.number().int().min(0).max(50).default(0),

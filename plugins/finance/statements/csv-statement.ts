@@ -1,13 +1,28 @@
 // Parses a bank's CSV export with csv-parse and the account's column mapping into statement rows.
 import type * as CsvParse from 'csv-parse/sync';
+import { QuorraError } from '../../../core/errors.ts';
 import { lazyRequire } from '../../../core/lazy-require.ts';
+import { parseAmount } from '../amount-text.ts';
+import { decimalMarkOf } from '../decimal-mark.ts';
 import { isLocalDate } from '../local-date.ts';
-import { parseAmount } from '../money.ts';
 import { type CsvMapping, toIsoDate } from './csv-mapping.ts';
-import type { ParsedStatement, StatementRow } from './statement-row.ts';
+import type { ParsedStatement, RowError, StatementRow } from './statement-row.ts';
 
 // csv-parse loads with the first statement imported, not with the server
 const csvParse = lazyRequire<typeof CsvParse>('csv-parse/sync');
+
+type Records = { record: Record<string, string>; info: { lines: number } }[];
+
+/** A row's problem in one column: what was found there, and why it is not usable. */
+class CellError extends Error {
+  constructor(
+    readonly column: string,
+    readonly found: string,
+    reason: string,
+  ) {
+    super(reason);
+  }
+}
 
 /** Guesses the separator from the header line: the candidate that splits it most. */
 function guessDelimiter(headerLine: string): string {
@@ -15,21 +30,23 @@ function guessDelimiter(headerLine: string): string {
   return counts.sort((a, b) => b[1] - a[1])[0][0];
 }
 
-/** Reads the statement; a line that cannot be read is reported with its number, the rest still import. */
-export function parseCsvStatement(text: string, mapping: CsvMapping, currency: string): ParsedStatement {
-  const body = text.replace(/^\uFEFF/, '');
-  const lines = body.split(/\r?\n/);
-  const header = lines[mapping.skipLines] ?? '';
-  const delimiter = mapping.delimiter ?? guessDelimiter(header);
-  const records = csvParse().parse(body, {
-    delimiter,
+/** The file's records as csv-parse reads them, header trimmed, each with its line number. */
+export function csvRecords(text: string, mapping: Pick<CsvMapping, 'skipLines' | 'delimiter'>): Records {
+  const header = text.split(/\r?\n/, mapping.skipLines + 1)[mapping.skipLines] ?? '';
+  return csvParse().parse(text, {
+    delimiter: mapping.delimiter ?? guessDelimiter(header),
     from_line: mapping.skipLines + 1,
     columns: (h: string[]) => h.map((c) => c.trim()),
     skip_empty_lines: true,
     relax_column_count: true,
     trim: true,
     info: true,
-  }) as { record: Record<string, string>; info: { lines: number } }[];
+  }) as Records;
+}
+
+/** Reads the statement; a line that cannot be read is reported with its number and column, the rest still import. */
+export function parseCsvStatement(text: string, mapping: CsvMapping, currency: string): ParsedStatement {
+  const records = csvRecords(text, mapping);
   const wanted = [mapping.date, mapping.payee, mapping.amount, mapping.debit, mapping.credit].filter(
     (c): c is string => !!c,
   );
@@ -38,18 +55,28 @@ export function parseCsvStatement(text: string, mapping: CsvMapping, currency: s
   if (missing.length)
     return { rows: [], errors: [{ line: mapping.skipLines + 1, reason: `no column ${missing.join(', ')}` }] };
 
+  const amountColumns = [mapping.amount, mapping.debit, mapping.credit].filter((c): c is string => !!c);
+  const decimal =
+    mapping.decimal ??
+    decimalMarkOf(
+      records.flatMap(({ record, info }) =>
+        amountColumns.map((column) => ({ text: record[column] ?? '', line: info.lines, column })),
+      ),
+      currency,
+    );
   const rows: StatementRow[] = [];
-  const errors: ParsedStatement['errors'] = [];
+  const errors: RowError[] = [];
   for (const { record, info } of records) {
     try {
-      const date = toIsoDate(record[mapping.date] ?? '', mapping.dateFormat);
+      const dateText = record[mapping.date] ?? '';
+      const date = toIsoDate(dateText, mapping.dateFormat);
       if (!date || !isLocalDate(date))
-        throw new Error(`bad date "${(record[mapping.date] ?? '').slice(0, 20)}"`);
+        throw new CellError(mapping.date, dateText, `is not a date written ${mapping.dateFormat}`);
       const amount = mapping.amount
-        ? parseAmount(record[mapping.amount] ?? '', currency, mapping.decimal)
-        : signedFromColumns(record, mapping, currency);
+        ? cell(record, mapping.amount, (t) => parseAmount(t, currency, decimal))
+        : signedFromColumns(record, mapping, currency, decimal);
       const payee = (record[mapping.payee] ?? '').trim();
-      if (!payee) throw new Error('no payee');
+      if (!payee) throw new CellError(mapping.payee, '', 'is empty (no payee)');
       rows.push({
         date,
         amount,
@@ -58,17 +85,42 @@ export function parseCsvStatement(text: string, mapping: CsvMapping, currency: s
         memo: mapping.memo ? record[mapping.memo]?.trim() || undefined : undefined,
       });
     } catch (err) {
-      errors.push({ line: info.lines, reason: (err as Error).message });
+      errors.push(rowError(info.lines, err as Error));
     }
   }
   return { rows, errors };
 }
 
+/** A cell's value through `read`; its failure names the column and what was found. */
+function cell<T>(record: Record<string, string>, column: string, read: (text: string) => T): T {
+  const text = (record[column] ?? '').trim();
+  try {
+    return read(text);
+  } catch (err) {
+    if (err instanceof QuorraError) throw new CellError(column, text, err.message);
+    throw err;
+  }
+}
+
+function rowError(line: number, err: Error): RowError {
+  if (!(err instanceof CellError)) return { line, reason: err.message };
+  const found = err.found.slice(0, 60);
+  const reason = err.message.startsWith(`"${found.slice(0, 40)}"`)
+    ? `column "${err.column}": ${err.message}`
+    : `column "${err.column}": ${found ? `"${found}" ` : ''}${err.message}`;
+  return { line, column: err.column, found, reason };
+}
+
 /** Debit and credit columns: money out is whichever is filled in debit (made negative), else the credit. */
-function signedFromColumns(record: Record<string, string>, m: CsvMapping, currency: string): number {
+function signedFromColumns(
+  record: Record<string, string>,
+  m: CsvMapping,
+  currency: string,
+  decimal: '.' | ',',
+): number {
   const debit = (record[m.debit as string] ?? '').trim();
   const credit = (record[m.credit as string] ?? '').trim();
-  if (debit) return -Math.abs(parseAmount(debit, currency, m.decimal));
-  if (credit) return Math.abs(parseAmount(credit, currency, m.decimal));
-  throw new Error('neither debit nor credit');
+  if (debit) return -Math.abs(cell(record, m.debit as string, (t) => parseAmount(t, currency, decimal)));
+  if (credit) return Math.abs(cell(record, m.credit as string, (t) => parseAmount(t, currency, decimal)));
+  throw new CellError(`${m.debit}" and "${m.credit}`, '', 'are both empty (neither debit nor credit)');
 }

@@ -1,6 +1,8 @@
 // Parses OFX/QFX statements (SGML 1.x without closing tags, and XML 2.x) into statement rows.
+
+import { parseAmount } from '../amount-text.ts';
+import { decimalMarkOf } from '../decimal-mark.ts';
 import { isLocalDate } from '../local-date.ts';
-import { parseAmount } from '../money.ts';
 import type { ParsedStatement, StatementRow } from './statement-row.ts';
 
 const entities: Record<string, string> = {
@@ -30,9 +32,16 @@ export function ofxCurrency(text: string): string | undefined {
 export function parseOfxStatement(text: string, currency: string): ParsedStatement {
   const rows: StatementRow[] = [];
   const errors: ParsedStatement['errors'] = [];
-  const blocks = text.split(/<STMTTRN>/i).slice(1);
-  blocks.forEach((raw, i) => {
-    const block = raw.split(/<\/STMTTRN>/i)[0];
+  const blocks = text
+    .split(/<STMTTRN>/i)
+    .slice(1)
+    .map((raw) => raw.split(/<\/STMTTRN>/i)[0]);
+  // OFX amounts use a dot; a few European banks write a comma: decided once for the file, as for a CSV
+  const decimal = decimalMarkOf(
+    blocks.map((b, i) => ({ text: field(b, 'TRNAMT') ?? '', line: i + 1, column: 'TRNAMT' })),
+    currency,
+  );
+  blocks.forEach((block, i) => {
     try {
       const posted = field(block, 'DTPOSTED') ?? '';
       const date = `${posted.slice(0, 4)}-${posted.slice(4, 6)}-${posted.slice(6, 8)}`;
@@ -43,12 +52,7 @@ export function parseOfxStatement(text: string, currency: string): ParsedStateme
       if (!payee) throw new Error('no NAME');
       rows.push({
         date,
-        // OFX amounts use a dot; a few European banks write a comma
-        amount: parseAmount(
-          amountText,
-          currency,
-          amountText.includes(',') && !amountText.includes('.') ? ',' : '.',
-        ),
+        amount: parseAmount(amountText, currency, decimal),
         payee,
         bankId: field(block, 'FITID') || undefined,
         memo: field(block, 'MEMO') || undefined,

@@ -13,5 +13,13 @@ export interface StatementRow {
 /** A parsed statement: the rows, and the lines that could not be read (with why). */
 export interface ParsedStatement {
   rows: StatementRow[];
-  errors: { line: number; reason: string }[];
+  errors: RowError[];
+}
+
+/** Why a line could not be read: where (line, column), what was there, and the reason in words. */
+export interface RowError {
+  line: number;
+  column?: string;
+  found?: string;
+  reason: string;
 }

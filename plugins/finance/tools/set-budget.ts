@@ -2,9 +2,10 @@
 import { z } from 'zod';
 import { fail } from '../../../core/errors.ts';
 import { defineTool } from '../../../core/tools/define-tool.ts';
+import { parseAmount } from '../amount-text.ts';
 import type { FinanceService } from '../finance-service.ts';
 import { addMonths, monthOf } from '../local-date.ts';
-import { formatMoney, parseAmount } from '../money.ts';
+import { formatMoney } from '../money.ts';
 import { turnBudget } from './finance-tool-deps.ts';
 
 export function financeSetBudget(service: FinanceService) {
