@@ -147,6 +147,7 @@ export class LedgerBackend implements FinanceBackend {
         categoryId: splits.length ? null : (input.categoryId ?? null),
         notes: input.notes ?? null,
         reviewed: input.reviewed ?? false,
+        payeeReview: input.payeeToReview ?? false,
         importKey: input.importKey ?? null,
         createdAt: new Date(),
       });
@@ -179,6 +180,7 @@ export class LedgerBackend implements FinanceBackend {
       categoryId: r.categoryId,
       notes: r.notes,
       reviewed: r.reviewed,
+      payeeToReview: r.payeeReview,
       importKey: r.importKey,
       splits: splits
         .filter((s) => s.transactionId === r.id)
@@ -233,7 +235,7 @@ export class LedgerBackend implements FinanceBackend {
     if (ids.length)
       await this.db
         .getRepository(LedgerTransaction)
-        .update({ id: In(ids), budget: this.budget }, { reviewed: true });
+        .update({ id: In(ids), budget: this.budget }, { reviewed: true, payeeReview: false });
   }
 
   async deleteTransaction(id: string): Promise<Transaction | null> {

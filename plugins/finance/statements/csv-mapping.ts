@@ -15,7 +15,10 @@ export const csvMappingSchema = z
     /** Lines before the header (bank preambles). */
     skipLines: z.number().int().min(0).max(50).default(0),
     date: column,
-    payee: column,
+    /** The payee's column, or candidates in order: the first non-empty one on a row wins. */
+    payee: z.union([column, z.array(column).min(1).max(5)]),
+    /** The kind of row (Buchungstext, Transaction Type): names a fee or interest row that has no payee. */
+    kind: column.optional(),
     /** One signed amount column, or separate debit and credit columns. */
     amount: column.optional(),
     debit: column.optional(),

@@ -6,6 +6,7 @@ import { parseAmount } from '../amount-text.ts';
 import { decimalMarkOf } from '../decimal-mark.ts';
 import { isLocalDate } from '../local-date.ts';
 import { type CsvMapping, toIsoDate } from './csv-mapping.ts';
+import { rowPayee } from './payee-fallback.ts';
 import type { ParsedStatement, RowError, StatementRow } from './statement-row.ts';
 
 // csv-parse loads with the first statement imported, not with the server
@@ -47,7 +48,8 @@ export function csvRecords(text: string, mapping: Pick<CsvMapping, 'skipLines' |
 /** Reads the statement; a line that cannot be read is reported with its number and column, the rest still import. */
 export function parseCsvStatement(text: string, mapping: CsvMapping, currency: string): ParsedStatement {
   const records = csvRecords(text, mapping);
-  const wanted = [mapping.date, mapping.payee, mapping.amount, mapping.debit, mapping.credit].filter(
+  const payees = typeof mapping.payee === 'string' ? [mapping.payee] : mapping.payee;
+  const wanted = [mapping.date, ...payees, mapping.amount, mapping.debit, mapping.credit].filter(
     (c): c is string => !!c,
   );
   const first = records[0]?.record;
@@ -75,14 +77,19 @@ export function parseCsvStatement(text: string, mapping: CsvMapping, currency: s
       const amount = mapping.amount
         ? cell(record, mapping.amount, (t) => parseAmount(t, currency, decimal))
         : signedFromColumns(record, mapping, currency, decimal);
-      const payee = (record[mapping.payee] ?? '').trim();
-      if (!payee) throw new CellError(mapping.payee, '', 'is empty (no payee)');
+      const memo = mapping.memo ? record[mapping.memo]?.trim() || undefined : undefined;
+      const { payee, toReview } = rowPayee(
+        payees.map((c) => record[c]),
+        memo,
+        mapping.kind ? record[mapping.kind] : undefined,
+      );
       rows.push({
         date,
         amount,
         payee,
         bankId: mapping.bankId ? record[mapping.bankId]?.trim() || undefined : undefined,
-        memo: mapping.memo ? record[mapping.memo]?.trim() || undefined : undefined,
+        memo,
+        ...(toReview ? { payeeToReview: true } : {}),
       });
     } catch (err) {
       errors.push(rowError(info.lines, err as Error));

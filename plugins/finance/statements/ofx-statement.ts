@@ -3,6 +3,7 @@
 import { parseAmount } from '../amount-text.ts';
 import { decimalMarkOf } from '../decimal-mark.ts';
 import { isLocalDate } from '../local-date.ts';
+import { rowPayee } from './payee-fallback.ts';
 import type { ParsedStatement, StatementRow } from './statement-row.ts';
 
 const entities: Record<string, string> = {
@@ -12,6 +13,9 @@ const entities: Record<string, string> = {
   '&quot;': '"',
   '&apos;': "'",
 };
+
+/** OFX transaction types that say what a row without a NAME is. */
+const ofxKinds: Record<string, string> = { FEE: 'fee', SRVCHG: 'service charge', INT: 'interest' };
 
 /** The text of `<TAG>` inside a block: up to the next tag or line end (SGML leaves most tags unclosed). */
 function field(block: string, tag: string): string | undefined {
@@ -48,12 +52,17 @@ export function parseOfxStatement(text: string, currency: string): ParsedStateme
       if (!isLocalDate(date)) throw new Error(`bad DTPOSTED "${posted.slice(0, 20)}"`);
       const amountText = field(block, 'TRNAMT');
       if (!amountText) throw new Error('no TRNAMT');
-      const payee = field(block, 'NAME') ?? field(block, 'PAYEE') ?? field(block, 'MEMO');
-      if (!payee) throw new Error('no NAME');
+      const type = field(block, 'TRNTYPE')?.toUpperCase();
+      const { payee, toReview } = rowPayee(
+        [field(block, 'NAME'), field(block, 'PAYEE')],
+        field(block, 'MEMO'),
+        type && (ofxKinds[type] ?? type),
+      );
       rows.push({
         date,
         amount: parseAmount(amountText, currency, decimal),
         payee,
+        ...(toReview ? { payeeToReview: true } : {}),
         bankId: field(block, 'FITID') || undefined,
         memo: field(block, 'MEMO') || undefined,
       });

@@ -44,6 +44,7 @@ export async function importStatement(
       notes: row.memo ?? null,
       categoryId: categorise ? await categorise(row) : null,
       reviewed: false,
+      payeeToReview: row.payeeToReview,
       importKey: keys[i],
     });
     existing.add(keys[i]);

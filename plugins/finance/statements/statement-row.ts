@@ -8,6 +8,8 @@ export interface StatementRow {
   /** The bank's own id for the row (OFX FITID, a CSV reference column), when it gives one. */
   bankId?: string;
   memo?: string;
+  /** The row named no payee and the import filled one in (a description, "Bank fee", "Interest"). */
+  payeeToReview?: boolean;
 }
 
 /** A parsed statement: the rows, and the lines that could not be read (with why). */
