@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import { createQuorra } from '../app.ts';
 import { principalOf, UserStore } from '../auth/user-store.ts';
 import type { QuorraConfig } from '../config/schema.ts';
-import { QuorraError } from '../errors.ts';
+import { QuorraError } from '../contracts/errors.ts';
 
 const USAGE =
   'usage: quorra import-statement <file> --account <name> [--budget <id>] [--encoding <name>] [--mapping <json>] [--as <user>]';

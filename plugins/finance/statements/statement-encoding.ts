@@ -2,7 +2,7 @@
 import type * as Iconv from 'iconv-lite';
 import type * as Jschardet from 'jschardet';
 import { z } from 'zod';
-import { fail } from '../../../core/errors.ts';
+import { fail } from '../../../core/contracts/errors.ts';
 import { lazyRequire } from '../../../core/lazy-require.ts';
 
 // both load with the first statement imported, not with the server (jschardet's model costs ~100 ms once)
