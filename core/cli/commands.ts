@@ -76,7 +76,8 @@ export const commands: Record<string, CliCommand> = {
     run: adminLink,
   },
   'import-statement': {
-    usage: 'import-statement <file> --account <name> [--budget <id>] [--encoding <name>] [--mapping <json>]',
+    usage:
+      'import-statement <file> --account <name> [--budget <id>] [--encoding <name>] [--layout <id>] [--mapping <json>]',
     description: "import a bank statement (CSV, OFX, QFX) into a budget's account, skipping rows seen before",
     run: importStatement,
   },

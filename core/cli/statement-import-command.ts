@@ -8,7 +8,7 @@ import type { QuorraConfig } from '../config/schema.ts';
 import { QuorraError } from '../contracts/errors.ts';
 
 const USAGE =
-  'usage: quorra import-statement <file> --account <name> [--budget <id>] [--encoding <name>] [--mapping <json>] [--as <user>]';
+  'usage: quorra import-statement <file> --account <name> [--budget <id>] [--encoding <name>] [--layout <id>] [--mapping <json>] [--as <user>]';
 
 /** What the CLI needs of the finance plugin's API (the same importer HTTP and Matrix uploads use). */
 interface FinanceImport {
@@ -17,7 +17,7 @@ interface FinanceImport {
       asker: ReturnType<typeof principalOf>,
       budget: string | undefined,
       account: string | undefined,
-      upload: { bytes: Uint8Array; encoding?: string; mapping?: Record<string, unknown> },
+      upload: { bytes: Uint8Array; encoding?: string; mapping?: Record<string, unknown>; layout?: string },
     ): Promise<Record<string, unknown>>;
   };
 }
@@ -32,6 +32,7 @@ export async function importStatementCommand(args: string[], config: QuorraConfi
       budget: { type: 'string' },
       encoding: { type: 'string' },
       mapping: { type: 'string' },
+      layout: { type: 'string' },
       as: { type: 'string' },
     },
   });
@@ -61,6 +62,7 @@ export async function importStatementCommand(args: string[], config: QuorraConfi
       bytes,
       encoding: values.encoding,
       mapping,
+      layout: values.layout,
     });
     out.write(`${JSON.stringify(answer)}\n`);
     return 0;

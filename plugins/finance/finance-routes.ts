@@ -18,6 +18,8 @@ const importBody = z
     /** The statement file's bytes as uploaded, base64: its encoding is detected (or `encoding` says it). */
     contentBase64: z.string().min(1).max(7_000_000).base64().optional(),
     encoding: encodingNameSchema.optional(),
+    /** A known bank layout's id, confirming the one a first import proposed (FINANCE_MAPPING_PROPOSED). */
+    layout: z.string().regex(/^[a-z0-9-]{1,40}$/, 'is a layout id such as "dkb" or "monzo"').optional(),
     mapping: z.record(z.string(), z.unknown()).optional(),
   })
   .strict()
@@ -45,6 +47,7 @@ export function addFinanceRoutes(http: HttpCapability, service: FinanceService, 
         bytes,
         encoding: body.encoding,
         mapping: body.mapping,
+        layout: body.layout,
       });
     },
   });

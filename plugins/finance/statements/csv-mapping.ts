@@ -17,6 +17,8 @@ export const csvMappingSchema = z
     date: column,
     /** The payee's column, or candidates in order: the first non-empty one on a row wins. */
     payee: z.union([column, z.array(column).min(1).max(5)]),
+    /** Candidates tried first when the row is money in (DKB names payer and recipient in two columns). */
+    incomePayee: z.union([column, z.array(column).min(1).max(5)]).optional(),
     /** The kind of row (Buchungstext, Transaction Type): names a fee or interest row that has no payee. */
     kind: column.optional(),
     /** One signed amount column, or separate debit and credit columns. */

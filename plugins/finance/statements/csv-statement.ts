@@ -48,7 +48,9 @@ export function csvRecords(text: string, mapping: Pick<CsvMapping, 'skipLines' |
 /** Reads the statement; a line that cannot be read is reported with its number and column, the rest still import. */
 export function parseCsvStatement(text: string, mapping: CsvMapping, currency: string): ParsedStatement {
   const records = csvRecords(text, mapping);
-  const payees = typeof mapping.payee === 'string' ? [mapping.payee] : mapping.payee;
+  const list = (c: string | string[] | undefined) => (c === undefined ? [] : typeof c === 'string' ? [c] : c);
+  const payees = list(mapping.payee);
+  const incomePayees = list(mapping.incomePayee);
   const wanted = [mapping.date, ...payees, mapping.amount, mapping.debit, mapping.credit].filter(
     (c): c is string => !!c,
   );
@@ -79,7 +81,7 @@ export function parseCsvStatement(text: string, mapping: CsvMapping, currency: s
         : signedFromColumns(record, mapping, currency, decimal);
       const memo = mapping.memo ? record[mapping.memo]?.trim() || undefined : undefined;
       const { payee, toReview } = rowPayee(
-        payees.map((c) => record[c]),
+        (amount > 0 ? [...incomePayees, ...payees] : payees).map((c) => record[c]),
         memo,
         mapping.kind ? record[mapping.kind] : undefined,
       );

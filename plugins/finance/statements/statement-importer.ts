@@ -12,6 +12,8 @@ export interface StatementImportAnswer {
   account: string;
   /** The encoding the file was read in (detected, or the one given). */
   encoding: string;
+  /** The known layout it was read with, when one was confirmed. */
+  layout?: string;
   added: number;
   duplicates: number;
   unreadable: { line: number; reason: string }[];
@@ -32,6 +34,8 @@ export interface StatementUpload {
   bytes: Uint8Array;
   encoding?: string;
   mapping?: Record<string, unknown>;
+  /** A known layout's id, confirming the layout the import proposed. */
+  layout?: string;
 }
 
 export class StatementImporter {
@@ -70,6 +74,7 @@ export class StatementImporter {
         bytes: upload.bytes,
         encoding: upload.encoding,
         mapping: upload.mapping as never,
+        layout: upload.layout,
       },
       this.mappings,
     );
@@ -77,6 +82,7 @@ export class StatementImporter {
     const answer = {
       account: acc.name,
       encoding: parsed.encoding,
+      ...(parsed.layout ? { layout: parsed.layout } : {}),
       added: result.added,
       duplicates: result.duplicates,
       unreadable: parsed.errors,
