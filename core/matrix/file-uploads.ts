@@ -21,7 +21,9 @@ export class FileUploads {
     const filename = String(content.filename ?? content.body ?? 'file').slice(0, 200);
     // Matrix 1.10 media captions: with a filename given, a different body is the sender's caption
     const caption =
-      typeof content.filename === 'string' && typeof content.body === 'string' && content.body !== content.filename
+      typeof content.filename === 'string' &&
+      typeof content.body === 'string' &&
+      content.body !== content.filename
         ? content.body.slice(0, 500)
         : undefined;
     return {

@@ -1,7 +1,7 @@
 // The `guest_reply` kind of the approvals queue: a drafted reply to a guest, owner-only, sent once through the PMS.
+
+import type { ApprovalKindDefinition, AuditCapability } from 'quorra/plugin';
 import { z } from 'zod';
-import type { ApprovalKindDefinition } from '../../core/approvals/approval-kind.ts';
-import type { AuditCapability } from '../../core/plugin/capabilities.ts';
 import type { ConciergeStore } from './concierge-store.ts';
 import type { PmsClient } from './pms-client.ts';
 

@@ -1,5 +1,5 @@
 // Concierge: PMS guest messages become drafted replies (guest persona, concierge scope), guest_reply rows of the approvals queue only the owner can send.
-import { definePlugin } from '../../core/plugin/define-plugin.ts';
+import { definePlugin } from 'quorra/plugin';
 import { conciergeScope } from './concierge-scope.ts';
 import { conciergeSettings } from './concierge-settings.ts';
 import { ConciergeStore } from './concierge-store.ts';

@@ -1,7 +1,5 @@
 // Tells every owner about a draft (or an escalation) through ctx.notify, in a frame guest text cannot break.
-import type { Logger } from '../../core/logger.ts';
-import type { NotifyCapability, PeopleCapability } from '../../core/plugin/capabilities.ts';
-import { framedNotice } from '../../core/text/untrusted-markdown.ts';
+import { framedNotice, type Logger, type NotifyCapability, type PeopleCapability } from 'quorra/plugin';
 import type { GuestMessage } from './guest-message.entity.ts';
 import type { ConciergeReservation } from './reservation.entity.ts';
 

@@ -1,5 +1,5 @@
 // The one reader of amounts as banks and people write them: signs before/after/around the currency, DR/CR, parentheses.
-import { fail } from '../../core/contracts/errors.ts';
+import { fail } from 'quorra/plugin';
 import { exponentOf, isCurrency } from './money.ts';
 
 export type DecimalMark = '.' | ',';

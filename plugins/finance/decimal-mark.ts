@@ -1,5 +1,5 @@
 // Decides a file's decimal mark from all of a column's values (never per row), refusing when the values disagree.
-import { fail } from '../../core/contracts/errors.ts';
+import { fail } from 'quorra/plugin';
 import { amountParts, type DecimalMark, decimalEvidence } from './amount-text.ts';
 import { exponentOf } from './money.ts';
 

@@ -15,7 +15,10 @@ export const financeErrors = {
   FINANCE_BAD_SPLIT: { status: 400, says: 'a split with fewer than two parts' },
   FINANCE_CURRENCY_MISMATCH: { status: 400, says: 'a statement in another currency than its account' },
   FINANCE_MAPPING_NEEDED: { status: 400, says: 'a CSV statement for an account with no saved layout' },
-  FINANCE_MAPPING_PROPOSED: { status: 400, says: "a CSV statement in a known bank's layout, not yet confirmed" },
+  FINANCE_MAPPING_PROPOSED: {
+    status: 400,
+    says: "a CSV statement in a known bank's layout, not yet confirmed",
+  },
   FINANCE_NOT_ALLOWED: { status: 403, says: 'a budget not shared with the asker' },
   FINANCE_NOT_BOUND: { status: 403, says: 'a workspace with no finance budget' },
   FINANCE_NO_ACCOUNT: { status: 400, says: 'no such account (or none yet)' },

@@ -1,6 +1,7 @@
 // HTTP: POST /plugins/finance/import (a statement into an account) and GET /plugins/finance/summary (the admin view).
+
+import type { HttpCapability } from 'quorra/plugin';
 import { z } from 'zod';
-import type { HttpCapability } from '../../core/plugin/capabilities.ts';
 import type { FinanceService } from './finance-service.ts';
 import { financeSummary } from './finance-summary.ts';
 import { encodingNameSchema } from './statements/statement-encoding.ts';
@@ -19,7 +20,10 @@ const importBody = z
     contentBase64: z.string().min(1).max(7_000_000).base64().optional(),
     encoding: encodingNameSchema.optional(),
     /** A known bank layout's id, confirming the one a first import proposed (FINANCE_MAPPING_PROPOSED). */
-    layout: z.string().regex(/^[a-z0-9-]{1,40}$/, 'is a layout id such as "dkb" or "monzo"').optional(),
+    layout: z
+      .string()
+      .regex(/^[a-z0-9-]{1,40}$/, 'is a layout id such as "dkb" or "monzo"')
+      .optional(),
     mapping: z.record(z.string(), z.unknown()).optional(),
   })
   .strict()

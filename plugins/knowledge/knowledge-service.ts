@@ -1,9 +1,8 @@
 // Wires embedder, vector store, indexer and watcher together and exposes the API dependents call.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import type { Logger, ModelClient } from 'quorra/plugin';
 import type { DataSource } from 'typeorm';
-import type { Logger } from '../../core/logger.ts';
-import type { ModelClient } from '../../core/model/model-client.ts';
 import { type CollectionStatus, collectionStatus } from './collection-status.ts';
 import type { GuestWindowPredicate } from './collections.ts';
 import { EmbeddedVectorStore } from './embedded-vector-store.ts';

@@ -1,6 +1,7 @@
 // Adds finance_transactions.payee_review: an imported row whose payee the import filled in (fee, interest) is marked.
+
+import { addEntityColumns } from 'quorra/plugin';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { addEntityColumns } from '../../../core/db/entity-tables.ts';
 import { LedgerTransaction } from '../ledger/ledger-transaction.entity.ts';
 
 /** Additive: one boolean column, false for every existing row (their payees came from the statement or a person). */

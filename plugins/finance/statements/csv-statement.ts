@@ -1,7 +1,6 @@
 // Parses a bank's CSV export with csv-parse and the account's column mapping into statement rows.
 import type * as CsvParse from 'csv-parse/sync';
-import { QuorraError } from '../../../core/contracts/errors.ts';
-import { lazyRequire } from '../../../core/lazy-require.ts';
+import { lazyRequire, QuorraError } from 'quorra/plugin';
 import { parseAmount } from '../amount-text.ts';
 import { decimalMarkOf } from '../decimal-mark.ts';
 import { isLocalDate } from '../local-date.ts';

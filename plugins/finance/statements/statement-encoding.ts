@@ -1,9 +1,8 @@
 // The one way a statement's bytes become text (HTTP, Matrix uploads, the CLI): BOM, then jschardet, then iconv-lite.
 import type * as Iconv from 'iconv-lite';
 import type * as Jschardet from 'jschardet';
+import { fail, lazyRequire } from 'quorra/plugin';
 import { z } from 'zod';
-import { fail } from '../../../core/contracts/errors.ts';
-import { lazyRequire } from '../../../core/lazy-require.ts';
 
 // both load with the first statement imported, not with the server (jschardet's model costs ~100 ms once)
 const iconv = lazyRequire<typeof Iconv>('iconv-lite');

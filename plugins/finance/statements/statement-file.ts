@@ -1,5 +1,5 @@
 // Reads an uploaded statement (CSV with a mapping, a known layout or the saved one; OFX/QFX) into rows.
-import { fail } from '../../../core/contracts/errors.ts';
+import { fail } from 'quorra/plugin';
 import type { ColumnMappings } from './column-mappings.ts';
 import { type CsvMapping, type CsvMappingInput, csvMappingSchema } from './csv-mapping.ts';
 import { parseCsvStatement } from './csv-statement.ts';
@@ -25,7 +25,10 @@ export interface StatementFile {
 /** What was read, in which encoding, and which known layout (if one was confirmed). */
 export type ReadStatement = ParsedStatement & { encoding: string; layout?: string };
 
-export async function readStatementFile(file: StatementFile, mappings: ColumnMappings): Promise<ReadStatement> {
+export async function readStatementFile(
+  file: StatementFile,
+  mappings: ColumnMappings,
+): Promise<ReadStatement> {
   const { text, encoding } = decodeStatement(file.bytes, file.encoding);
   if (looksLikeOfx(text)) {
     const declared = ofxCurrency(text);

@@ -1,6 +1,5 @@
 // A statement uploaded to a finance room in Matrix (CSV, OFX, QFX) is imported into that room's budget.
-import type { FileHandler } from '../../../core/contracts/contributions.ts';
-import { QuorraError } from '../../../core/contracts/errors.ts';
+import { type FileHandler, QuorraError } from 'quorra/plugin';
 import type { FinanceService } from '../finance-service.ts';
 import { encodingNameSchema } from './statement-encoding.ts';
 import { accountInFilename, type StatementImporter, type StatementUpload } from './statement-importer.ts';
@@ -52,7 +51,8 @@ export function statementUpload(service: FinanceService, importer: StatementImpo
         return lines.join(' ');
       } catch (err) {
         const e = err as QuorraError;
-        const proposal = e.code === 'FINANCE_MAPPING_PROPOSED' ? (e.details as { layout: string; name: string }) : null;
+        const proposal =
+          e.code === 'FINANCE_MAPPING_PROPOSED' ? (e.details as { layout: string; name: string }) : null;
         if (proposal)
           return `This looks like a ${proposal.name} export. Send the file again with the caption \`layout ${proposal.layout}\` to import it that way.`;
         return `Nothing was imported: ${e.message}`;
