@@ -17,7 +17,9 @@ const kinds: [RegExp, string][] = [
 
 /** "Bank fee" or "Interest" when a row's texts say so, else undefined. */
 export function rowKind(...texts: (string | undefined)[]): string | undefined {
-  for (const [pattern, kind] of kinds) if (texts.some((t) => t && pattern.test(t))) return kind;
+  // FEE_TRANSACTION (Chase), Monzo_fee: an underscore would hide the word from \b
+  const words = texts.map((t) => t?.replace(/_/g, ' '));
+  for (const [pattern, kind] of kinds) if (words.some((t) => t && pattern.test(t))) return kind;
   return undefined;
 }
 
