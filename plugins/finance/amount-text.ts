@@ -14,8 +14,10 @@ export interface AmountParts {
 
 // U+2212 minus, figure/en/em dashes, small and full-width hyphen-minus: all are a minus on some statement
 const minusSigns = /[\u2212\u2012\u2013\u2014\ufe63\uff0d]/g;
-// ordinary, no-break, figure, thin and narrow no-break spaces, and the Swiss apostrophe, all group digits
-const groupingSpaces = /[\s\u00a0\u2007\u2009\u202f'’]/g;
+// ordinary, no-break, figure, thin and narrow no-break spaces, and the Swiss apostrophe, group digits by three;
+// anywhere else between two digits they separate two numbers, which is not one amount
+const groupingSpace = /(\d)[\s\u00a0\u2007\u2009\u202f'’](?=\d{3}(?!\d))/g;
+const spaces = /[\s\u00a0\u2007\u2009\u202f]/g;
 // words that stand next to an amount and are not a currency code: "Fr." (Swiss francs), "R" of R$, "kr"
 const currencyWords = new Set(['FR', 'SFR', 'R', 'KR', 'RS']);
 
@@ -24,7 +26,9 @@ const bad = (text: string, why = 'is not an amount') =>
 
 /** Peels signs, currency and DR/CR off both ends; refuses a text whose signs disagree rather than guessing. */
 export function amountParts(text: string): AmountParts {
-  let s = text.replace(minusSigns, '-').replace(groupingSpaces, '');
+  let s = text.replace(minusSigns, '-').trim().replace(groupingSpace, '$1');
+  if (/\d[\s\u00a0\u2007\u2009\u202f'’]+\d/.test(s)) throw bad(text);
+  s = s.replace(spaces, '');
   let minus = 0;
   let parens = false;
   let drcr: 'DR' | 'CR' | undefined;

@@ -13,6 +13,7 @@ export const financeErrors = {
   FINANCE_BAD_DATE: { status: 400, says: 'a date that is not YYYY-MM-DD' },
   FINANCE_BAD_MAPPING: { status: 400, says: 'a statement column mapping that is not valid' },
   FINANCE_BAD_SPLIT: { status: 400, says: 'a split with fewer than two parts' },
+  FINANCE_COLUMN_MISSING: { status: 400, says: 'a CSV statement without a column its mapping names' },
   FINANCE_CURRENCY_MISMATCH: { status: 400, says: 'a statement in another currency than its account' },
   FINANCE_MAPPING_NEEDED: { status: 400, says: 'a CSV statement for an account with no saved layout' },
   FINANCE_MAPPING_PROPOSED: {

@@ -1,6 +1,6 @@
 // Parses a bank's CSV export with csv-parse and the account's column mapping into statement rows.
 import type * as CsvParse from 'csv-parse/sync';
-import { lazyRequire, QuorraError } from 'quorra/plugin';
+import { fail, lazyRequire, QuorraError } from 'quorra/plugin';
 import { parseAmount } from '../amount-text.ts';
 import { decimalMarkOf } from '../decimal-mark.ts';
 import { isLocalDate } from '../local-date.ts';
@@ -55,8 +55,17 @@ export function parseCsvStatement(text: string, mapping: CsvMapping, currency: s
   );
   const first = records[0]?.record;
   const missing = first ? wanted.filter((c) => !(c in first)) : [];
-  if (missing.length)
-    return { rows: [], errors: [{ line: mapping.skipLines + 1, reason: `no column ${missing.join(', ')}` }] };
+  if (missing.length) {
+    const line = mapping.skipLines + 1;
+    const found = Object.keys(first ?? {});
+    throw fail.invalid(
+      'FINANCE_COLUMN_MISSING',
+      `line ${line} (the header): ${missing.map((c) => `column "${c}"`).join(' and ')} ${missing.length > 1 ? 'are' : 'is'} not there; ` +
+        `the header has ${found.map((c) => `"${c.slice(0, 40)}"`).join(', ')}` +
+        (found.length <= 1 ? ' (is the separator or the number of lines before the header right?)' : ''),
+      { line, columns: missing, found },
+    );
+  }
 
   const amountColumns = [mapping.amount, mapping.debit, mapping.credit].filter((c): c is string => !!c);
   const decimal =

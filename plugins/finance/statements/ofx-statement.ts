@@ -40,34 +40,51 @@ export function parseOfxStatement(text: string, currency: string): ParsedStateme
     .split(/<STMTTRN>/i)
     .slice(1)
     .map((raw) => raw.split(/<\/STMTTRN>/i)[0]);
+  // the file line each transaction starts on, so an error points where a person can look
+  const lines: number[] = [];
+  let line = 1;
+  let from = 0;
+  for (const m of text.matchAll(/<STMTTRN>/gi)) {
+    for (let k = from; k < m.index; k++) if (text.charCodeAt(k) === 10) line++;
+    from = m.index;
+    lines.push(line);
+  }
   // OFX amounts use a dot; a few European banks write a comma: decided once for the file, as for a CSV
   const decimal = decimalMarkOf(
-    blocks.map((b, i) => ({ text: field(b, 'TRNAMT') ?? '', line: i + 1, column: 'TRNAMT' })),
+    blocks.map((b, i) => ({ text: field(b, 'TRNAMT') ?? '', line: lines[i], column: 'TRNAMT' })),
     currency,
   );
   blocks.forEach((block, i) => {
     try {
       const posted = field(block, 'DTPOSTED') ?? '';
       const date = `${posted.slice(0, 4)}-${posted.slice(4, 6)}-${posted.slice(6, 8)}`;
-      if (!isLocalDate(date)) throw new Error(`bad DTPOSTED "${posted.slice(0, 20)}"`);
+      if (!isLocalDate(date)) throw new Error(`DTPOSTED: "${posted.slice(0, 20)}" is not a date (YYYYMMDD)`);
       const amountText = field(block, 'TRNAMT');
-      if (!amountText) throw new Error('no TRNAMT');
+      if (!amountText) throw new Error('TRNAMT: there is no amount');
       const type = field(block, 'TRNTYPE')?.toUpperCase();
       const { payee, toReview } = rowPayee(
         [field(block, 'NAME'), field(block, 'PAYEE')],
         field(block, 'MEMO'),
         type && (ofxKinds[type] ?? type),
       );
+      let amount: number;
+      try {
+        amount = parseAmount(amountText, currency, decimal);
+      } catch (err) {
+        throw new Error(`TRNAMT: ${(err as Error).message}`);
+      }
       rows.push({
         date,
-        amount: parseAmount(amountText, currency, decimal),
+        amount,
         payee,
         ...(toReview ? { payeeToReview: true } : {}),
         bankId: field(block, 'FITID') || undefined,
         memo: field(block, 'MEMO') || undefined,
       });
     } catch (err) {
-      errors.push({ line: i + 1, reason: (err as Error).message });
+      const reason = (err as Error).message;
+      const tag = /^([A-Z]+): /.exec(reason)?.[1];
+      errors.push({ line: lines[i], ...(tag ? { column: tag } : {}), reason });
     }
   });
   return { rows, errors };
