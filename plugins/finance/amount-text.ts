@@ -24,8 +24,13 @@ const currencyWords = new Set(['FR', 'SFR', 'R', 'KR', 'RS']);
 const bad = (text: string, why = 'is not an amount') =>
   fail.invalid('FINANCE_BAD_AMOUNT', `"${text.trim().slice(0, 40)}" ${why}`);
 
+// most cells are a bare signed number: they skip the peeling below (a statement has thousands of them)
+const plainNumber = /^([+-]?)(\d[\d.,]*)$/;
+
 /** Peels signs, currency and DR/CR off both ends; refuses a text whose signs disagree rather than guessing. */
 export function amountParts(text: string): AmountParts {
+  const plain = plainNumber.exec(text);
+  if (plain) return { negative: plain[1] === '-', number: plain[2] };
   let s = text.replace(minusSigns, '-').trim().replace(groupingSpace, '$1');
   if (/\d[\s\u00a0\u2007\u2009\u202f'’]+\d/.test(s)) throw bad(text);
   s = s.replace(spaces, '');
@@ -88,12 +93,16 @@ export function decimalEvidence(number: string, exponent: number): DecimalMark |
   return exponent === 3 ? 'either' : other;
 }
 
+// a number with the decimal mark: whole digits or groups of three, then the fraction
+const wellFormed: Record<DecimalMark, RegExp> = {
+  '.': /^(\d+|\d{1,3}(,\d{3})+)?(\.\d+)?$/,
+  ',': /^(\d+|\d{1,3}(\.\d{3})+)?(,\d+)?$/,
+};
+
 /** Minor units from a bare number with the given decimal mark; groups must be of three digits. */
 function minorUnits(text: string, number: string, currency: string, decimal: DecimalMark): number {
   const group = decimal === '.' ? ',' : '.';
-  const d = decimal === '.' ? '\\.' : ',';
-  const g = group === '.' ? '\\.' : ',';
-  const ok = new RegExp(`^(\\d+|\\d{1,3}(${g}\\d{3})+)?(${d}\\d+)?$`).test(number) && /\d/.test(number);
+  const ok = wellFormed[decimal].test(number) && /\d/.test(number);
   if (!ok) {
     const says = decimalEvidence(number, exponentOf(currency));
     throw bad(

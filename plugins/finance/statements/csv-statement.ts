@@ -33,15 +33,22 @@ function guessDelimiter(headerLine: string): string {
 /** The file's records as csv-parse reads them, header trimmed, each with its line number. */
 export function csvRecords(text: string, mapping: Pick<CsvMapping, 'skipLines' | 'delimiter'>): Records {
   const header = text.split(/\r?\n/, mapping.skipLines + 1)[mapping.skipLines] ?? '';
-  return csvParse().parse(text, {
+  const options = {
     delimiter: mapping.delimiter ?? guessDelimiter(header),
     from_line: mapping.skipLines + 1,
     columns: (h: string[]) => h.map((c) => c.trim()),
     skip_empty_lines: true,
     relax_column_count: true,
-    trim: true,
     info: true,
-  }) as Records;
+  };
+  try {
+    // trimming every cell costs csv-parse a third of its time: the cells used are trimmed where they are read
+    return csvParse().parse(text, options) as Records;
+  } catch (err) {
+    // …but a file with spaces around its quotes (`"a" ;"b"`) only reads with trimming
+    if ((err as { code?: string }).code !== 'CSV_INVALID_CLOSING_QUOTE') throw err;
+    return csvParse().parse(text, { ...options, trim: true }) as Records;
+  }
 }
 
 /** Reads the statement; a line that cannot be read is reported with its number and column, the rest still import. */
@@ -72,7 +79,7 @@ export function parseCsvStatement(text: string, mapping: CsvMapping, currency: s
     mapping.decimal ??
     decimalMarkOf(
       records.flatMap(({ record, info }) =>
-        amountColumns.map((column) => ({ text: record[column] ?? '', line: info.lines, column })),
+        amountColumns.map((column) => ({ text: (record[column] ?? '').trim(), line: info.lines, column })),
       ),
       currency,
     );

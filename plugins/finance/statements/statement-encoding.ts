@@ -35,7 +35,7 @@ const boms: [number[], string][] = [
 // what banks export in practice; an allowlist keeps the detector from answering cp862 for a short Latin-1 file
 const candidates = ['UTF-8', 'UTF-16LE', 'UTF-16BE', 'windows-1252', 'ISO-8859-1', 'ISO-8859-15', 'ascii'];
 // enough for the detector to decide; the whole file is still checked as UTF-8 below
-const SAMPLE_BYTES = 64 * 1024;
+const SAMPLE_BYTES = 16 * 1024;
 
 /** Reads a statement's bytes as text; `encoding` (already validated) overrides detection. */
 export function decodeStatement(bytes: Uint8Array, encoding?: string): DecodedStatement {
@@ -80,7 +80,8 @@ function isUtf8(data: Buffer): boolean {
  */
 function singleByte(data: Buffer): string {
   let sawA4 = false;
-  for (const b of data) {
+  for (let i = 0; i < data.length; i++) {
+    const b = data[i];
     if (b >= 0x80 && b <= 0x9f) return 'windows-1252';
     if (b === 0xa4) sawA4 = true;
   }

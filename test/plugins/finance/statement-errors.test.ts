@@ -79,6 +79,24 @@ describe('finance statement errors a person can act on', () => {
     ]);
   });
 
+  it('a file with spaces around its quotes still reads (csv-parse trims only when it has to)', async () => {
+    const parsed = await readStatementFile(
+      {
+        budget: 'household',
+        accountId,
+        currency: 'EUR',
+        bytes: Buffer.from('"Date" ; "Payee" ; "Amount"\n"2026-11-02" ; "Shop A" ; " -12.50 "\n'),
+        mapping: { date: 'Date', payee: 'Payee', amount: 'Amount' },
+      },
+      new ColumnMappings(db),
+    );
+    assert.deepEqual(parsed.errors, []);
+    assert.deepEqual(
+      parsed.rows.map((r) => [r.payee, r.amount]),
+      [['Shop A', -1250]],
+    );
+  });
+
   it('an OFX transaction it cannot read says the file line and the tag', async () => {
     const parsed = await read('rough.ofx');
     assert.deepEqual(
