@@ -96,6 +96,8 @@ export interface FinanceBackend {
   createCategory(input: { name: string; group: string; isIncome?: boolean }): Promise<Category>;
   payees(): Promise<string[]>;
   logTransaction(input: NewTransaction): Promise<Transaction>;
+  /** Adds many at once (a statement import): all or none; returns their ids in order. */
+  importTransactions(inputs: NewTransaction[]): Promise<string[]>;
   transactions(filter: TransactionFilter): Promise<Transaction[]>;
   transaction(id: string): Promise<Transaction | null>;
   /** Import keys already stored for an account, for statement dedup. */

@@ -135,6 +135,13 @@ export class ActualBackend implements FinanceBackend {
     return new Map((await api.getPayees()).map((p) => [p.id, p.name]));
   }
 
+  /** One by one: each Actual add is checked and its row read back, as logTransaction does. */
+  async importTransactions(inputs: NewTransaction[]): Promise<string[]> {
+    const ids: string[] = [];
+    for (const t of inputs) ids.push((await this.logTransaction(t)).id);
+    return ids;
+  }
+
   async logTransaction(input: NewTransaction): Promise<Transaction> {
     checkNewTransaction(input);
     const known = new Set((await this.categories()).map((c) => c.id));
