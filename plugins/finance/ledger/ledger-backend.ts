@@ -172,7 +172,10 @@ export class LedgerBackend implements FinanceBackend {
       const rows: Partial<LedgerTransaction>[] = [];
       for (const [i, t] of inputs.entries()) {
         let payeeId = payees.get(t.payee);
-        if (!payeeId) payees.set(t.payee, (payeeId = await this.payeeId(em, t.payee)));
+        if (!payeeId) {
+          payeeId = await this.payeeId(em, t.payee);
+          payees.set(t.payee, payeeId);
+        }
         rows.push({
           id: ids[i],
           budget: this.budget,
@@ -193,14 +196,12 @@ export class LedgerBackend implements FinanceBackend {
         await em.getRepository(LedgerTransaction).insert(rows.slice(i, i + 500));
       for (const [i, t] of inputs.entries())
         for (const s of t.splits ?? [])
-          await em
-            .getRepository(LedgerSplit)
-            .insert({
-              transactionId: ids[i],
-              categoryId: s.categoryId,
-              amount: s.amount,
-              memo: s.memo ?? null,
-            });
+          await em.getRepository(LedgerSplit).insert({
+            transactionId: ids[i],
+            categoryId: s.categoryId,
+            amount: s.amount,
+            memo: s.memo ?? null,
+          });
     });
     return ids;
   }
