@@ -196,7 +196,7 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
     signInRoutes({
       conversation,
       logger,
-      notify: () => matrix.notify,
+      outbox: matrix.outbox,
       publicUrl: () => publicUrlOf(config, server?.url),
       developerMode: () => config.developerMode,
     }),
@@ -234,7 +234,7 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
 
   await host.start();
 
-  const http = httpApp({ logger, metrics, routes, bodyLimitBytes: config.server.bodyLimitBytes });
+  const http = httpApp({ logger, metrics, routes, storage: health.storage, server: config.server });
 
   let metricsServer: HttpServer | undefined;
   let stopped = false;

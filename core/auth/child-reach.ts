@@ -48,3 +48,6 @@ export function childMayAsk(tool: ToolDefinition<any>): boolean {
 export function isChild(p: Principal | undefined): boolean {
   return p?.kind === 'user' && p.child !== undefined;
 }
+
+/** What a child hears during quiet hours when a parent turned the quiet reply on. */
+export const QUIET_REPLY = "It's quiet time now. Let's talk again when it's over — sleep well!";

@@ -29,11 +29,16 @@ export class SignInGrants {
     return this.db.getRepository(SignInGrant);
   }
 
-  /** A new code and link for a person, or null when they were sent too many this hour. Older codes stop working. */
-  async issueCode(userId: string, now = new Date()): Promise<{ code: string; link: string } | null> {
+  /** Whether a person may be sent another code this hour. */
+  async canIssue(userId: string, now = new Date()): Promise<boolean> {
     const hourAgo = new Date(now.getTime() - 3_600_000);
     const recent = await this.repo.countBy({ userId, createdAt: MoreThan(hourAgo), codeHash: Not(IsNull()) });
-    if (recent >= MAX_CODES_PER_HOUR) return null;
+    return recent < MAX_CODES_PER_HOUR;
+  }
+
+  /** A new code and link for a person, or null when they were sent too many this hour. Older codes stop working. */
+  async issueCode(userId: string, now = new Date()): Promise<{ code: string; link: string } | null> {
+    if (!(await this.canIssue(userId, now))) return null;
     // only the newest code works, so a person is never unsure which DM to trust
     await this.repo.update({ userId, usedAt: IsNull(), codeHash: Not(IsNull()) }, { expiresAt: now });
     const id = randomUUID();

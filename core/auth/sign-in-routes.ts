@@ -4,7 +4,7 @@ import { fail } from '../contracts/errors.ts';
 import { defineRoute, withHeaders, withStatus } from '../contracts/route-definition.ts';
 import type { Conversation } from '../engine/setup-conversation.ts';
 import type { Logger } from '../logger.ts';
-import type { Notify } from '../matrix/outbox.ts';
+import type { Outbox } from '../matrix/outbox.ts';
 import { clearedSessionCookie, readSessionCookie, sessionCookie } from './session-cookie.ts';
 import { CODE_TTL_MS } from './sign-in-grants.ts';
 import { signInLink } from './sign-in-link.ts';
@@ -30,12 +30,21 @@ const linkBody = z.object({ token: z.string().min(20).max(100) }).strict();
 export interface SignInRouteDeps {
   conversation: Conversation;
   logger: Logger;
-  /** Queues a Matrix DM (the outbox). */
-  notify: () => Notify | undefined;
+  /** The outbox the code DM is queued in, as a secret kind: the code is made at delivery, never stored. */
+  outbox: Outbox;
   /** Where people open the admin UI; sign-in links point here, never at the request's Host header. */
   publicUrl: () => string;
   /** Whether developer mode is on (the owner's UI then offers the turn inspector). */
   developerMode: () => boolean;
+}
+
+const SIGN_IN_SECRET = 'sign-in';
+/** Failed sign-in attempts (code or link) one address may make per 15 minutes. */
+const SIGN_IN_GUESSES = { max: 10, windowMs: 15 * 60_000, count: 'failures' } as const;
+
+/** What the outbox stores and lists for a sign-in DM: who it is for, never the code. */
+export function signInLabel(displayName: string): string {
+  return `a sign-in code for ${displayName}`;
 }
 
 function codeMessage(code: string, link: string): string {
@@ -82,14 +91,23 @@ export function signInRoutes(deps: SignInRouteDeps) {
     );
   }
 
+  // the code is made when the DM goes out and only its hash is kept: the outbox row says "a sign-in code for Max"
+  deps.outbox.defineSecret(SIGN_IN_SECRET, async (item) => {
+    const grant = await signInGrants.issueCode(item.userId);
+    if (!grant) {
+      deps.logger.warn({ userId: item.userId }, 'sign-in code not sent: too many codes this hour');
+      return null;
+    }
+    return codeMessage(grant.code, signInLink(deps.publicUrl(), grant.link));
+  });
+
   async function sendCode(mxid: string) {
     const user = await users.findByMatrixId(mxid);
-    const notify = deps.notify();
-    if (!user || !notify) return;
-    const grant = await signInGrants.issueCode(user.id);
-    if (!grant) return;
-    await notify(user.id, codeMessage(grant.code, signInLink(deps.publicUrl(), grant.link)), {
+    if (!user) return;
+    if (!(await signInGrants.canIssue(user.id))) return;
+    await deps.outbox.notify(user.id, signInLabel(user.displayName), {
       urgency: 'high',
+      secret: SIGN_IN_SECRET,
     });
   }
 
@@ -99,6 +117,8 @@ export function signInRoutes(deps: SignInRouteDeps) {
       path: '/auth/matrix-code',
       auth: 'public',
       summary: 'DMs a one-time sign-in code to a household Matrix ID (always 202: reveals nobody)',
+      // per address, whichever IDs it asks for: one address cannot flood members with codes
+      addressLimit: { max: 10, windowMs: 15 * 60_000, count: 'all' },
       body: codeBody,
       response: z.strictObject({ message: z.string() }),
       handler: ({ body }) => {
@@ -116,6 +136,8 @@ export function signInRoutes(deps: SignInRouteDeps) {
       path: '/auth/matrix-code/verify',
       auth: 'public',
       summary: 'Trades the DMed code for a browser session (cookie + CSRF token)',
+      // wrong guesses per address, on top of the tries per code and the codes per person
+      addressLimit: SIGN_IN_GUESSES,
       body: verifyBody,
       response: sessionSchema,
       handler: async ({ body }) => {
@@ -132,6 +154,7 @@ export function signInRoutes(deps: SignInRouteDeps) {
       path: '/auth/link',
       auth: 'public',
       summary: 'Trades a one-time sign-in link for a browser session',
+      addressLimit: SIGN_IN_GUESSES,
       body: linkBody,
       response: sessionSchema,
       handler: async ({ body }) => {

@@ -68,6 +68,10 @@ export const configSchema = z
         port: z.coerce.number().int().min(0).max(65535).default(8080),
         bodyLimitBytes: z.coerce.number().int().positive().default(1_000_000),
         shutdownTimeoutMs: z.coerce.number().int().positive().default(10_000),
+        /** A client must have sent all its request headers within this long, or the connection is cut. */
+        headersTimeoutMs: z.coerce.number().int().min(100).default(10_000),
+        /** …and its whole request (headers and body) within this long: a trickling client is cut. */
+        requestTimeoutMs: z.coerce.number().int().min(100).default(15_000),
         serviceSecret: z.string().min(16).optional(),
         /** Who may scrape /metrics: a bearer token, and/or a listener of its own (no household token does). */
         metrics: z

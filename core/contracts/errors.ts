@@ -15,6 +15,8 @@ export type ErrorKind =
   | 'unavailable'
   | 'upstream'
   | 'timeout'
+  | 'storage-full'
+  | 'rate-limited'
   | 'internal';
 
 /** One entry of the catalogue: the HTTP status a surface answers with, and one line on when it happens. */
@@ -80,6 +82,7 @@ export const coreErrors = {
   QUORRA_MATRIX_NO_CREDENTIALS: { status: 500, says: 'no usable Matrix access token and no password' },
   QUORRA_NOTIFY_EMPTY: { status: 400, says: 'a notification without text' },
   QUORRA_NOTIFY_REPLY_TO: { status: 400, says: 'a notification’s replyTo lacks a handler or ref' },
+  QUORRA_NOTIFY_SECRET: { status: 400, says: 'a notification naming a secret kind nobody defined' },
   QUORRA_NOTIFY_TOO_LONG: { status: 400, says: 'a notification over the length limit' },
   QUORRA_NOTIFY_URGENCY: { status: 400, says: 'a notification with an unknown urgency' },
   QUORRA_UNKNOWN_USER: { status: 400, says: 'a notification for a user who does not exist' },
@@ -159,6 +162,11 @@ export const coreErrors = {
   QUORRA_PLUGIN_UNKNOWN: { status: 404, says: 'no plugin by that id' },
   QUORRA_PLUGIN_HAS_DEPENDENTS: { status: 409, says: 'a plugin others depend on cannot be turned off' },
   QUORRA_TOOL_UNKNOWN_SCOPE: { status: 500, says: 'a tool names a scope no prompt declares' },
+  TOO_MANY_REQUESTS: { status: 429, says: 'one address asked too often (sign-in codes, webhook failures)' },
+  STORAGE_FULL: {
+    status: 507,
+    says: 'a write met a full disk (the data directory’s or the database server’s)',
+  },
 } as const satisfies Record<string, ErrorEntry>;
 
 type CoreErrors = typeof coreErrors;
@@ -208,6 +216,16 @@ export const fail = {
   upstream: (code: ErrorCode, message: string, details?: unknown) =>
     new QuorraError(code, message, details, 'upstream'),
   timeout: (code: ErrorCode, message: string) => new QuorraError(code, message, undefined, 'timeout'),
+  rateLimited: (message: string, retryAfterSeconds: number) =>
+    new QuorraError('TOO_MANY_REQUESTS', message, { retryAfterSeconds }, 'rate-limited'),
+  storageFull: () =>
+    new QuorraError(
+      'STORAGE_FULL',
+      'Quorra’s disk is full, so nothing new can be saved right now. What is already saved is safe. ' +
+        'Free some space on the disk (or ask the household’s owner to) and try again.',
+      undefined,
+      'storage-full',
+    ),
 };
 
 /** True for a domain error of the given kind (callers branch on kinds or codes, never on HTTP statuses). */

@@ -73,6 +73,13 @@ export function eventStream(
   return new EventStream(run, options);
 }
 
+/** See RouteDefinition.addressLimit. */
+export interface AddressLimit {
+  max: number;
+  windowMs: number;
+  count: 'all' | 'failures';
+}
+
 /** How a `signed` route is verified: the secret (throw a QuorraError when unconfigured) and the header. */
 export interface RouteSignature {
   secret(): string;
@@ -110,6 +117,11 @@ export interface RouteDefinition<
   signature?: RouteSignature;
   /** Where /openapi.json lists the route (default: the owner's id, or `core`). */
   tag?: string;
+  /**
+   * A limit per client address, enforced by the host before the handler: at most `max` requests (or failed ones,
+   * answered 4xx) per `windowMs`; beyond it 429 with Retry-After.
+   */
+  addressLimit?: AddressLimit;
   /** Returns the JSON body (200), `withStatus(…)`, `eventStream(…)`, or nothing (204). Throw QuorraErrors; the host renders them. */
   handler(req: RouteRequest<A, B, Q, P>): HandlerResult<R> | Promise<HandlerResult<R>>;
 }

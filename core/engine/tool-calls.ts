@@ -1,7 +1,7 @@
 // Runs one registered tool as a person outside a conversation (an approved proposal): the gate's checks, validation and audit as for a model's call.
 import { childMayAsk, childMayUse } from '../auth/child-reach.ts';
 import { principalOf, type UserStore } from '../auth/user-store.ts';
-import type { ToolDefinition } from '../contracts/define-tool.ts';
+import { inAudience, type ToolDefinition } from '../contracts/define-tool.ts';
 import type { Registry } from '../contracts/registry.ts';
 import type { ToolRunner } from './tool-runner.ts';
 
@@ -56,7 +56,10 @@ export class ToolCalls {
         message: `${name} is not within ${user.displayName}'s reach`,
       };
     const workspace = as.workspace ?? null;
-    if (tool.available && !tool.available({ principal, workspace }))
+    if (
+      (tool.audience !== undefined && !inAudience(tool.audience, principal)) ||
+      (tool.available && !tool.available({ principal, workspace }))
+    )
       return { ok: false, reason: 'unavailable', message: `${name} is not available to this person here` };
     const parsed = tool.input.safeParse(input);
     if (!parsed.success) {

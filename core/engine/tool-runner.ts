@@ -127,8 +127,20 @@ export class ToolRunner {
           content: `${tool.name} needs the owner's confirmation and cannot run here.`,
         };
       }
-      const description =
-        tool.describe?.(parsed.data) ?? `run ${tool.name} with ${JSON.stringify(parsed.data)}`;
+      // the preview reads under the caller's own context: a row they cannot read ends here, undrafted
+      let description: string;
+      try {
+        description =
+          (await tool.describe?.(parsed.data, this.context(tool, scope))) ??
+          `run ${tool.name} with ${JSON.stringify(parsed.data)}`;
+      } catch (err) {
+        this.calls.inc({ tool: tool.name, outcome: 'error' });
+        return {
+          kind: 'result',
+          outcome: 'error',
+          content: `${tool.name} failed: ${(err as Error).message ?? String(err)}`,
+        };
+      }
       const confirmation = this.confirmations.draft({
         sessionId: scope.sessionId,
         userId: scope.principal.userId,
@@ -152,14 +164,9 @@ export class ToolRunner {
     return this.execute(tool, parsed.data, scope);
   }
 
-  /** Runs a validated call (tier 2 only after confirmation); failures go back to the model as text. */
-  async execute(
-    tool: ToolDefinition<any>,
-    input: unknown,
-    scope: CallScope,
-    confirmed = false,
-  ): Promise<ToolOutcome & { kind: 'result' }> {
-    const ctx: ToolContext = {
+  /** What a tool's run and preview see of the turn. */
+  private context(tool: ToolDefinition<any>, scope: CallScope): ToolContext & Record<string, unknown> {
+    return {
       logger: this.logger.child({ tool: tool.name }),
       principal: scope.principal,
       sessionId: scope.sessionId,
@@ -167,6 +174,16 @@ export class ToolRunner {
       signal: scope.signal,
       ...scope.extras,
     };
+  }
+
+  /** Runs a validated call (tier 2 only after confirmation); failures go back to the model as text. */
+  async execute(
+    tool: ToolDefinition<any>,
+    input: unknown,
+    scope: CallScope,
+    confirmed = false,
+  ): Promise<ToolOutcome & { kind: 'result' }> {
+    const ctx = this.context(tool, scope);
     const audit = (outcome: 'ok' | 'error' | 'confirmed', detail = '') =>
       tool.tier >= 1
         ? this.audit.record({

@@ -8,6 +8,7 @@ import { ModelProbe } from '../model/model-probe.ts';
 import type { PluginHost } from '../plugin/plugin-host.ts';
 import type { Scheduler } from '../scheduler/scheduler.ts';
 import type { Health, HealthCheck } from './health.ts';
+import { storageCheck } from './storage-check.ts';
 
 /** Registers core's checks; only the database is critical (without it nothing works). */
 export function addCoreChecks(
@@ -33,6 +34,9 @@ export function addCoreChecks(
     },
     { critical: true },
   );
+  // a write meeting a full disk turns /health degraded until a write succeeds again
+  health.add('storage', () => storageCheck(dataDir, config, health.storage));
+  health.storage.onChange(() => health.invalidate());
   health.add('model', () => probe.check());
   health.add('matrix', deps.matrix);
   health.add('plugins', () => {

@@ -1,5 +1,6 @@
 // Health checks by name (db, model, matrix, …) rolled up into one report, and a cached verdict for GET /health.
 import { type Disposable, toDisposable } from '../contracts/disposable.ts';
+import { StorageWatch } from './storage-watch.ts';
 
 /** Every verdict a check or the whole service can give. */
 export const healthStates = ['ok', 'degraded', 'failed', 'disabled'] as const;
@@ -19,6 +20,8 @@ export class Health {
   private readonly checks = new Map<string, { fn: HealthCheck; critical: boolean }>();
   private latest?: { at: number; status: HealthState };
   private refreshing?: Promise<HealthState>;
+  /** Whether writes are meeting a full disk (the request pipeline tells it; the storage check reads it). */
+  readonly storage = new StorageWatch();
   /** Bumped when the set of checks changes, so a report begun before that is not cached as current. */
   private generation = 0;
 
@@ -33,6 +36,11 @@ export class Health {
       this.checks.delete(name);
       this.forget();
     });
+  }
+
+  /** Drops the cached verdict, e.g. when a write just met a full disk: the next probe runs the checks. */
+  invalidate(): void {
+    this.forget();
   }
 
   private forget(): void {

@@ -87,7 +87,7 @@ export function answerError(ctx: Context, err: unknown, logger: Logger): void {
   ctx.status = status;
   // a busy model says when to come back (RFC 9110 Retry-After, in seconds)
   const retry = (body.error.details as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
-  if (status === 503 && typeof retry === 'number') ctx.set('Retry-After', String(retry));
+  if ((status === 503 || status === 429) && typeof retry === 'number') ctx.set('Retry-After', String(retry));
   ctx.type = 'application/json';
   ctx.body = body;
 }

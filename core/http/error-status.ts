@@ -14,4 +14,6 @@ export const statusOfKind: Readonly<Record<ErrorKind, number>> = Object.freeze({
   upstream: 502,
   unavailable: 503,
   timeout: 504,
+  'storage-full': 507,
+  'rate-limited': 429,
 });

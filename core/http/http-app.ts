@@ -1,9 +1,10 @@
 // The Koa application: the request pipeline (metrics, the error envelope, the strict JSON edge, every declared route), then the admin UI.
 import Koa from 'koa';
+import type { StorageWatch } from '../health/storage-watch.ts';
 import type { Logger } from '../logger.ts';
 import type { Metrics } from '../metrics/metrics.ts';
 import { adminUi } from './admin-ui.ts';
-import { type HttpServer, listen } from './http-server.ts';
+import { type ClientTimeouts, type HttpServer, listen } from './http-server.ts';
 import { requestPipeline } from './request-pipeline.ts';
 import type { RouteTable } from './route-table.ts';
 
@@ -12,7 +13,9 @@ export function httpApp(deps: {
   logger: Logger;
   metrics: Metrics;
   routes: RouteTable;
-  bodyLimitBytes: number;
+  storage?: StorageWatch;
+  /** The body limit and client timeouts (config.server). */
+  server: ClientTimeouts & { bodyLimitBytes: number };
 }) {
   const http = new Koa();
   http.proxy = false;
@@ -25,7 +28,9 @@ export function httpApp(deps: {
       /^(HPE_|ERR_STREAM_PREMATURE)/.test(err.code ?? '');
     deps.logger[gone ? 'debug' : 'warn']({ code: err.code, message: err.message }, 'response not completed');
   });
-  http.use(requestPipeline(deps));
+  http.use(requestPipeline({ ...deps, bodyLimitBytes: deps.server.bodyLimitBytes }));
   http.use(adminUi());
-  return { listen: (host: string, port: number): Promise<HttpServer> => listen(http, host, port) };
+  return {
+    listen: (host: string, port: number): Promise<HttpServer> => listen(http, host, port, deps.server),
+  };
 }

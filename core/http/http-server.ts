@@ -1,7 +1,13 @@
 // Listens for HTTP and shuts down gracefully: stop accepting, let in-flight requests finish, then close.
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type Koa from 'koa';
+
+/** How long a client may take to send its request headers, and its whole request. */
+export interface ClientTimeouts {
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+}
 
 /** A listening server with a graceful close. */
 export interface HttpServer {
@@ -42,9 +48,24 @@ function trackSockets(server: Server) {
 }
 
 /** Starts listening on host:port (port 0 picks a free one). */
-export function listen(app: Koa, host: string, port: number): Promise<HttpServer> {
+export function listen(
+  app: Koa,
+  host: string,
+  port: number,
+  limits: ClientTimeouts = { headersTimeoutMs: 10_000, requestTimeoutMs: 15_000 },
+): Promise<HttpServer> {
   return new Promise((resolve, reject) => {
-    const server = app.listen(port, host);
+    // Node checks these timeouts every connectionsCheckingInterval (30 s by default): checked often enough that
+    // a trickling client is cut close to its limit
+    const server = createServer(
+      {
+        headersTimeout: limits.headersTimeoutMs,
+        requestTimeout: Math.max(limits.requestTimeoutMs, limits.headersTimeoutMs),
+        connectionsCheckingInterval: Math.max(50, Math.min(1000, limits.headersTimeoutMs / 4)),
+      },
+      app.callback(),
+    );
+    server.listen(port, host);
     const sockets = trackSockets(server);
     server.once('error', reject);
     server.once('listening', () => {

@@ -1,5 +1,8 @@
 // Every request's one middleware: timed into the metrics, JSON bodies read, the routes, failures as envelopes.
 import type { Middleware } from 'koa';
+import { fail } from '../contracts/errors.ts';
+import { isStorageFull } from '../db/storage-full.ts';
+import type { StorageWatch } from '../health/storage-watch.ts';
 import type { Logger } from '../logger.ts';
 import type { Metrics } from '../metrics/metrics.ts';
 import { answerError, answerUnmatched } from './error-envelope.ts';
@@ -17,6 +20,8 @@ export function requestPipeline(deps: {
   metrics: Metrics;
   routes: RouteTable;
   bodyLimitBytes: number;
+  /** Told when a write meets a full disk, and when one succeeds again. */
+  storage?: StorageWatch;
 }): Middleware {
   const record = requestRecorder(deps.metrics);
   const routes = deps.routes.dispatcher();
@@ -28,8 +33,13 @@ export function requestPipeline(deps: {
       const routed = routes(ctx, next);
       if (routed) await routed;
       answerUnmatched(ctx);
+      if (ctx.method !== 'GET' && ctx.method !== 'HEAD' && ctx.status < 400) deps.storage?.noteWrite();
     } catch (err) {
-      answerError(ctx, err, deps.logger);
+      // a full disk is a state the person can act on, not an internal error
+      if (isStorageFull(err)) {
+        deps.storage?.noteFull();
+        answerError(ctx, fail.storageFull(), deps.logger);
+      } else answerError(ctx, err, deps.logger);
     } finally {
       record(ctx, started);
     }

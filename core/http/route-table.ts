@@ -11,6 +11,7 @@ import {
   type RouteSink,
   routeAuths,
 } from '../contracts/route-definition.ts';
+import { limitedByAddress } from './address-limiter.ts';
 import { toEnvelope } from './error-envelope.ts';
 import { RequestAbort } from './request-abort.ts';
 import { signatureProblem } from './request-signature.ts';
@@ -96,10 +97,13 @@ export class RouteTable implements RouteSink {
     const statics: { layer: unknown; method: string; path: string; run: Route }[] = [];
     for (const { def, path } of this.entries.values()) {
       const serve = (ctx: Context) => this.serve(def, ctx);
-      const run: Route =
+      const plain: Route =
         def.auth === 'member' || def.auth === 'owner'
           ? (ctx) => this.authenticate(ctx, () => serve(ctx) ?? Promise.resolve())
           : serve;
+      const run: Route = def.addressLimit
+        ? (limitedByAddress(def.addressLimit, (ctx, next) => plain(ctx, next) ?? Promise.resolve()) as Route)
+        : plain;
       const layer = router.register(path, [def.method], [run] as never);
       if (STATIC_PATH.test(path)) statics.push({ layer, method: def.method, path, run });
     }

@@ -1,5 +1,7 @@
 // The rooms the bot has joined, named as the homeserver names them (room name, else the people in it), for mapping rooms in the admin UI.
+
 import type { QuorraMatrixClient } from './matrix-client.ts';
+import { roomStateContent } from './room-state.ts';
 
 /** A room the bot is in, as the homeserver describes it. */
 export interface JoinedRoom {
@@ -15,7 +17,7 @@ const MAX_ROOMS = 200;
 
 async function stateContent(client: QuorraMatrixClient, roomId: string, type: string): Promise<any> {
   // a room without that state event answers 404: nothing to show, not an error
-  return client.getRoomStateEvent(roomId, type, '').catch(() => null);
+  return roomStateContent(client, roomId, type).catch(() => null);
 }
 
 /** Reads each joined room's name, members and encryption from the homeserver (never from Quorra's own tables). */

@@ -98,8 +98,8 @@ export class OutboxDelivery {
       i.attempts > 0 || now - i.createdAt.getTime() >= this.deps.policy.batchMs;
     const byUser = new Map<string, OutboxItem[]>();
     for (const item of due.filter((i) => i.urgency !== 'high')) {
-      // an item a reply can answer goes on its own, so its event id names it
-      if (item.replyHandler) {
+      // an item a reply can answer goes on its own, so its event id names it; a secret is never batched
+      if (item.replyHandler || item.secretKind) {
         if (ready(item)) groups.push([item]);
       } else byUser.set(item.userId, [...(byUser.get(item.userId) ?? []), item]);
     }
@@ -123,10 +123,22 @@ export class OutboxDelivery {
       );
       return;
     }
+    const texts: string[] = [];
+    for (const item of items) {
+      const text = await outbox.messageOf(item);
+      if (text === null) {
+        metrics.outboxDeliveries.inc({ outcome: 'undeliverable' }, items.length);
+        await outbox.markFailed(items, 'the message could not be made again (see the log)', () => null);
+        return;
+      }
+      texts.push(text);
+    }
     try {
       const { roomId } = await direct.roomFor(mxid);
-      const key = `outbox:${items.map((i) => i.id).join(',')}`;
-      const eventId = await sender.send(roomId, messageContent(batchText(items)), {
+      // a secret is made fresh per attempt, so each attempt is its own message (the newest code is the one that works)
+      const secret = items.some((i) => i.secretKind);
+      const key = `outbox:${items.map((i) => i.id).join(',')}${secret ? `:${items[0].attempts}` : ''}`;
+      const eventId = await sender.send(roomId, messageContent(batchText(texts.map((text) => ({ text })))), {
         key,
         kind: 'notification',
       });

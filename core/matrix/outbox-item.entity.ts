@@ -49,6 +49,13 @@ export class OutboxItem {
   @Column({ type: 'varchar', length: 255, name: 'reply_ref', nullable: true })
   replyRef!: string | null;
 
+  /**
+   * Set for an item whose words are a secret (a sign-in code): `text` then holds only a label ("a sign-in code for
+   * Max") and the message is made fresh at delivery by the kind's renderer, so the secret is never stored.
+   */
+  @Column({ type: 'varchar', length: 32, name: 'secret_kind', nullable: true })
+  secretKind!: string | null;
+
   @Column({ type: 'datetime', name: 'created_at' })
   createdAt!: Date;
 

@@ -1,6 +1,8 @@
 // The notification outbox any plugin can use: notify(user, text, {urgency, replyTo}) persists an item; delivery marks it sent or failed.
+
 import { randomUUID } from 'node:crypto';
 import { type DataSource, In, IsNull, LessThanOrEqual, Not } from 'typeorm';
+import { quietUntil } from '../auth/quiet-hours.ts';
 import type { UserStore } from '../auth/user-store.ts';
 import { type Disposable, toDisposable } from '../contracts/disposable.ts';
 import { fail } from '../contracts/errors.ts';
@@ -12,16 +14,31 @@ export interface NotifyOptions {
   urgency?: OutboxUrgency;
   /** Routes a Matrix reply to this notification to the named reply handler with `ref`; the item goes out on its own. */
   replyTo?: { handler: string; ref: string };
+  /**
+   * The item is a secret of this kind (see Outbox.defineSecret): `text` is only its label, stored and listed; the
+   * message itself is made by the kind's renderer at delivery and never written down.
+   */
+  secret?: string;
 }
+
+/** Makes a secret item's message at delivery (null: it cannot be made now; the item fails without retry). */
+export type SecretRenderer = (item: OutboxItem) => Promise<string | null>;
 
 /** What notify answers: the item's id and state (queued until delivered). */
 export type Notify = (userId: string, text: string, opts?: NotifyOptions) => Promise<OutboxItem>;
 
 const MAX_TEXT = 16_000;
 
+/** The line a held message starts with: when it came, in the person's own time. */
+function heldNote(user: { timezone: string }, at: Date): string {
+  const time = new Intl.DateTimeFormat('en-GB', { timeZone: user.timezone, timeStyle: 'short' }).format(at);
+  return `(Held during your quiet hours; this came at ${time}.)`;
+}
+
 /** Stores outbox items and tells the delivery worker about new ones. */
 export class Outbox {
   private readonly listeners = new Set<(item: OutboxItem) => void>();
+  private readonly secrets = new Map<string, SecretRenderer>();
 
   constructor(
     private readonly db: DataSource,
@@ -31,6 +48,20 @@ export class Outbox {
 
   private get repo() {
     return this.db.getRepository(OutboxItem);
+  }
+
+  /** Registers how a secret kind's message is made at delivery (e.g. `sign-in`: a fresh code). */
+  defineSecret(kind: string, render: SecretRenderer): Disposable {
+    if (this.secrets.has(kind)) throw new Error(`secret kind "${kind}" is already defined`);
+    this.secrets.set(kind, render);
+    return toDisposable(() => void this.secrets.delete(kind));
+  }
+
+  /** The words to send for an item: its text, or for a secret its renderer's fresh message. */
+  async messageOf(item: OutboxItem): Promise<string | null> {
+    if (!item.secretKind) return item.text;
+    const render = this.secrets.get(item.secretKind);
+    return render ? render(item) : null;
   }
 
   /** Queues a notification for a household user; it is kept until delivered (also while Matrix is off). */
@@ -52,21 +83,27 @@ export class Outbox {
         replyTo.ref.length > 255)
     )
       throw fail.invalid('QUORRA_NOTIFY_REPLY_TO', 'replyTo needs a handler name and a ref (a string)');
-    if (!(await this.users.get(userId))) throw fail.invalid('QUORRA_UNKNOWN_USER', `no user "${userId}"`);
+    if (opts.secret !== undefined && !this.secrets.has(opts.secret))
+      throw fail.invalid('QUORRA_NOTIFY_SECRET', `unknown secret kind "${opts.secret}"`);
+    const user = await this.users.get(userId);
+    if (!user) throw fail.invalid('QUORRA_UNKNOWN_USER', `no user "${userId}"`);
     const now = new Date();
+    // quiet hours hold everything but the urgent until they end, and the message says it waited
+    const held = urgency === 'high' ? null : quietUntil(user, now);
     const item = this.repo.create({
       id: randomUUID(),
       userId,
-      text: body,
+      text: held ? `${heldNote(user, now)}\n\n${body}` : body,
       urgency,
       state: 'queued',
       attempts: 0,
       lastError: null,
-      nextAttemptAt: now,
+      nextAttemptAt: held ?? now,
       roomId: null,
       eventId: null,
       replyHandler: replyTo?.handler ?? null,
       replyRef: replyTo ? replyTo.ref : null,
+      secretKind: opts.secret ?? null,
       createdAt: now,
       sentAt: null,
     });

@@ -1,6 +1,8 @@
 // What the bot knows of each room: joined members and their display names, encryption, and whether it is a DM.
+
 import type { QuorraMatrixClient } from './matrix-client.ts';
 import type { MatrixKvStore } from './matrix-storage.ts';
+import { roomStateContent } from './room-state.ts';
 
 interface RoomInfo {
   members: Map<string, string | null>;
@@ -40,7 +42,7 @@ export class RoomMembers {
       members.set(id, m?.display_name ?? null);
     let encrypted = this.encrypted.has(roomId);
     if (!encrypted) {
-      encrypted = await this.client.getRoomStateEvent(roomId, 'm.room.encryption', '').then(
+      encrypted = await roomStateContent(this.client, roomId, 'm.room.encryption').then(
         (c: any) => Boolean(c?.algorithm),
         () => false,
       );

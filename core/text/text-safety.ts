@@ -1,4 +1,5 @@
 // Text from strangers: what can never be meaningful is refused; what is invisible or reorders a line is neutralised.
+import { caselessSkeleton } from './confusable-skeleton.ts';
 
 /** How much of any untrusted input an error message or log line may echo. */
 export const ECHO_LIMIT = 200;
@@ -50,7 +51,10 @@ export function echo(s: string, max = ECHO_LIMIT): string {
   return one.length <= max ? one : `${one.slice(0, max - 1)}…`;
 }
 
-/** What two labels are compared by when a duplicate would confuse: cleaned, compatibility-folded, case-free. */
+/**
+ * What two labels are compared by when a duplicate would confuse: cleaned, compatibility-folded, case-free, and
+ * reduced to their confusable skeleton, so a look-alike ("Оlivia" with a Cyrillic О) counts as the same name.
+ */
 export function labelKey(s: string): string {
-  return cleanLabel(s).normalize('NFKC').toLocaleLowerCase('en');
+  return caselessSkeleton(cleanLabel(s).normalize('NFKC'));
 }

@@ -23,6 +23,8 @@ export function webhookRoute(deps: {
     path: '/webhook',
     auth: 'signed',
     summary: 'A guest message from the PMS; stored, then a reply is drafted for the owner',
+    // forgeries and replays from one address meet 429 before they can be tried at volume
+    addressLimit: { max: 20, windowMs: 5 * 60_000, count: 'failures' },
     body: guestMessageEvent,
     signature: {
       header: SIGNATURE_HEADER,

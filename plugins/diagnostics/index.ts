@@ -6,6 +6,7 @@ import { diagnosticsSettings } from './diagnostics-settings.ts';
 import { healthText, healthView } from './health-report.ts';
 import { AgentLink } from './ipc/agent-link.ts';
 import { agentSocketPath } from './ipc/protocol.ts';
+import { memberHealthText } from './member-health.ts';
 import { diagnosticsTools } from './remedy-tools.ts';
 import { systemGetHealth } from './system-get-health.ts';
 
@@ -39,7 +40,8 @@ export default definePlugin({
       description: 'what the diagnostics agent found, with remedies',
       usage: '!quorra health',
       permission: 'member',
-      run: async () => healthText(await view()),
+      run: async (_args, c) =>
+        c.role === 'owner' ? healthText(await view()) : memberHealthText(await view()),
     });
     ctx.http.route({
       method: 'GET',

@@ -13,6 +13,7 @@ export function diagnosticsTools(link: AgentLink) {
         'Run one health check now (disk, database, backup, homeserver, model, embeddings, qdrant, caldav, memory, gpu) and report the finding with its remedy.',
       tier: 0,
       scopes: ['general', 'system'],
+      audience: 'owner',
       input: z.object({ check: z.string().min(1).max(64) }).strict(),
       run: ({ check }) => link.run(check),
     }),
@@ -21,6 +22,7 @@ export function diagnosticsTools(link: AgentLink) {
       description: 'Free disk space by deleting backup archives older than the configured number to keep.',
       tier: 2,
       scopes: ['general', 'system'],
+      audience: 'owner',
       input: z.object({}).strict(),
       run: async () => {
         const removed = await link.act('prune_backups');

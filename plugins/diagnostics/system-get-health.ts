@@ -3,16 +3,19 @@
 import { defineTool } from 'quorra/plugin';
 import { z } from 'zod';
 import type { HealthView } from './health-report.ts';
+import { memberHealth } from './member-health.ts';
 
 /** Builds the tool over the plugin's health view. */
 export function systemGetHealth(view: () => Promise<HealthView>) {
   return defineTool({
     name: 'system_get_health',
     description:
-      'Report Quorra’s health: database, disk, uptime, and the diagnostics agent’s latest findings with remedies.',
+      'Report Quorra’s health: for the owner the database, disk, uptime and the diagnostics agent’s findings with remedies; for a member, the headline.',
     tier: 0,
     scopes: ['general', 'system'],
+    audience: 'household',
     input: z.object({}).strict(),
-    run: () => view(),
+    // a member gets the headline only: paths, disk figures and remedies are the owner's business
+    run: async (_input, ctx) => (ctx.principal.role === 'owner' ? view() : memberHealth(await view())),
   });
 }

@@ -48,6 +48,7 @@ export function listTools(deps: CalendarToolDeps) {
       'Add one or more items to a list (shopping by default). In a family room it is the household’s list, in a direct chat the person’s own unless they say family. Items already on the list are not added twice; checked-off ones are put back.',
     tier: 1,
     scopes: ['general', 'calendar', 'planning'],
+    audience: 'household',
     input: z.object({ items: itemsField, list: listField, family: familyField }).strict(),
     available,
     async run({ items, list, family }, ctx) {
@@ -78,6 +79,7 @@ export function listTools(deps: CalendarToolDeps) {
     description: 'Check items off a list (bought, done). Same list rules as list_add_items.',
     tier: 1,
     scopes: ['general', 'calendar', 'planning'],
+    audience: 'household',
     input: z.object({ items: itemsField, list: listField, family: familyField }).strict(),
     available,
     async run({ items, list, family }, ctx) {
@@ -109,6 +111,7 @@ export function listTools(deps: CalendarToolDeps) {
       'Show a list: open items, and with include_checked the checked-off ones too. Same list rules as list_add_items.',
     tier: 0,
     scopes: ['general', 'calendar', 'planning'],
+    audience: 'household',
     input: z
       .object({ list: listField, family: familyField, include_checked: z.boolean().optional() })
       .strict(),

@@ -21,6 +21,7 @@ export function findFreeTime(deps: CalendarToolDeps, hours: WorkingHours) {
       'Find free time of at least `minutes` between two dates (YYYY-MM-DD, "to" included, at most 31 days) within working hours, when the household calendar and every named member’s own calendar are free. Returns the free windows in local time.',
     tier: 0,
     scopes: ['calendar', 'planning'],
+    audience: 'household',
     input: z
       .object({
         minutes: z

@@ -41,6 +41,7 @@ export function reminderTools(deps: ReminderToolDeps) {
       'Set a reminder that Quorra really sends as a Matrix message at that time: `at` is a local date-time (YYYY-MM-DDTHH:MM) or use in_minutes. repeat makes it recur ("every Monday at 8": at = the next Monday 08:00, repeat weekly). person reminds another member. Only tell the person it is set if this tool answers set: true, and give them fires_at exactly.',
     tier: 1,
     scopes,
+    audience: 'household',
     input: z
       .object({
         text: z.string().trim().min(1).max(500),
@@ -85,6 +86,7 @@ export function reminderTools(deps: ReminderToolDeps) {
       'List the reminders waiting for the person (and those they set for others), soonest first, with ids.',
     tier: 0,
     scopes,
+    audience: 'household',
     input: z.object({}).strict(),
     available,
     async run(_input, ctx) {
@@ -99,6 +101,7 @@ export function reminderTools(deps: ReminderToolDeps) {
     description: 'Cancel a reminder by its id (from reminder_list); a repeating one stops for good.',
     tier: 1,
     scopes,
+    audience: 'household',
     input: z.object({ id: z.string().trim().min(1).max(64) }).strict(),
     available,
     async run({ id }, ctx) {

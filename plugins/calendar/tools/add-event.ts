@@ -60,6 +60,7 @@ export function addEvent(deps: CalendarToolDeps) {
       'Add an event to the household calendar (or, with person, to that member’s own calendar). start/end: local date-times (YYYY-MM-DDTHH:MM; end defaults to one hour later) or, for all_day events, dates (YYYY-MM-DD; end is the last day, included). Returns the new event’s uid.',
     tier: 1,
     scopes: ['general', 'calendar', 'planning'],
+    audience: 'household',
     input: addEventInput,
     available: calendarAvailable(deps),
     async run(input, ctx) {

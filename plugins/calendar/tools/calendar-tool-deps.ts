@@ -77,3 +77,22 @@ export function noteSeen(
     whose,
   });
 }
+
+/**
+ * The event a confirmation names, read from the calendar the caller's run would use (never from a cache another
+ * turn filled): an event they cannot reach is "no event", the same words as one that does not exist.
+ */
+export async function previewEvent(
+  deps: CalendarToolDeps,
+  principal: Principal | undefined,
+  uid: string,
+  person: string | undefined,
+): Promise<{ event: CalendarEvent; title: string; day: string; when: string; whose: string }> {
+  const { book } = bookFor(deps, principal);
+  const timeZone = await deps.timeZone();
+  const { client, whose } = await book.calendarFor(person);
+  const found = await client.find(uid, timeZone);
+  if (!found) throw new Error(`there is no event with uid ${uid} in ${calendarLabel(whose)}`);
+  const event = found.event;
+  return { event, title: event.title, day: dayOf(event, timeZone), when: whenOf(event, timeZone), whose };
+}

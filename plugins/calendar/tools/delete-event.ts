@@ -9,6 +9,7 @@ import {
   calendarLabel,
   dayOf,
   personField,
+  previewEvent,
 } from './calendar-tool-deps.ts';
 
 /** Builds calendar_delete_event. */
@@ -19,6 +20,7 @@ export function deleteEvent(deps: CalendarToolDeps) {
       'Delete one event from the household calendar by its uid (look it up with calendar_query_events first). The person is asked to confirm.',
     tier: 2,
     scopes: ['general', 'calendar', 'planning'],
+    audience: 'household',
     input: z
       .object({
         uid: z.string().trim().min(1).max(300),
@@ -26,12 +28,9 @@ export function deleteEvent(deps: CalendarToolDeps) {
       })
       .strict(),
     available: calendarAvailable(deps),
-    describe: ({ uid, person }) => {
-      const seen = deps.seen.get(uid);
-      const from = calendarLabel(seen?.whose ?? (person ? person : 'household'));
-      return seen
-        ? `delete “${seen.title}” on ${seen.day} from ${from}`
-        : `delete the calendar event ${uid} (not looked up in this conversation) from ${from}`;
+    describe: async ({ uid, person }, ctx) => {
+      const seen = await previewEvent(deps, ctx.principal, uid, person);
+      return `delete “${seen.title}” on ${seen.day} from ${calendarLabel(seen.whose)}`;
     },
     async run({ uid, person }, ctx) {
       const { book } = bookFor(deps, ctx.principal);

@@ -37,6 +37,7 @@ export function queryEvents(deps: CalendarToolDeps) {
       'List the household calendar’s events (or, with person, that member’s own calendar) from one date to another (YYYY-MM-DD, whole days, "to" included; or local date-times YYYY-MM-DDTHH:MM), at most 31 days. Returns events sorted by start, each with its uid.',
     tier: 0,
     scopes: ['general', 'calendar', 'planning'],
+    audience: 'household',
     input: z
       .object({
         from: z.string().trim().min(10).max(40),

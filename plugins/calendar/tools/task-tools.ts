@@ -50,6 +50,7 @@ export function taskTools(deps: CalendarToolDeps) {
       'Create a to-do with an optional due date (YYYY-MM-DD) or local date-time (YYYY-MM-DDTHH:MM) and priority. It syncs to phones as a CalDAV task. In a family room it is the household’s, in a direct chat the person’s own unless they say family.',
     tier: 1,
     scopes: ['general', 'calendar', 'planning'],
+    audience: 'household',
     input: z
       .object({
         title: z.string().trim().min(1).max(200),
@@ -79,6 +80,7 @@ export function taskTools(deps: CalendarToolDeps) {
     description: 'Mark a to-do done, by its uid or its title. Same task-list rules as calendar_create_task.',
     tier: 1,
     scopes: ['general', 'calendar', 'planning'],
+    audience: 'household',
     input: z
       .object({
         uid: z.string().trim().min(1).max(300).optional(),

@@ -13,6 +13,7 @@ import {
   eventView,
   noteSeen,
   personField,
+  previewEvent,
 } from './calendar-tool-deps.ts';
 
 const moment = z.string().trim().min(10).max(40);
@@ -101,14 +102,12 @@ export function updateEvent(deps: CalendarToolDeps) {
       'Change one event by uid (look it up first): send only the fields that change. A new start without an end keeps the length. The person is asked to confirm, seeing before → after. Repeating events cannot be changed here.',
     tier: 2,
     scopes: ['general', 'calendar', 'planning'],
+    audience: 'household',
     input: updateEventInput,
     available: calendarAvailable(deps),
-    describe: (input) => {
-      const seen = deps.seen.get(input.uid);
-      const name = seen
-        ? `“${seen.title}” on ${seen.day}`
-        : `the event ${input.uid} (not looked up in this conversation)`;
-      return `change ${name} in ${calendarLabel(seen?.whose ?? input.person ?? 'household')}: ${changes(input, seen)}`;
+    describe: async (input, ctx) => {
+      const seen = await previewEvent(deps, ctx.principal, input.uid, input.person);
+      return `change “${seen.title}” on ${seen.day} in ${calendarLabel(seen.whose)}: ${changes(input, seen)}`;
     },
     async run(input, ctx) {
       const { book } = bookFor(deps, ctx.principal);

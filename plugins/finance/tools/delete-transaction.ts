@@ -6,6 +6,9 @@ import type { FinanceService } from '../finance-service.ts';
 import { formatMoney } from '../money.ts';
 import { turnBudget } from './finance-tool-deps.ts';
 
+const unknownTransaction = (id: string) =>
+  fail.invalid('FINANCE_UNKNOWN_TRANSACTION', `no transaction ${id} in this budget`);
+
 export function financeDeleteTransaction(service: FinanceService) {
   return defineTool({
     name: 'finance_delete_transaction',
@@ -15,18 +18,18 @@ export function financeDeleteTransaction(service: FinanceService) {
     scopes: ['finance'],
     audience: 'household',
     input: z.object({ transaction_id: z.string().trim().min(1).max(64) }).strict(),
-    // named from stored data only: the model's words never shape what the person confirms
-    describe: ({ transaction_id }) => {
-      const t = service.seen.get(transaction_id);
-      return t
-        ? `delete ${formatMoney(t.amount, t.currency)} at ${t.payee} on ${t.date}`
-        : `delete transaction ${transaction_id} (not looked up in this conversation)`;
+    // named from stored data only, read through the caller's own budget as the run would: the model's words
+    // never shape what the person confirms, and a row they cannot read is "no transaction", like a missing one
+    describe: async ({ transaction_id }, ctx) => {
+      const { backend } = await turnBudget(service, ctx);
+      const t = await backend.transaction(transaction_id);
+      if (!t) throw unknownTransaction(transaction_id);
+      return `delete ${formatMoney(t.amount, t.currency)} at ${t.payee} on ${t.date}`;
     },
     async run({ transaction_id }, ctx) {
       const { backend } = await turnBudget(service, ctx);
       const gone = await backend.deleteTransaction(transaction_id);
-      if (!gone)
-        throw fail.invalid('FINANCE_UNKNOWN_TRANSACTION', `no transaction ${transaction_id} in this budget`);
+      if (!gone) throw unknownTransaction(transaction_id);
       service.seen.forget(transaction_id);
       return {
         deleted: true,

@@ -19,6 +19,7 @@ export function documentTools(api: KnowledgeApi, workspaces: WorkspacesCapabilit
           : 'Replace an existing Markdown document in this workspace with new content.',
       tier: mode === 'create' ? 1 : 2,
       scopes: ['general', 'knowledge'],
+      audience: 'owner',
       input: documentInput,
       available: ownerInWorkspace,
       describe: (d) => `overwrite ${d.filename} in this workspace with “${d.title}”`,

@@ -13,6 +13,7 @@ export function searchKnowledge(api: KnowledgeApi) {
       'Search the household’s own documents (notes, manuals, recipes, guides) and return the most relevant passages with their titles.',
     tier: 0,
     scopes: ['general', 'knowledge', 'concierge'],
+    audience: ['household', 'guest'],
     input: z
       .object({ query: z.string().trim().min(2).max(500), limit: z.number().int().min(1).max(10).optional() })
       .strict(),

@@ -1,6 +1,7 @@
 // Test support for the Matrix runtime: the homeserver double, the scripted model, the booted app and household members.
 import type { MatrixClient as JsClient } from 'matrix-js-sdk';
 import { deepMerge } from '../../../core/config/load-config.ts';
+import type { Logger } from '../../../core/logger.ts';
 import { type BootedApp, bootApp, metricsHeaders, tempDir } from '../../support/boot-app.ts';
 import { addUser, type TestUser } from '../../support/household.ts';
 import { MatrixHomeserver, type RegisteredUser } from '../../support/matrix-homeserver/index.ts';
@@ -21,7 +22,12 @@ export class MatrixWorld {
   private readonly clients: JsClient[] = [];
 
   constructor(
-    private readonly opts: { config?: Record<string, unknown>; pluginRoots?: string[]; e2ee?: boolean } = {},
+    private readonly opts: {
+      config?: Record<string, unknown>;
+      pluginRoots?: string[];
+      e2ee?: boolean;
+      logger?: Logger;
+    } = {},
   ) {}
 
   /** Starts the homeserver and model, registers the bot account, and boots the app (with Matrix unless told not to). */
@@ -67,6 +73,7 @@ export class MatrixWorld {
       dataDir: this.dataDir,
       pluginRoots: this.opts.pluginRoots ?? [],
       config: deepMerge(deepMerge({ matrix }, this.opts.config ?? {}), extra),
+      ...(this.opts.logger ? { logger: this.opts.logger } : {}),
     });
     return this.app;
   }

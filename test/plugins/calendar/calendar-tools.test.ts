@@ -174,7 +174,11 @@ describe('calendar tools (real Radicale)', () => {
     const ev = await direct.add({ title: 'Swim', start: '2026-03-04', end: '2026-03-05', allDay: true });
     model.next({ toolCalls: [{ name: 'calendar_delete_event', arguments: { uid: ev.uid } }] });
     const r = await chat(app, owner, { message: 'delete the swim', scope: ['calendar'] });
-    assert.match(r.json.pending_confirmation.description, /not looked up in this conversation/);
+    // named from the calendar itself, even when this conversation never looked the event up
+    assert.equal(
+      r.json.pending_confirmation.description,
+      'delete “Swim” on Wednesday 4 March 2026 from the household calendar',
+    );
     model.next({ content: 'Kept.' });
     await chat(app, owner, { message: 'no', session_id: r.json.session_id });
     assert.ok(await direct.find(ev.uid));

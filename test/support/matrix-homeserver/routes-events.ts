@@ -19,6 +19,9 @@ function fmt(ctx: RouteContext) {
 }
 
 function getState(ctx: RouteContext): unknown {
+  // a strict homeserver (as the spec's grammar reads) has no route for `/state/{type}/` with an empty key
+  if (!ctx.params.stateKey && ctx.req.path.endsWith('/'))
+    throw matrixErrors.unrecognized(ctx.req.method, ctx.req.path);
   const room = memberRoom(ctx);
   const ev = room.getState(ctx.params.type, ctx.params.stateKey ?? '');
   if (!ev) throw matrixErrors.notFound('Event not found.');

