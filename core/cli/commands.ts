@@ -12,6 +12,9 @@ const adminLink = lazy(async () => (await import('./admin-link.ts')).adminLink);
 const backup = lazy(async () => (await import('./backup-commands.ts')).backup);
 const doctor = lazy(async () => (await import('./doctor.ts')).doctor);
 const restore = lazy(async () => (await import('./backup-commands.ts')).restore);
+const importStatement = lazy(
+  async () => (await import('./statement-import-command.ts')).importStatementCommand,
+);
 const migrate = lazy(async () => (await import('./migrate.ts')).migrate);
 const migrateDb = lazy(async () => (await import('./migrate-db.ts')).migrateDb);
 const model = lazy(async () => (await import('./model-commands.ts')).model);
@@ -65,6 +68,12 @@ export const commands: Record<string, CliCommand> = {
     usage: 'admin-link <user>',
     description: 'print a one-time admin UI sign-in link',
     run: adminLink,
+  },
+  'import-statement': {
+    usage:
+      'import-statement <file> --account <name> [--budget <id>] [--encoding <name>] [--layout <id>] [--mapping <json>]',
+    description: "import a bank statement (CSV, OFX, QFX) into a budget's account, skipping rows seen before",
+    run: importStatement,
   },
   help: { usage: 'help', description: 'show this help', run: async () => 0 },
 };
