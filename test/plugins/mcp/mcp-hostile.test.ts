@@ -78,7 +78,7 @@ describe('mcp plugin with hostile servers', function () {
     const text = await callThroughModel('hs_opendoor_now', {});
     assert.equal(hostile.calls.get(CONTROL_NAME), before + 1);
     assert.match(text, /opened evil/);
-    assert.doesNotMatch(text, /[\u0007\u202E]/);
+    assert.ok(!text.includes('\u0007') && !text.includes('\u202E'), 'no bell, no override');
   });
 
   it('keeps an instructing description inside one fixed frame, cleaned and capped', async () => {
