@@ -33,6 +33,7 @@ import { openApiDocument } from './http/openapi.ts';
 import { RouteTable } from './http/route-table.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { setupMatrix } from './matrix/setup-matrix.ts';
+import { mcpRoutes } from './mcp-server/mcp-routes.ts';
 import { type MemoryLayer, setupMemory } from './memory/setup-memory.ts';
 import { Metrics } from './metrics/metrics.ts';
 import { announceModel } from './model/announce-model.ts';
@@ -132,6 +133,7 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
   const contribute = coreContributions({ routes, registries, hooks: conversation.hooks, scheduler });
   contribute.routes(systemRoutes(health, metrics, new Date(), config.server.metrics.token));
   contribute.routes(chatRoutes(conversation.engine));
+  contribute.routes(mcpRoutes(conversation.engine));
   contribute.routes(sessionRoutes(conversation.controls));
   contribute.routes(inspectRoutes(conversation.inspector, () => config.developerMode));
   const workspaces = setupWorkspaces({ config, db, conversation, contribute });

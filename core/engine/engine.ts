@@ -12,6 +12,7 @@ import type { CoreRegistries } from '../plugin/core-registries.ts';
 import type { Session } from '../sessions/session.entity.ts';
 import type { SessionStore } from '../sessions/session-store.ts';
 import { sameScope } from '../text/scope-set.ts';
+import type { ToolDefinition } from '../tools/define-tool.ts';
 import { runChatLoop } from './chat-loop.ts';
 import type { ConfirmationStore } from './confirmation-store.ts';
 import { resolveConfirmation } from './confirmation-turn.ts';
@@ -89,7 +90,8 @@ export class Engine {
     return this.deps.prompts.scopeNames();
   }
 
-  private async resolveSession(req: TurnRequest): Promise<{ session: Session; isNew: boolean }> {
+  /** The session a request continues, or a new draft (unsaved) validated by the hooks. */
+  async resolveSession(req: TurnRequest): Promise<{ session: Session; isNew: boolean }> {
     const { principal } = req;
     for (const s of req.scope ?? [])
       if (!this.knownScopes().includes(s))
@@ -143,6 +145,19 @@ export class Engine {
     return withGapMarkers(timed, now, user?.timezone ?? 'UTC');
   }
 
+  /** The tools a turn of this session may use: the gate (scope, persona, audience, availability), then the filters. */
+  async offeredFor(principal: Principal, session: Session, message: string): Promise<ToolDefinition<any>[]> {
+    let tools = offeredTools(this.deps.registries.tools.list(), session.scope, persona(session.persona), {
+      principal,
+      workspace: session.workspace,
+    });
+    for (const filter of this.deps.hooks.at('filterTools')) {
+      const allowed = new Set(await filter({ principal, session, message }, tools));
+      tools = tools.filter((t) => allowed.has(t)); // a filter can narrow the set, never widen it
+    }
+    return tools;
+  }
+
   /** Handles one message end to end; nothing is stored unless the turn completes (or is interrupted). */
   async handle(req: TurnRequest, opts: TurnOptions = {}): Promise<TurnResult> {
     const message = req.message.trim();
@@ -163,14 +178,7 @@ export class Engine {
     }
     const userText = history.gapBeforeNow ? `${history.gapBeforeNow}\n${message}` : message;
     const p = persona(session.persona);
-    let tools = offeredTools(this.deps.registries.tools.list(), session.scope, p, {
-      principal,
-      workspace: session.workspace,
-    });
-    for (const filter of this.deps.hooks.at('filterTools')) {
-      const allowed = new Set(await filter({ principal, session, message }, tools));
-      tools = tools.filter((t) => allowed.has(t)); // a filter can narrow the set, never widen it
-    }
+    const tools = await this.offeredFor(principal, session, message);
     const scope = {
       offered: tools,
       principal,
