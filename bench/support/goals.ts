@@ -18,6 +18,7 @@ export const GOALS = [
   { id: 'http.chat', goal: '/chat overhead over the engine <= 0.5 ms per turn' },
   { id: 'engine.overhead', goal: 'engine overhead per turn stays ~1.5 ms (keep)' },
   { id: 'growth.turn', goal: 'chat turn cost at 5 years of use <= 2x an empty database' },
+  { id: 'mcp.call', goal: 'an MCP tool call through Quorra <= 1.2x the same call with the SDK client' },
 ] as const;
 
 export type GoalId = (typeof GOALS)[number]['id'];
