@@ -63,26 +63,39 @@ async function viaSdk(): Promise<void> {
   if (r.isError) throw new Error('direct call failed');
 }
 
-async function time(fn: () => Promise<void>, into: number[]): Promise<void> {
+/** CPU of this process per series (µs): Quorra's layers run here, the servers in their own processes. */
+const cpu = new Map<string, number>();
+async function time(fn: () => Promise<void>, into: number[], label = ''): Promise<number[]> {
+  const mine: number[] = [];
+  const c0 = process.cpuUsage();
   for (let i = 0; i < PER_ROUND; i++) {
     const t0 = performance.now();
     await fn();
-    into.push(performance.now() - t0);
+    mine.push(performance.now() - t0);
   }
+  const c = process.cpuUsage(c0);
+  if (label) cpu.set(label, (cpu.get(label) ?? 0) + c.user + c.system);
+  into.push(...mine);
+  return mine;
 }
 
 const quorra: number[] = [];
 const sdk: number[] = [];
 await time(viaQuorra, []); // warm-up: both paths' first calls compile and cache
 await time(viaSdk, []);
+// each round's ratio of medians: the two server processes' scheduling drifts over a run, a round's pair shares it
+const roundRatios: number[] = [];
 for (let round = 0; round < ROUNDS; round++) {
+  let a: number[];
+  let b: number[];
   if (round % 2) {
-    await time(viaSdk, sdk);
-    await time(viaQuorra, quorra);
+    b = await time(viaSdk, sdk, 'sdk');
+    a = await time(viaQuorra, quorra, 'quorra');
   } else {
-    await time(viaQuorra, quorra);
-    await time(viaSdk, sdk);
+    a = await time(viaQuorra, quorra, 'quorra');
+    b = await time(viaSdk, sdk, 'sdk');
   }
+  roundRatios.push(percentile(a, 50) / percentile(b, 50));
 }
 const withOffer: number[] = [];
 for (let round = 0; round < Math.ceil(ROUNDS / 4); round++) await time(viaQuorraWithOffer, withOffer);
@@ -91,7 +104,12 @@ console.log(
   `mcp: with a session drafted and its offer made per call (as /mcp does) p50 ${p50(withOffer).toFixed(3)} ms` +
     ` (${(p50(withOffer) / p50(sdk)).toFixed(2)}x the direct call)`,
 );
-const ratio = p50(quorra) / p50(sdk);
+const ratio = percentile(roundRatios, 50);
+const cpuPerCall = (label: string) => (cpu.get(label) ?? 0) / 1000 / (ROUNDS * PER_ROUND);
+console.log(
+  `mcp: CPU in this process per call: SDK client alone ${cpuPerCall('sdk').toFixed(3)} ms, through Quorra ${cpuPerCall('quorra').toFixed(3)} ms` +
+    ` (+${(cpuPerCall('quorra') - cpuPerCall('sdk')).toFixed(3)} ms); ratio of p50s over all calls ${(p50(quorra) / p50(sdk)).toFixed(2)}x`,
+);
 console.log(
   `mcp: ${quorra.length} calls each; direct SDK p50 ${p50(sdk).toFixed(3)} ms p95 ${percentile(sdk, 95).toFixed(3)} ms;` +
     ` through Quorra p50 ${p50(quorra).toFixed(3)} ms p95 ${percentile(quorra, 95).toFixed(3)} ms;` +
@@ -104,7 +122,7 @@ reportGoal({
   target: 1.2,
   direction: 'max',
   baseline: 'the same server-everything called with the SDK client, same run',
-  note: `+${(p50(quorra) - p50(sdk)).toFixed(3)} ms per call (gate, validation, framing; tier 0: no audit row)`,
+  note: `median of ${ROUNDS} rounds' p50 ratios; +${(p50(quorra) - p50(sdk)).toFixed(3)} ms p50, +${(cpuPerCall('quorra') - cpuPerCall('sdk')).toFixed(3)} ms CPU per call (tier 0: no audit row)`,
 });
 await direct.close();
 await app.stop({ clean: true });

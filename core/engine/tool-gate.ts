@@ -14,7 +14,9 @@ export function offeredTools(
   return all.filter(
     (t) =>
       (t.scopes.includes('*') || t.scopes.some((s) => scope.includes(s))) &&
-      (persona.allowTools === undefined || persona.allowTools.includes(t.name)) &&
+      (persona.allowTools === undefined ||
+        persona.allowTools.includes(t.name) ||
+        t.personaAllows?.(persona.id, turn.workspace) === true) &&
       (t.audience === undefined || inAudience(t.audience, turn.principal)) &&
       (t.available === undefined || t.available({ principal: turn.principal, workspace: turn.workspace })),
   );

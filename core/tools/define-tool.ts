@@ -50,6 +50,12 @@ export interface ToolDefinition<I extends z.ZodType = z.ZodType, A extends ToolA
    * It runs in the tool gate, so a tool it rejects is unreachable, not merely refused.
    */
   available?: (turn: { principal: ToolContext['principal']; workspace: string | null }) => boolean;
+  /**
+   * Lets a persona with an allow-list (the guest concierge) be offered this tool although the list does not name
+   * it, where this says so (an owner allowed one MCP tool for one hosting workspace). Only ever widens for a named
+   * persona and workspace; the audience and `available` still apply.
+   */
+  personaAllows?: (persona: string, workspace: string | null) => boolean;
   /** For tier 2: a one-line description of what confirming will do, shown to the user. */
   describe?: (input: z.infer<I>) => string;
   run(input: z.infer<I>, ctx: RunContext<A>): unknown | Promise<unknown>;

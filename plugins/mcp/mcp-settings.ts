@@ -22,6 +22,14 @@ const toolRule = z
       .default(true)
       .meta({ title: 'Offered' })
       .describe('Off: Quorra never offers this tool.'),
+    guestWorkspaces: z
+      .array(z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'a workspace slug like lake-house'))
+      .max(20)
+      .default([])
+      .meta({ title: 'Guests may use it in' })
+      .describe(
+        'Hosting workspaces whose guests may use this tool (read-only tools only; empty: no guest ever).',
+      ),
   })
   .strict();
 

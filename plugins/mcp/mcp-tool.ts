@@ -1,7 +1,7 @@
 // A server's tool as a Quorra tool: namespaced name, framed description, tier and audience under the owner's rules.
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { defineTool, type ToolDefinition, type ToolTier } from '../../core/tools/define-tool.ts';
+import { defineTool, inAudience, type ToolDefinition, type ToolTier } from '../../core/tools/define-tool.ts';
 import { resultText } from './mcp-result.ts';
 import type { McpServerSettings, ToolRule } from './mcp-settings.ts';
 import type { ServerConnection } from './server-connection.ts';
@@ -74,13 +74,25 @@ export function mcpTool(
   const said = capText(cleanText(tool.description ?? tool.title ?? ''), MAX_DESCRIPTION);
   const source = `the service “${server.label}”`;
   const audience = rule?.audience ?? server.audience;
+  const tier = rule?.tier ?? tierFromAnnotations(tool);
+  // guests only where the owner named the workspace, and only for a tool that just looks things up
+  const guestIn = tier === 0 ? (rule?.guestWorkspaces ?? []) : [];
   return defineTool({
     name,
     description: `A tool of ${server.label}. ${frame(source, said || '(no description)')}`,
-    tier: rule?.tier ?? tierFromAnnotations(tool),
+    tier,
     scopes: [server.scope],
-    audience,
     input,
+    ...(guestIn.length
+      ? {
+          available: ({ principal, workspace }) =>
+            principal?.kind === 'reservation'
+              ? workspace !== null && guestIn.includes(workspace)
+              : inAudience(audience, principal),
+          personaAllows: (persona, workspace) =>
+            persona === 'guest-concierge' && workspace !== null && guestIn.includes(workspace),
+        }
+      : { audience }),
     describe: (args) => `use ${name} on ${server.label} with ${argumentsInWords(args)}`,
     async run(args, ctx) {
       const result = await connection.call(tool.name, args as Record<string, unknown>, ctx.signal);

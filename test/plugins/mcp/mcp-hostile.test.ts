@@ -29,6 +29,8 @@ describe('mcp plugin with hostile servers', function () {
         token: 'hostile-token',
         timeoutSeconds: 1,
         maxResultChars: 2000,
+        // the owner lets the guests of one hosting workspace look words up; nothing else, nowhere else
+        tools: { lookup: { guestWorkspaces: ['cabin'] }, flood: { guestWorkspaces: ['cabin'], tier: 1 } },
       },
       // the same server again with a time limit a 10 MB answer fits in on a busy machine
       {
@@ -50,6 +52,8 @@ describe('mcp plugin with hostile servers', function () {
     assert.equal(await s.get('hf')!.connection.ready(15_000), true);
     owner = await kit.person('Olivia', 'owner');
     member = await kit.person('Max', 'member');
+    for (const name of ['Cabin', 'Lake'])
+      await kit.app.quorra.workspaces.create({ name, kind: 'hosting', services: ['home'] }, owner.id);
   });
   after(async () => {
     await kit?.stop();
@@ -130,6 +134,31 @@ describe('mcp plugin with hostile servers', function () {
     assert.match(mcp.reason, /not reachable: Gone/);
     assert.equal(mcp.servers.hs.state, 'ready');
     assert.notEqual(mcp.servers.gone.state, 'ready');
+  });
+
+  it('offers a guest only the read-only tool the owner allowed for their workspace, and nowhere else', async () => {
+    const asGuest = async (workspace: string) => {
+      model.reset();
+      model.on('look up tea', { toolCalls: [{ name: 'hs_lookup', arguments: { word: 'tea' } }] });
+      await kit.app.quorra.conversation.engine.handle({
+        principal: { kind: 'reservation', reservationId: `r-${workspace}`, workspace },
+        message: 'look up tea',
+        scope: ['home'],
+      });
+      const offered = (model.chatRequests()[0].body.tools ?? []).map((t: any) => t.function.name) as string[];
+      return { offered, result: toolMessagesOf(model.chatRequests()[1].body)[0] };
+    };
+    const cabin = await asGuest('cabin');
+    assert.ok(cabin.offered.includes('hs_lookup'), cabin.offered.join(','));
+    assert.ok(
+      !cabin.offered.includes('hs_flood'),
+      'a tool above level 0 is never a guest’s, whatever the rule says',
+    );
+    assert.ok(!cabin.offered.some((n) => n.startsWith('ev_') || n === 'hs_weather'));
+    assert.match(cabin.result, /tea: a word/);
+    const lake = await asGuest('lake');
+    assert.ok(!lake.offered.includes('hs_lookup'), lake.offered.join(','));
+    assert.match(lake.result, /not available|no tool named/);
   });
 
   it('takes a tool whose description changed out of the offer until an owner approves the change', async () => {
