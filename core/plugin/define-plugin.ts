@@ -1,19 +1,21 @@
 // The plugin contract: a plugin is data (id, dependencies, settings, entities, migrations) plus activate(ctx).
+import type { Writable } from 'node:stream';
 import type { DataSource, MixedList } from 'typeorm';
 import { z } from 'zod';
-import type { Disposable } from '../disposable.ts';
-import type { CheckResult } from '../health/health.ts';
-import type { Logger } from '../logger.ts';
-import type { Metrics } from '../metrics/metrics.ts';
-import type { ModelClient } from '../model/model-client.ts';
-import type { ToolDefinition } from '../tools/define-tool.ts';
+import type { QuorraConfig } from '../config/schema.ts';
 import type {
   CommandDefinition,
   FileHandler,
   ModeDefinition,
   PromptFragment,
   ReplyHandler,
-} from './contributions.ts';
+} from '../contracts/contributions.ts';
+import type { ToolDefinition } from '../contracts/define-tool.ts';
+import type { Disposable } from '../contracts/disposable.ts';
+import type { CheckResult } from '../health/health.ts';
+import type { Logger } from '../logger.ts';
+import type { Metrics } from '../metrics/metrics.ts';
+import type { ModelClient } from '../model/model-client.ts';
 import type { Capabilities } from './plugin-capabilities.ts';
 
 /** A registry handle as a plugin sees it: add returns a disposable the host also keeps. */
@@ -49,6 +51,18 @@ export interface PluginContext<S = unknown> extends Capabilities {
   dependency<T = unknown>(id: string): T;
 }
 
+/**
+ * A `quorra <name>` subcommand a plugin contributes (the diagnostics agent's process): it runs without the server,
+ * so it gets the config, not a context; it returns the exit code. Keep its module lazy: `quorra help` loads the
+ * plugin's index to list it.
+ */
+export interface PluginCliCommand {
+  name: string;
+  usage: string;
+  description: string;
+  run(args: string[], config: QuorraConfig, out: Writable): Promise<number>;
+}
+
 /** A plugin as declared in `plugins/<id>/index.ts`. */
 export interface PluginDefinition<S extends z.ZodType = z.ZodType> {
   id: string;
@@ -57,6 +71,8 @@ export interface PluginDefinition<S extends z.ZodType = z.ZodType> {
   settings?: S;
   entities?: MixedList<Function>;
   migrations?: MixedList<Function>;
+  /** `quorra <name>` subcommands (bundled plugins only: the CLI looks in plugins/). */
+  cli?: PluginCliCommand[];
   /** Sets the plugin up; what it returns is the API its dependents get through ctx.dependency(id). */
   activate(ctx: PluginContext<z.infer<S>>): unknown | Promise<unknown>;
 }

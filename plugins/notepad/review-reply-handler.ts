@@ -1,6 +1,6 @@
 // Answers replies to the morning summary in Matrix: yes / no / defer / edit: … per numbered item.
-import { QuorraError } from '../../core/errors.ts';
-import type { ReplyHandler } from '../../core/plugin/contributions.ts';
+
+import { QuorraError, type ReplyHandler } from 'quorra/plugin';
 import type { NotepadService } from './notepad-service.ts';
 import { parseReviewReply } from './review-reply.ts';
 
