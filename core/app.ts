@@ -132,8 +132,7 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
   // core features register through the same registries, hooks, jobs and route table as plugins do
   const contribute = coreContributions({ routes, registries, hooks: conversation.hooks, scheduler });
   contribute.routes(systemRoutes(health, metrics, new Date(), config.server.metrics.token));
-  contribute.routes(chatRoutes(conversation.engine));
-  contribute.routes(mcpRoutes(conversation.engine));
+  for (const surface of [chatRoutes, mcpRoutes]) contribute.routes(surface(conversation.engine));
   contribute.routes(sessionRoutes(conversation.controls));
   contribute.routes(inspectRoutes(conversation.inspector, () => config.developerMode));
   const workspaces = setupWorkspaces({ config, db, conversation, contribute });
@@ -235,7 +234,6 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
   scheduleBackups(config, scheduler, logger.child({ subsystem: 'backup' }));
 
   await host.start();
-
   const http = httpApp({ logger, metrics, routes, bodyLimitBytes: config.server.bodyLimitBytes });
 
   let metricsServer: HttpServer | undefined;

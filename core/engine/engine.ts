@@ -3,6 +3,7 @@ import type { ChatCompletionMessageParam } from 'openai/resources/chat/completio
 import type { DataSource } from 'typeorm';
 import type { UserStore } from '../auth/user-store.ts';
 import type { QuorraConfig } from '../config/schema.ts';
+import type { ToolDefinition } from '../contracts/define-tool.ts';
 import { fail } from '../contracts/errors.ts';
 import type { Principal } from '../contracts/principal.ts';
 import type { Logger } from '../logger.ts';
@@ -12,7 +13,6 @@ import type { CoreRegistries } from '../plugin/core-registries.ts';
 import type { Session } from '../sessions/session.entity.ts';
 import type { SessionStore } from '../sessions/session-store.ts';
 import { sameScope } from '../text/scope-set.ts';
-import type { ToolDefinition } from '../tools/define-tool.ts';
 import { runChatLoop } from './chat-loop.ts';
 import type { ConfirmationStore } from './confirmation-store.ts';
 import { resolveConfirmation } from './confirmation-turn.ts';

@@ -4,10 +4,10 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import { CallToolRequestSchema, ListToolsRequestSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { buildInfo } from '../build-info.ts';
+import type { ToolDefinition } from '../contracts/define-tool.ts';
+import { defineRoute, RouteReply, withStatus } from '../contracts/route-definition.ts';
+import { toolSchema } from '../contracts/tool-schema.ts';
 import type { Engine } from '../engine/engine.ts';
-import { defineRoute, RouteReply, withStatus } from '../plugin/route-definition.ts';
-import type { ToolDefinition } from '../tools/define-tool.ts';
-import { toolSchema } from '../tools/tool-schema.ts';
 import { McpToolPath } from './mcp-tool-path.ts';
 
 const message = z.record(z.string(), z.unknown());

@@ -1,8 +1,8 @@
 // The engine's tool path for the /mcp surface: a person's tools and calls under the same gate, seals, tiers and audit.
 import { randomUUID } from 'node:crypto';
-import type { UserPrincipal } from '../auth/principal.ts';
+import type { ToolDefinition } from '../contracts/define-tool.ts';
+import type { UserPrincipal } from '../contracts/principal.ts';
 import type { Engine } from '../engine/engine.ts';
-import type { ToolDefinition } from '../tools/define-tool.ts';
 
 /** The scope an MCP client's calls run in: the household's everyday tools (memory, lists, reminders, calendar, knowledge). */
 export const MCP_SCOPE = ['general'];

@@ -1,5 +1,5 @@
 // MCP: the household's other services (Home Assistant, Nextcloud, …) as tools, under Quorra's scopes, tiers and audit.
-import { definePlugin } from '../../core/plugin/define-plugin.ts';
+import { definePlugin } from 'quorra/plugin';
 import { mcpHealth } from './mcp-health.ts';
 import { scopeFragments } from './mcp-scope.ts';
 import { mcpSettings } from './mcp-settings.ts';

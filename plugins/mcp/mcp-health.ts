@@ -1,5 +1,5 @@
 // The mcp plugin's /health entry: degraded while any server is unreachable, with each server's state.
-import type { CheckResult } from '../../core/health/health.ts';
+import type { CheckResult } from 'quorra/plugin';
 import type { McpApi } from './index.ts';
 
 export function mcpHealth(servers: McpApi['servers']): CheckResult {

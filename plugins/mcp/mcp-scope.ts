@@ -1,8 +1,7 @@
 // The scope prompts for MCP servers: a scope no file or plugin declares becomes known, with a note that tool output is data.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { rootDir } from '../../core/build-info.ts';
-import type { PromptFragment } from '../../core/plugin/contributions.ts';
+import { type PromptFragment, rootDir } from 'quorra/plugin';
 import type { McpServerSettings } from './mcp-settings.ts';
 
 /** A fragment for each scope the servers name that Quorra's own prompt files do not already cover. */

@@ -1,7 +1,7 @@
 // A server's tool as a Quorra tool: namespaced name, framed description, tier and audience under the owner's rules.
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { defineTool, isOwner, isUser, type ToolDefinition } from 'quorra/plugin';
 import { z } from 'zod';
-import { defineTool, inAudience, type ToolDefinition, type ToolTier } from '../../core/tools/define-tool.ts';
 import { resultText } from './mcp-result.ts';
 import type { McpServerSettings, ToolRule } from './mcp-settings.ts';
 import type { ServerConnection } from './server-connection.ts';
@@ -12,7 +12,7 @@ const MAX_SCHEMA_CHARS = 20_000;
 const MAX_ARGS_IN_WORDS = 400;
 
 /** The tier the server's annotations suggest: read-only 0, destructive 2, anything else 1. */
-export function tierFromAnnotations(tool: Tool): ToolTier {
+export function tierFromAnnotations(tool: Tool): ToolDefinition['tier'] {
   if (tool.annotations?.readOnlyHint === true) return 0;
   if (tool.annotations?.destructiveHint === true) return 2;
   return 1;
@@ -88,7 +88,9 @@ export function mcpTool(
           available: ({ principal, workspace }) =>
             principal?.kind === 'reservation'
               ? workspace !== null && guestIn.includes(workspace)
-              : inAudience(audience, principal),
+              : audience === 'owner'
+                ? isOwner(principal)
+                : isUser(principal),
           personaAllows: (persona, workspace) =>
             persona === 'guest-concierge' && workspace !== null && guestIn.includes(workspace),
         }

@@ -4,7 +4,7 @@ import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotoc
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
-import type { Logger } from '../../core/logger.ts';
+import type { Logger } from 'quorra/plugin';
 import type { McpServerSettings } from './mcp-settings.ts';
 
 export type ConnectionState = 'connecting' | 'ready' | 'down' | 'stopped';

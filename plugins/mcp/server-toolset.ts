@@ -1,10 +1,6 @@
 // Keeps one server's tools in Quorra's registry in step with what the server lists and what the owner approved.
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import type { Disposable } from '../../core/disposable.ts';
-import type { Logger } from '../../core/logger.ts';
-import type { ApprovalsCapability } from '../../core/plugin/capabilities.ts';
-import type { Contributions } from '../../core/plugin/define-plugin.ts';
-import type { ToolDefinition } from '../../core/tools/define-tool.ts';
+import type { ApprovalsCapability, Disposable, Logger, PluginContext, ToolDefinition } from 'quorra/plugin';
 import type { McpServerSettings } from './mcp-settings.ts';
 import { mcpTool, ruleFor } from './mcp-tool.ts';
 import type { ServerConnection } from './server-connection.ts';
@@ -13,7 +9,7 @@ import { quorraToolName } from './tool-names.ts';
 import { fingerprint, type ToolPins } from './tool-pins.ts';
 
 export interface ToolsetDeps {
-  tools: Contributions<ToolDefinition<any>>;
+  tools: PluginContext['tools'];
   pins: ToolPins;
   approvals: ApprovalsCapability;
   logger: Logger;

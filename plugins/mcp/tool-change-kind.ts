@@ -1,7 +1,7 @@
 // The approvals-queue kind for a server tool that is new or changed ("rug pull"): out of the offer until an owner approves.
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { ApprovalKindDefinition } from 'quorra/plugin';
 import { z } from 'zod';
-import type { ApprovalKindDefinition } from '../../core/approvals/approval-kind.ts';
 import { capText, cleanText } from './untrusted-text.ts';
 
 export const TOOL_CHANGE_KIND = 'mcp_tool_change';

@@ -1,5 +1,5 @@
 // Text from an MCP server is data: control, direction and invisible characters removed, length capped, framed.
-import { cleanDisplayText, cleanLabel } from '../../core/text/text-safety.ts';
+import { cleanDisplayText, cleanLabel } from 'quorra/plugin';
 
 /** The text without control, direction or invisible characters (core's rules); newlines only when `lines`. */
 export function cleanText(text: string, opts: { lines?: boolean } = {}): string {

@@ -1,6 +1,7 @@
 // Creates the mcp plugin's table of pinned (approved) server tools from its entity.
+
+import { createEntityTables, dropEntityTables } from 'quorra/plugin';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { createEntityTables, dropEntityTables } from '../../../core/db/entity-tables.ts';
 import { ToolPin } from '../tool-pin.entity.ts';
 
 const tables = [ToolPin];
