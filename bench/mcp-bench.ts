@@ -83,18 +83,27 @@ const quorra: number[] = [];
 const sdk: number[] = [];
 await time(viaQuorra, []); // warm-up: both paths' first calls compile and cache
 await time(viaSdk, []);
-// each round's ratio of medians: the two server processes' scheduling drifts over a run, a round's pair shares it
+// call by call, alternating which goes first: on a shared machine the load moves within a second, and a pair of
+// neighbouring calls shares it; each round's ratio of medians, then the median over rounds
 const roundRatios: number[] = [];
 for (let round = 0; round < ROUNDS; round++) {
-  let a: number[];
-  let b: number[];
-  if (round % 2) {
-    b = await time(viaSdk, sdk, 'sdk');
-    a = await time(viaQuorra, quorra, 'quorra');
-  } else {
-    a = await time(viaQuorra, quorra, 'quorra');
-    b = await time(viaSdk, sdk, 'sdk');
+  const a: number[] = [];
+  const b: number[] = [];
+  for (let i = 0; i < PER_ROUND; i++) {
+    const pair = (i + round) % 2 ? [viaSdk, viaQuorra] : [viaQuorra, viaSdk];
+    for (const fn of pair) {
+      const c0 = process.cpuUsage();
+      const t0 = performance.now();
+      await fn();
+      const ms = performance.now() - t0;
+      const c = process.cpuUsage(c0);
+      const label = fn === viaQuorra ? 'quorra' : 'sdk';
+      cpu.set(label, (cpu.get(label) ?? 0) + c.user + c.system);
+      (fn === viaQuorra ? a : b).push(ms);
+    }
   }
+  quorra.push(...a);
+  sdk.push(...b);
   roundRatios.push(percentile(a, 50) / percentile(b, 50));
 }
 const withOffer: number[] = [];
