@@ -85,7 +85,14 @@ export class ServerConnection {
         listChanged: {
           tools: {
             autoRefresh: false,
-            onChanged: () => void this.refresh(),
+            // a list that cannot be read now keeps the last one; the next change or reconnection reads it again
+            onChanged: () =>
+              void this.refresh().catch((err: Error) =>
+                this.logger.warn(
+                  { server: this.settings.id, code: (err as { code?: unknown }).code ?? null },
+                  'could not re-read the MCP tool list',
+                ),
+              ),
           },
         },
       },
