@@ -22,6 +22,9 @@ const personBody = z
     timezone: z.string().optional(),
     child: z.boolean().optional(),
     child_tools: z.array(z.string()).max(100).nullable().optional(),
+    /** Quiet hours, "HH:MM" in the person's time zone; null clears them. */
+    quiet_hours: z.object({ start: z.string(), end: z.string() }).strict().nullable().optional(),
+    quiet_reply: z.boolean().optional(),
   })
   .strict();
 const personEdit = personBody.partial().strict();
@@ -38,6 +41,8 @@ export const personSchema = z.strictObject({
   /** A child's turns reach only `reach` (the allow-list within the structural floor). */
   child: z.boolean(),
   reach: z.array(z.string()).nullable(),
+  quiet_hours: z.object({ start: z.string(), end: z.string() }).strict().nullable(),
+  quiet_reply: z.boolean(),
   created_at: wireTime,
 });
 const personReply = z.strictObject({ user: personSchema });
@@ -52,6 +57,16 @@ const tokensReply = z.strictObject({
   ),
 });
 
+/** The wire's quiet hours as the store's fields (absent: unchanged; null: cleared). */
+function quietFields(b: { quiet_hours?: { start: string; end: string } | null; quiet_reply?: boolean }) {
+  return {
+    ...(b.quiet_hours !== undefined
+      ? { quietStart: b.quiet_hours?.start ?? null, quietEnd: b.quiet_hours?.end ?? null }
+      : {}),
+    ...(b.quiet_reply !== undefined ? { quietReply: b.quiet_reply } : {}),
+  };
+}
+
 /** The JSON shape of a person. */
 export function personWire(u: User): z.output<typeof personSchema> {
   return {
@@ -63,6 +78,8 @@ export function personWire(u: User): z.output<typeof personSchema> {
     timezone: u.timezone,
     child: u.child,
     reach: u.child ? [...(u.childTools ?? DEFAULT_CHILD_TOOLS)] : null,
+    quiet_hours: u.quietStart && u.quietEnd ? { start: u.quietStart, end: u.quietEnd } : null,
+    quiet_reply: u.quietReply,
     created_at: u.createdAt,
   };
 }
@@ -93,6 +110,7 @@ export function peopleRoutes(c: Conversation) {
           timezone: b.timezone,
           child: b.child,
           childTools: b.child_tools ?? undefined,
+          ...quietFields(b),
         });
         await audit(principal, 'admin_add_user', { id: u.id, role: u.role });
         return withStatus(201, { user: personWire(u) });
@@ -115,6 +133,7 @@ export function peopleRoutes(c: Conversation) {
           timezone: b.timezone,
           child: b.child,
           childTools: b.child_tools,
+          ...quietFields(b),
         });
         await audit(principal, 'admin_edit_user', { id: params.id, fields: Object.keys(b) });
         return { user: personWire(u) };

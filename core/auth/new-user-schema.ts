@@ -12,6 +12,8 @@ const childTools = z
   .max(100)
   .transform((t) => [...new Set(t)]);
 
+const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'a time like 21:00');
+
 /** Input for a new user, validated at every boundary that creates one (CLI, config, API). */
 export const newUserSchema = z
   .object({
@@ -27,6 +29,9 @@ export const newUserSchema = z
     timezone: timezone.default('UTC'),
     child: z.boolean().default(false),
     childTools: childTools.optional(),
+    quietStart: clock.nullable().optional(),
+    quietEnd: clock.nullable().optional(),
+    quietReply: z.boolean().default(false),
   })
   .strict();
 
@@ -44,6 +49,9 @@ export const userEditSchema = z
     child: z.boolean().optional(),
     /** null goes back to the household's default list. */
     childTools: childTools.nullable().optional(),
+    quietStart: clock.nullable().optional(),
+    quietEnd: clock.nullable().optional(),
+    quietReply: z.boolean().optional(),
   })
   .strict();
 

@@ -62,6 +62,9 @@ export class UserStore {
       timezone: u.timezone,
       child: u.child,
       childTools: u.childTools ?? null,
+      quietStart: u.quietStart ?? null,
+      quietEnd: u.quietEnd ?? null,
+      quietReply: u.quietReply,
       createdAt: new Date(),
       removedAt: null,
     });
@@ -114,6 +117,9 @@ export class UserStore {
         ...(patch.timezone !== undefined ? { timezone: patch.timezone } : {}),
         ...(patch.child !== undefined ? { child: patch.child } : {}),
         ...(patch.childTools !== undefined ? { childTools: patch.childTools } : {}),
+        ...(patch.quietStart !== undefined ? { quietStart: patch.quietStart } : {}),
+        ...(patch.quietEnd !== undefined ? { quietEnd: patch.quietEnd } : {}),
+        ...(patch.quietReply !== undefined ? { quietReply: patch.quietReply } : {}),
       },
     );
     return (await this.get(id)) as User;

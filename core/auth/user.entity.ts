@@ -35,6 +35,17 @@ export class User {
   @Column({ type: 'simple-json', name: 'child_tools', nullable: true })
   childTools!: string[] | null;
 
+  /** Quiet hours in the person's own time zone ("21:00" to "07:00"); reminders and briefings wait until they end. */
+  @Column({ type: 'varchar', length: 5, name: 'quiet_start', nullable: true })
+  quietStart!: string | null;
+
+  @Column({ type: 'varchar', length: 5, name: 'quiet_end', nullable: true })
+  quietEnd!: string | null;
+
+  /** For a child: during quiet hours their messages get one short line and nothing else. */
+  @Column({ type: 'boolean', name: 'quiet_reply', default: false })
+  quietReply!: boolean;
+
   /** Set when the person was removed: they can no longer sign in, and their id is never given to anyone else. */
   @Column({ type: 'datetime', name: 'removed_at', nullable: true })
   removedAt!: Date | null;

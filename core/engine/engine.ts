@@ -1,6 +1,9 @@
 // The conversation engine: resolves the session, handles confirmations, builds the prompt, runs the tool loop, commits.
+
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { DataSource } from 'typeorm';
+import { QUIET_REPLY } from '../auth/child-reach.ts';
+import { quietUntil } from '../auth/quiet-hours.ts';
 import type { UserStore } from '../auth/user-store.ts';
 import type { QuorraConfig } from '../config/schema.ts';
 import type { ToolDefinition } from '../contracts/define-tool.ts';
@@ -171,6 +174,12 @@ export class Engine {
     const { session, isNew } = await this.resolveSession(req);
     const { principal } = req;
     const now = new Date();
+    // a child's quiet hours, when a parent asked for it: one short line, no model, no tools (adults never pay the read)
+    if (principal.kind === 'user' && principal.child) {
+      const child = await this.deps.users.get(principal.userId);
+      if (child?.quietReply && quietUntil(child, now))
+        return this.commit(req, session, message, { reply: QUIET_REPLY });
+    }
     const history = await this.historyMessages(session, isNew, principal, now);
     if (history.gapBeforeNow && session.activeMode) {
       session.activeMode = null;

@@ -1,6 +1,8 @@
 // The notification outbox any plugin can use: notify(user, text, {urgency, replyTo}) persists an item; delivery marks it sent or failed.
+
 import { randomUUID } from 'node:crypto';
 import { type DataSource, In, IsNull, LessThanOrEqual, Not } from 'typeorm';
+import { quietUntil } from '../auth/quiet-hours.ts';
 import type { UserStore } from '../auth/user-store.ts';
 import { type Disposable, toDisposable } from '../contracts/disposable.ts';
 import { fail } from '../contracts/errors.ts';
@@ -18,6 +20,12 @@ export interface NotifyOptions {
 export type Notify = (userId: string, text: string, opts?: NotifyOptions) => Promise<OutboxItem>;
 
 const MAX_TEXT = 16_000;
+
+/** The line a held message starts with: when it came, in the person's own time. */
+function heldNote(user: { timezone: string }, at: Date): string {
+  const time = new Intl.DateTimeFormat('en-GB', { timeZone: user.timezone, timeStyle: 'short' }).format(at);
+  return `(Held during your quiet hours; this came at ${time}.)`;
+}
 
 /** Stores outbox items and tells the delivery worker about new ones. */
 export class Outbox {
@@ -52,17 +60,20 @@ export class Outbox {
         replyTo.ref.length > 255)
     )
       throw fail.invalid('QUORRA_NOTIFY_REPLY_TO', 'replyTo needs a handler name and a ref (a string)');
-    if (!(await this.users.get(userId))) throw fail.invalid('QUORRA_UNKNOWN_USER', `no user "${userId}"`);
+    const user = await this.users.get(userId);
+    if (!user) throw fail.invalid('QUORRA_UNKNOWN_USER', `no user "${userId}"`);
     const now = new Date();
+    // quiet hours hold everything but the urgent until they end, and the message says it waited
+    const held = urgency === 'high' ? null : quietUntil(user, now);
     const item = this.repo.create({
       id: randomUUID(),
       userId,
-      text: body,
+      text: held ? `${heldNote(user, now)}\n\n${body}` : body,
       urgency,
       state: 'queued',
       attempts: 0,
       lastError: null,
-      nextAttemptAt: now,
+      nextAttemptAt: held ?? now,
       roomId: null,
       eventId: null,
       replyHandler: replyTo?.handler ?? null,
