@@ -34,6 +34,7 @@ import { openApiDocument } from './http/openapi.ts';
 import { RouteTable } from './http/route-table.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { setupMatrix } from './matrix/setup-matrix.ts';
+import { mcpRoutes } from './mcp-server/mcp-routes.ts';
 import { type MemoryLayer, setupMemory } from './memory/setup-memory.ts';
 import { Metrics } from './metrics/metrics.ts';
 import { announceModel } from './model/announce-model.ts';
@@ -131,7 +132,7 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
   // core features register through the same registries, hooks, jobs and route table as plugins do
   const contribute = coreContributions({ routes, registries, hooks: conversation.hooks, scheduler });
   contribute.routes(systemRoutes(health, metrics, new Date(), config.server.metrics.token));
-  contribute.routes(chatRoutes(conversation.engine));
+  for (const surface of [chatRoutes, mcpRoutes]) contribute.routes(surface(conversation.engine));
   contribute.routes(sessionRoutes(conversation.controls));
   contribute.routes(inspectRoutes(conversation.inspector, () => config.developerMode));
   const workspaces = setupWorkspaces({ config, db, conversation, contribute });
@@ -233,7 +234,6 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
   scheduleBackups(config, scheduler, logger.child({ subsystem: 'backup' }));
 
   await host.start();
-
   const http = httpApp({ logger, metrics, routes, storage: health.storage, server: config.server });
 
   let metricsServer: HttpServer | undefined;

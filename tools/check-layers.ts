@@ -30,6 +30,7 @@ export const floors: Record<string, number> = {
   plugin: 8,
   matrix: 9,
   http: 9,
+  'mcp-server': 9,
   admin: 9,
   backup: 9,
   app: 10,

@@ -55,6 +55,7 @@ export { classifyModelError } from '../model/model-client.ts';
 export { CoalescedRun } from '../scheduler/coalesced-run.ts';
 export { safeLabel, safeText } from '../text/safe-text-schema.ts';
 export { slugify } from '../text/slugify.ts';
+export { cleanDisplayText, cleanLabel } from '../text/text-safety.ts';
 export { escapeMarkdown, framedNotice, inlineUntrusted, quoteUntrusted } from '../text/untrusted-markdown.ts';
 export type {
   ApprovalsCapability,
