@@ -1,20 +1,36 @@
-// The `quorra` command: serve, migrate, doctor (later issues add more subcommands here).
+// The `quorra` command: finds the subcommand, answers --help without starting anything, checks flags, runs it.
 import { ConfigError, loadConfig } from '../config/load-config.ts';
 import type { QuorraConfig } from '../config/schema.ts';
 import { QuorraError } from '../errors.ts';
+import { checkFlags, closestCommand, commandHelp, usage, usageLines, wantsHelp } from './cli-help.ts';
 import { commands } from './commands.ts';
 
 /** Runs one CLI invocation and returns the process exit code. */
 export async function main(argv: string[], out = process.stdout, err = process.stderr): Promise<number> {
   const [name = 'help', ...args] = argv;
-  const command = commands[name];
-  if (!command) {
-    err.write(`unknown command "${name}"\n\n${usage()}`);
-    return 64;
-  }
-  if (name === 'help') {
-    out.write(usage());
+  if (name === '--help' || name === '-h' || name === 'help') {
+    const asked = name === 'help' && args[0] && !args[0].startsWith('-') ? args[0] : undefined;
+    const topic = asked && Object.hasOwn(commands, asked) ? commands[asked] : undefined;
+    if (asked && !topic) return unknownCommand(asked, err);
+    if (name === 'help' && args[0]?.startsWith('-')) {
+      out.write(commandHelp(commands.help));
+      return 0;
+    }
+    out.write(topic ? commandHelp(topic) : usage());
     return 0;
+  }
+  const command = Object.hasOwn(commands, name) ? commands[name] : undefined;
+  if (!command) return unknownCommand(name, err);
+  // help never loads the configuration or the command's module: `diagnostics --help` must not start the agent
+  if (wantsHelp(args)) {
+    out.write(commandHelp(command));
+    return 0;
+  }
+  try {
+    checkFlags(command, args);
+  } catch (e) {
+    err.write(`quorra ${name}: ${(e as Error).message}\n${usageLines(command)}\n`);
+    return 64;
   }
   let config: QuorraConfig;
   try {
@@ -29,6 +45,11 @@ export async function main(argv: string[], out = process.stdout, err = process.s
   try {
     return await command.run(args, config, out);
   } catch (e) {
+    if (e instanceof QuorraError && e.code === 'QUORRA_USAGE') {
+      const reason = e.message.startsWith('usage:') ? 'missing or extra arguments' : e.message;
+      err.write(`quorra ${name}: ${reason}\n${usageLines(command)}\n`);
+      return 64;
+    }
     if (e instanceof QuorraError) {
       err.write(`Quorra: ${e.code}: ${e.message}\n`);
       return 1;
@@ -38,9 +59,10 @@ export async function main(argv: string[], out = process.stdout, err = process.s
   }
 }
 
-function usage(): string {
-  const lines = Object.values(commands).map((c) => `  ${c.usage.padEnd(44)} ${c.description}`);
-  return `Usage: quorra <command>\n\n${lines.join('\n')}\n`;
+function unknownCommand(name: string, err: NodeJS.WritableStream): number {
+  const near = closestCommand(name);
+  err.write(`quorra: unknown command "${name}"${near ? ` (did you mean "${near}"?)` : ''}\n\n${usage()}`);
+  return 64;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
