@@ -1,7 +1,7 @@
 // Finds the person a command line names: by id, Matrix ID, email or display name, with a suggestion when none fits.
 import type { User } from '../auth/user.entity.ts';
 import type { UserStore } from '../auth/user-store.ts';
-import { QuorraError } from '../errors.ts';
+import { QuorraError } from '../contracts/errors.ts';
 import { labelKey } from '../text/text-safety.ts';
 import { editDistance } from './cli-help.ts';
 

@@ -1,7 +1,7 @@
 // The `quorra` command: finds the subcommand, answers --help without starting anything, checks flags, runs it.
 import { ConfigError, loadConfig } from '../config/load-config.ts';
 import type { QuorraConfig } from '../config/schema.ts';
-import { QuorraError } from '../errors.ts';
+import { QuorraError } from '../contracts/errors.ts';
 import { checkFlags, closestCommand, commandHelp, usage, usageLines, wantsHelp } from './cli-help.ts';
 import { commands } from './commands.ts';
 

@@ -5,7 +5,7 @@ import { hostname } from 'node:os';
 import path from 'node:path';
 import type { QuorraConfig } from '../config/schema.ts';
 import { ensureWritableDir } from '../db/open-database.ts';
-import { QuorraError } from '../errors.ts';
+import { QuorraError } from '../contracts/errors.ts';
 
 /** A held data directory: release() removes the lock file again (on shutdown). */
 export interface DataDirLock {

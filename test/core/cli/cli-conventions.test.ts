@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { commands } from '../../../core/cli/commands.ts';
 import { main } from '../../../core/cli/main.ts';
 import { loadConfig } from '../../../core/config/load-config.ts';
-import { QuorraError } from '../../../core/errors.ts';
+import { QuorraError } from '../../../core/contracts/errors.ts';
 import { databaseUrlFor, tempDir } from '../../support/boot-app.ts';
 
 const bin = fileURLToPath(new URL('../../../core/cli/bin.js', import.meta.url));
