@@ -4,8 +4,8 @@ import { createServer } from 'node:net';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import type { QuorraConfig } from '../config/schema.ts';
-import { ensureWritableDir } from '../db/open-database.ts';
 import { QuorraError } from '../contracts/errors.ts';
+import { ensureWritableDir } from '../db/open-database.ts';
 
 /** A held data directory: release() removes the lock file again (on shutdown). */
 export interface DataDirLock {
