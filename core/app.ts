@@ -37,6 +37,7 @@ import { type MemoryLayer, setupMemory } from './memory/setup-memory.ts';
 import { Metrics } from './metrics/metrics.ts';
 import { announceModel } from './model/announce-model.ts';
 import { ModelClient } from './model/model-client.ts';
+import type { ModelEntry } from './model/model-manifest.ts';
 import { checkPluginSettings } from './plugin/check-plugin-settings.ts';
 import { coreContributions } from './plugin/core-contributions.ts';
 import { type CoreRegistries, createRegistries } from './plugin/core-registries.ts';
@@ -44,6 +45,7 @@ import { PluginHost } from './plugin/plugin-host.ts';
 import { loadPlugins, pluginRoots, pluginTables } from './plugin/plugin-loader.ts';
 import { toolScopeCheck } from './plugin/tool-scope-check.ts';
 import { Scheduler } from './scheduler/scheduler.ts';
+import { type Onboarding, setupOnboarding } from './setup/setup-onboarding.ts';
 import { setupWorkspaces } from './workspaces/setup-workspaces.ts';
 import type { WorkspaceStore } from './workspaces/workspace-store.ts';
 
@@ -73,6 +75,8 @@ export interface Quorra {
    * the SDK and the E2EE crypto load and the first sync runs; tests await it before they talk to the bot.
    */
   connectMatrix(): Promise<void>;
+  /** The first run: its one-time setup link while the household has no owner. */
+  onboarding: Onboarding;
   /** The separate /metrics listener, when `server.metrics.port` is set and listen() ran. */
   metricsServer(): HttpServer | undefined;
   stop(): Promise<void>;
@@ -80,6 +84,8 @@ export interface Quorra {
 
 export interface CreateOptions {
   logger?: Logger;
+  /** The models the setup page downloads (tests: a small file with a pinned hash); defaults to the manifest's. */
+  setupModels?: readonly ModelEntry[];
   /** Plugin roots to scan; defaults to the repository's plugins/ plus config.pluginPaths. */
   pluginRoots?: string[];
 }
@@ -191,6 +197,16 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
   contribute.routes(adminRoutes(host, conversation));
   contribute.routes(pluginSettingsRoutes(host, conversation.audit));
   contribute.routes(peopleRoutes(conversation));
+  const onboarding = setupOnboarding({
+    config,
+    dataDir,
+    conversation,
+    model,
+    matrix,
+    logger,
+    models: opts.setupModels,
+  });
+  contribute.routes(onboarding.routes);
   let server: HttpServer | undefined;
   contribute.routes(
     signInRoutes({
@@ -199,6 +215,7 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
       notify: () => matrix.notify,
       publicUrl: () => publicUrlOf(config, server?.url),
       developerMode: () => config.developerMode,
+      matrixReady: () => matrix.runtime !== undefined,
     }),
   );
   contribute.routes([
@@ -256,6 +273,7 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
     dream,
     routes,
     metricsServer: () => metricsServer,
+    onboarding,
     async listen() {
       server = await http.listen(config.server.host, config.server.port);
       logger.info({ url: server.url }, `Quorra ${buildInfo.version} listening on ${server.url}`);

@@ -1,5 +1,6 @@
 // `quorra serve`: checks what can fail, boots everything, listens, and shuts down gracefully on SIGTERM/SIGINT.
 import type { QuorraConfig } from '../config/schema.ts';
+import { announceSetupLink } from '../setup/setup-link-line.ts';
 import { portInUse, preflight } from './preflight.ts';
 
 /** Runs until a signal arrives; resolves with the exit code once shut down. */
@@ -14,8 +15,9 @@ export async function serve(_args: string[], config: QuorraConfig): Promise<numb
     lock.release();
     throw err;
   }
+  let server: { url: string };
   try {
-    await quorra.listen();
+    server = await quorra.listen();
   } catch (err) {
     // another program took the port between the check and now: stop what started, and say so in one line
     await quorra.stop().catch(() => undefined);
@@ -27,6 +29,7 @@ export async function serve(_args: string[], config: QuorraConfig): Promise<numb
       ? portInUse(config.server.metrics.host, e.port as number, 'QUORRA_METRICS_PORT')
       : portInUse(config.server.host, config.server.port, 'QUORRA_PORT');
   }
+  await announceSetupLink(quorra.onboarding.gate, config, server.url);
   // the first verdict starts now, not with the first probe: its checks (the model endpoint's round trip) overlap
   // Matrix's start-up instead of following it, so the first /health has little or nothing left to wait for
   void quorra.health.status();
