@@ -1,11 +1,25 @@
 // The command line's help and usage texts, and the check of a command's flags before it runs.
 import { parseArgs } from 'node:util';
 import { type CliCommand, type CliFlag, commands } from './commands.ts';
+import { pluginCliCommands } from './plugin-commands.ts';
+
+/** A command as the CLI runs it; a plugin's that declares no flags parses its own, so its flags are not checked. */
+export type AnyCommand = CliCommand & { ownFlags?: boolean };
+
+/** Core's commands, plus the plugins' when `name` is not one of core's (so `quorra serve` loads no plugin early). */
+export async function allCommands(name?: string): Promise<Record<string, AnyCommand>> {
+  if (name && name !== 'help' && Object.hasOwn(commands, name)) return commands;
+  const fromPlugins = (await pluginCliCommands()).map((c) => [
+    c.name,
+    { usage: [c.usage], description: c.description, flags: [], ownFlags: true, run: c.run },
+  ]);
+  return { ...Object.fromEntries(fromPlugins), ...commands };
+}
 
 /** `quorra --help`: every command with one line each. */
-export function usage(): string {
-  const lines = Object.values(commands).map(
-    (c) => `  ${c.usage[0].split(' ')[0].padEnd(12)} ${c.description}`,
+export async function usage(): Promise<string> {
+  const lines = Object.entries(await allCommands()).map(
+    ([name, c]) => `  ${name.padEnd(12)} ${c.description}`,
   );
   return `Usage: quorra <command> [options]\n\nCommands:\n${lines.join('\n')}\n\nRun \`quorra <command> --help\` for a command's options.\n`;
 }
@@ -16,7 +30,7 @@ export function usageLines(cmd: CliCommand): string {
 }
 
 /** `quorra <command> --help`. */
-export function commandHelp(cmd: CliCommand): string {
+export function commandHelp(_name: string, cmd: CliCommand): string {
   const flags = [...cmd.flags, { name: 'help', about: 'show this help' } as CliFlag];
   const rows = flags.map((f) => {
     const left = `${f.name === 'help' ? '-h, ' : '    '}--${f.name}${f.value ? ` ${f.value}` : ''}`;
@@ -32,7 +46,8 @@ export function wantsHelp(args: string[]): boolean {
 }
 
 /** Throws parseArgs' own error (an unknown flag, a missing value) unless every flag is one the command declares. */
-export function checkFlags(cmd: CliCommand, args: string[]): void {
+export function checkFlags(cmd: CliCommand & { ownFlags?: boolean }, args: string[]): void {
+  if (cmd.ownFlags) return;
   const options = Object.fromEntries(
     cmd.flags.map((f) => [
       f.name,
@@ -43,9 +58,9 @@ export function checkFlags(cmd: CliCommand, args: string[]): void {
 }
 
 /** The closest command name to a mistyped one, for "did you mean". */
-export function closestCommand(name: string): string | undefined {
+export async function closestCommand(name: string): Promise<string | undefined> {
   let best: { name: string; d: number } | undefined;
-  for (const candidate of Object.keys(commands)) {
+  for (const candidate of Object.keys(await allCommands())) {
     const d = editDistance(name, candidate);
     if (d <= 2 && (!best || d < best.d)) best = { name: candidate, d };
   }

@@ -2,28 +2,39 @@
 import { ConfigError, loadConfig } from '../config/load-config.ts';
 import type { QuorraConfig } from '../config/schema.ts';
 import { QuorraError } from '../contracts/errors.ts';
-import { checkFlags, closestCommand, commandHelp, usage, usageLines, wantsHelp } from './cli-help.ts';
-import { commands } from './commands.ts';
+import {
+  allCommands,
+  checkFlags,
+  closestCommand,
+  commandHelp,
+  usage,
+  usageLines,
+  wantsHelp,
+} from './cli-help.ts';
 
 /** Runs one CLI invocation and returns the process exit code. */
 export async function main(argv: string[], out = process.stdout, err = process.stderr): Promise<number> {
   const [name = 'help', ...args] = argv;
+  // the plugins' subcommands are looked up only when core has no such command: `quorra serve` loads no plugin early
+  const all = await allCommands(name);
   if (name === '--help' || name === '-h' || name === 'help') {
     const asked = name === 'help' && args[0] && !args[0].startsWith('-') ? args[0] : undefined;
-    const topic = asked && Object.hasOwn(commands, asked) ? commands[asked] : undefined;
+    const topic = asked ? (await allCommands(asked))[asked] : undefined;
     if (asked && !topic) return unknownCommand(asked, err);
-    if (name === 'help' && args[0]?.startsWith('-')) {
-      out.write(commandHelp(commands.help));
-      return 0;
-    }
-    out.write(topic ? commandHelp(topic) : usage());
+    out.write(
+      topic
+        ? commandHelp(asked!, topic)
+        : name === 'help' && args[0]
+          ? commandHelp('help', all.help)
+          : await usage(),
+    );
     return 0;
   }
-  const command = Object.hasOwn(commands, name) ? commands[name] : undefined;
+  const command = Object.hasOwn(all, name) ? all[name] : undefined;
   if (!command) return unknownCommand(name, err);
-  // help never loads the configuration or the command's module: `diagnostics --help` must not start the agent
+  // help never loads the configuration or starts anything: `diagnostics --help` must not start the agent
   if (wantsHelp(args)) {
-    out.write(commandHelp(command));
+    out.write(commandHelp(name, command));
     return 0;
   }
   try {
@@ -59,9 +70,11 @@ export async function main(argv: string[], out = process.stdout, err = process.s
   }
 }
 
-function unknownCommand(name: string, err: NodeJS.WritableStream): number {
-  const near = closestCommand(name);
-  err.write(`quorra: unknown command "${name}"${near ? ` (did you mean "${near}"?)` : ''}\n\n${usage()}`);
+async function unknownCommand(name: string, err: NodeJS.WritableStream): Promise<number> {
+  const near = await closestCommand(name);
+  err.write(
+    `quorra: unknown command "${name}"${near ? ` (did you mean "${near}"?)` : ''}\n\n${await usage()}`,
+  );
   return 64;
 }
 

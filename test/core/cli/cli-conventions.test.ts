@@ -5,6 +5,7 @@ import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { allCommands } from '../../../core/cli/cli-help.ts';
 import { commands } from '../../../core/cli/commands.ts';
 import { main } from '../../../core/cli/main.ts';
 import { loadConfig } from '../../../core/config/load-config.ts';
@@ -53,12 +54,15 @@ describe('quorra command line conventions', function () {
       const r = await cli(...argv);
       assert.equal(r.status, 0, argv.join(' '));
       assert.match(r.stdout, /^Usage: quorra <command>/);
-      for (const name of Object.keys(commands)) assert.match(r.stdout, new RegExp(`\\n  ${name} `), name);
+      for (const name of [...Object.keys(commands), 'diagnostics'])
+        assert.match(r.stdout, new RegExp(`\\n  ${name} `), name);
     }
   });
 
   it('<command> --help and -h print that command’s usage and options and start nothing, for every command', async () => {
-    for (const name of Object.keys(commands)) {
+    const every = Object.keys(await allCommands());
+    assert.ok(every.includes('diagnostics'), 'a plugin’s command is one of them');
+    for (const name of every) {
       for (const flag of ['--help', '-h']) {
         const r = await cli(name, flag);
         assert.equal(r.status, 0, `${name} ${flag}: ${r.stderr}`);
