@@ -1,7 +1,6 @@
 // Assembles Quorra: config → logger → plugins → database → model, scheduler, health → plugin host → HTTP → Matrix.
 import path from 'node:path';
 import type { DataSource } from 'typeorm';
-import { z } from 'zod';
 import { coreMigrations } from '../migrations/index.ts';
 import { adminRoutes } from './admin/admin-routes.ts';
 import { peopleRoutes } from './admin/people-routes.ts';
@@ -29,7 +28,7 @@ import { authenticate } from './http/authenticate.ts';
 import { httpApp } from './http/http-app.ts';
 import { type HttpServer, listen } from './http/http-server.ts';
 import { metricsApp } from './http/metrics-app.ts';
-import { openApiDocument } from './http/openapi.ts';
+import { openApiRoute } from './http/openapi.ts';
 import { RouteTable } from './http/route-table.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { setupMatrix } from './matrix/setup-matrix.ts';
@@ -37,7 +36,6 @@ import { type MemoryLayer, setupMemory } from './memory/setup-memory.ts';
 import { Metrics } from './metrics/metrics.ts';
 import { announceModel } from './model/announce-model.ts';
 import { ModelClient } from './model/model-client.ts';
-import type { ModelEntry } from './model/model-manifest.ts';
 import { checkPluginSettings } from './plugin/check-plugin-settings.ts';
 import { coreContributions } from './plugin/core-contributions.ts';
 import { type CoreRegistries, createRegistries } from './plugin/core-registries.ts';
@@ -45,7 +43,7 @@ import { PluginHost } from './plugin/plugin-host.ts';
 import { loadPlugins, pluginRoots, pluginTables } from './plugin/plugin-loader.ts';
 import { toolScopeCheck } from './plugin/tool-scope-check.ts';
 import { Scheduler } from './scheduler/scheduler.ts';
-import { type Onboarding, setupOnboarding } from './setup/setup-onboarding.ts';
+import { type Onboarding, type SetupModels, setupOnboarding } from './setup/setup-onboarding.ts';
 import { setupWorkspaces } from './workspaces/setup-workspaces.ts';
 import type { WorkspaceStore } from './workspaces/workspace-store.ts';
 
@@ -75,7 +73,6 @@ export interface Quorra {
    * the SDK and the E2EE crypto load and the first sync runs; tests await it before they talk to the bot.
    */
   connectMatrix(): Promise<void>;
-  /** The first run: its one-time setup link while the household has no owner. */
   onboarding: Onboarding;
   /** The separate /metrics listener, when `server.metrics.port` is set and listen() ran. */
   metricsServer(): HttpServer | undefined;
@@ -84,8 +81,7 @@ export interface Quorra {
 
 export interface CreateOptions {
   logger?: Logger;
-  /** The models the setup page downloads (tests: a small file with a pinned hash); defaults to the manifest's. */
-  setupModels?: readonly ModelEntry[];
+  setupModels?: SetupModels;
   /** Plugin roots to scan; defaults to the repository's plugins/ plus config.pluginPaths. */
   pluginRoots?: string[];
 }
@@ -197,15 +193,10 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
   contribute.routes(adminRoutes(host, conversation));
   contribute.routes(pluginSettingsRoutes(host, conversation.audit));
   contribute.routes(peopleRoutes(conversation));
-  const onboarding = setupOnboarding({
-    config,
-    dataDir,
-    conversation,
-    model,
-    matrix,
-    logger,
-    models: opts.setupModels,
-  });
+  const onboarding = setupOnboarding(
+    { config, dataDir, conversation, model, matrix, logger },
+    opts.setupModels,
+  );
   contribute.routes(onboarding.routes);
   let server: HttpServer | undefined;
   contribute.routes(
@@ -218,16 +209,7 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
       matrixReady: () => matrix.runtime !== undefined,
     }),
   );
-  contribute.routes([
-    {
-      method: 'GET',
-      path: '/openapi.json',
-      auth: 'public',
-      summary: 'This API as OpenAPI 3.1, every core and plugin route',
-      response: z.looseObject({ openapi: z.literal('3.1.0'), paths: z.record(z.string(), z.unknown()) }),
-      handler: () => openApiDocument(routes.list()),
-    },
-  ]);
+  contribute.routes([openApiRoute(() => routes.list())]);
   const dream = await setupDream({
     config,
     db,

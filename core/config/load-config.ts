@@ -5,8 +5,8 @@ import type * as Yaml from 'yaml';
 import type { ZodError } from 'zod';
 import { redactDatabaseUrls } from '../db/database-url.ts';
 import { lazyRequire } from '../lazy-require.ts';
-import { setupConfigLayer } from '../setup/setup-file.ts';
 import { configSchema, envVariables, type QuorraConfig } from './schema.ts';
+import { setupConfigLayer } from './setup-file.ts';
 
 // most households configure through the environment: the YAML parser loads only when there is a file to read
 const yaml = lazyRequire<typeof Yaml>('yaml');

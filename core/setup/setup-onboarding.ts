@@ -1,7 +1,6 @@
 // Wires the first run: the setup gate, the model download job and the routes, over the app's own stores and clients.
 import type { QuorraConfig } from '../config/schema.ts';
 import type { Conversation } from '../engine/setup-conversation.ts';
-import type { Logger } from '../logger.ts';
 import type { MatrixSetup } from '../matrix/setup-matrix.ts';
 import { modelsDir } from '../model/create-backend.ts';
 import type { ModelClient } from '../model/model-client.ts';
@@ -10,6 +9,11 @@ import { ModelPullJob } from './model-pull-job.ts';
 import { SetupGate } from './setup-gate.ts';
 import { setupRoutes } from './setup-routes.ts';
 
+/** The models the setup page downloads, when not the manifest's defaults (tests: a small file with a pinned hash). */
+export type SetupModels = readonly ModelEntry[];
+
+type LogFn = (details: object, message: string) => void;
+
 export interface Onboarding {
   gate: SetupGate;
   pull: ModelPullJob;
@@ -17,20 +21,22 @@ export interface Onboarding {
 }
 
 /** The models the setup page downloads: the defaults, unless the caller names others (tests use a small file). */
-export function setupOnboarding(d: {
-  config: QuorraConfig;
-  dataDir: string;
-  conversation: Conversation;
-  model: ModelClient;
-  matrix: MatrixSetup;
-  logger: Logger;
-  models?: readonly ModelEntry[];
-}): Onboarding {
+export function setupOnboarding(
+  d: {
+    config: QuorraConfig;
+    dataDir: string;
+    conversation: Conversation;
+    model: ModelClient;
+    matrix: MatrixSetup;
+    logger: { info: LogFn; warn: LogFn; error: LogFn };
+  },
+  models?: SetupModels,
+): Onboarding {
   const log = (level: 'info' | 'warn' | 'error', message: string, details?: object) =>
     d.logger[level]({ subsystem: 'model', ...details }, message);
   const gate = new SetupGate(d.conversation.users);
   const pull = new ModelPullJob(
-    () => d.models ?? [DEFAULT_CHAT_MODEL, DEFAULT_EMBEDDING_MODEL],
+    () => models ?? [DEFAULT_CHAT_MODEL, DEFAULT_EMBEDDING_MODEL],
     modelsDir(d.config.model, d.dataDir),
     // the files are there now: the embedded backend is built again so the next turn loads them
     () => d.model.reconfigure(d.config.model, { dataDir: d.dataDir, log }),
