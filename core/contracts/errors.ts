@@ -107,6 +107,10 @@ export const coreErrors = {
   QUORRA_RESTORE_NO_ARCHIVE: { status: 500, says: 'a restore names no archive' },
   QUORRA_DATA_DIR_UNWRITABLE: { status: 500, says: 'the data directory is not writable' },
   QUORRA_DATA_DIR_IN_USE: { status: 500, says: 'another Quorra is serving the same data directory' },
+  QUORRA_MATRIX_REGISTRATION_FAILED: {
+    status: 502,
+    says: 'the homeserver would not create a family member’s account',
+  },
   QUORRA_PORT_IN_USE: { status: 500, says: 'the API or metrics port is taken by another program' },
   QUORRA_DB_OPEN_FAILED: { status: 500, says: 'the database cannot be opened' },
   QUORRA_DB_UNSUPPORTED: { status: 500, says: 'an operation the database driver does not offer' },
