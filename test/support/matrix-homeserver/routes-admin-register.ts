@@ -11,8 +11,8 @@ const nonces = new WeakMap<object, Map<string, number>>();
 const NONCE_TTL_MS = 60_000;
 
 function pending(ctx: RouteContext): Map<string, number> {
-  let m = nonces.get(ctx.hs);
-  if (!m) nonces.set(ctx.hs, (m = new Map()));
+  const m = nonces.get(ctx.hs) ?? new Map<string, number>();
+  nonces.set(ctx.hs, m);
   return m;
 }
 
