@@ -156,7 +156,14 @@ describe('quorra people by name and time zones', function () {
     const edited = await run('user', 'edit', 'Leo', '--timezone', 'America/New_York');
     assert.equal(edited.status, 0, edited.stderr);
     const { db } = await (await import('../../../core/cli/open-cli-database.ts')).openCliDatabase(
-      loadConfig({ env: {}, cwd: dir, overrides: { dataDir: dir } }),
+      loadConfig({
+        env: {},
+        cwd: dir,
+        overrides: {
+          dataDir: dir,
+          ...((await databaseUrlFor(dir)) ? { database: { url: await databaseUrlFor(dir) } } : {}),
+        },
+      }),
     );
     try {
       const rows = await db.query('SELECT id, timezone FROM users ORDER BY id');
