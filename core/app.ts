@@ -1,7 +1,6 @@
 // Assembles Quorra: config → logger → plugins → database → model, scheduler, health → plugin host → HTTP → Matrix.
 import path from 'node:path';
 import type { DataSource } from 'typeorm';
-import { z } from 'zod';
 import { coreMigrations } from '../migrations/index.ts';
 import { adminRoutes } from './admin/admin-routes.ts';
 import { peopleRoutes } from './admin/people-routes.ts';
@@ -30,7 +29,7 @@ import { authenticate } from './http/authenticate.ts';
 import { httpApp } from './http/http-app.ts';
 import { type HttpServer, listen } from './http/http-server.ts';
 import { metricsApp } from './http/metrics-app.ts';
-import { openApiDocument } from './http/openapi.ts';
+import { openApiRoute } from './http/openapi.ts';
 import { RouteTable } from './http/route-table.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { setupMatrix } from './matrix/setup-matrix.ts';
@@ -45,6 +44,7 @@ import { PluginHost } from './plugin/plugin-host.ts';
 import { loadPlugins, pluginRoots, pluginTables } from './plugin/plugin-loader.ts';
 import { toolScopeCheck } from './plugin/tool-scope-check.ts';
 import { Scheduler } from './scheduler/scheduler.ts';
+import { type Onboarding, type SetupModels, setupOnboarding } from './setup/setup-onboarding.ts';
 import { setupWorkspaces } from './workspaces/setup-workspaces.ts';
 import type { WorkspaceStore } from './workspaces/workspace-store.ts';
 
@@ -74,6 +74,7 @@ export interface Quorra {
    * the SDK and the E2EE crypto load and the first sync runs; tests await it before they talk to the bot.
    */
   connectMatrix(): Promise<void>;
+  onboarding: Onboarding;
   /** The separate /metrics listener, when `server.metrics.port` is set and listen() ran. */
   metricsServer(): HttpServer | undefined;
   stop(): Promise<void>;
@@ -81,6 +82,7 @@ export interface Quorra {
 
 export interface CreateOptions {
   logger?: Logger;
+  setupModels?: SetupModels;
   /** Plugin roots to scan; defaults to the repository's plugins/ plus config.pluginPaths. */
   pluginRoots?: string[];
 }
@@ -192,6 +194,11 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
   contribute.routes(adminRoutes(host, conversation));
   contribute.routes(pluginSettingsRoutes(host, conversation.audit));
   contribute.routes(peopleRoutes(conversation));
+  const onboarding = setupOnboarding(
+    { config, dataDir, conversation, model, matrix, logger },
+    opts.setupModels,
+  );
+  contribute.routes(onboarding.routes);
   let server: HttpServer | undefined;
   contribute.routes(
     signInRoutes({
@@ -200,18 +207,10 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
       outbox: matrix.outbox,
       publicUrl: () => publicUrlOf(config, server?.url),
       developerMode: () => config.developerMode,
+      matrixReady: () => matrix.runtime !== undefined,
     }),
   );
-  contribute.routes([
-    {
-      method: 'GET',
-      path: '/openapi.json',
-      auth: 'public',
-      summary: 'This API as OpenAPI 3.1, every core and plugin route',
-      response: z.looseObject({ openapi: z.literal('3.1.0'), paths: z.record(z.string(), z.unknown()) }),
-      handler: () => openApiDocument(routes.list()),
-    },
-  ]);
+  contribute.routes([openApiRoute(() => routes.list())]);
   const dream = await setupDream({
     config,
     db,
@@ -256,6 +255,7 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
     dream,
     routes,
     metricsServer: () => metricsServer,
+    onboarding,
     async listen() {
       server = await http.listen(config.server.host, config.server.port);
       logger.info({ url: server.url }, `Quorra ${buildInfo.version} listening on ${server.url}`);

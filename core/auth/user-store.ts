@@ -59,7 +59,7 @@ export class UserStore {
       matrixIds: u.matrix,
       email: u.email ?? null,
       locale: u.locale,
-      timezone: u.timezone,
+      timezone: u.timezone ?? (await this.householdTimeZone()),
       child: u.child,
       childTools: u.childTools ?? null,
       quietStart: u.quietStart ?? null,
@@ -87,7 +87,7 @@ export class UserStore {
             matrixIds: u.matrix,
             email: u.email ?? null,
             locale: u.locale,
-            timezone: u.timezone,
+            ...(u.timezone ? { timezone: u.timezone } : {}),
           },
         );
     }
@@ -171,6 +171,15 @@ export class UserStore {
   /** Finds the user with this email address. */
   findByEmail(email: string): Promise<User | null> {
     return this.repo.findOneBy({ email, removedAt: IsNull() });
+  }
+
+  /**
+   * The household's time zone: the first owner's, or for the first person of all this machine's own (what the
+   * household's clocks show), so "call grandma at 6pm" is never 18:00 UTC by accident.
+   */
+  async householdTimeZone(): Promise<string> {
+    const [first] = await this.owners();
+    return first?.timezone ?? (Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC');
   }
 
   /** Every owner, oldest first (who gets household notices and whose timezone is the household's). */

@@ -99,5 +99,5 @@ export async function model(args: string[], config: QuorraConfig, out: Writable)
   const [sub, ...rest] = args;
   if (sub === 'pull') return pull(rest, config, out);
   if (sub === 'list') return list(rest, config, out);
-  throw new QuorraError('USAGE', 'usage: quorra model pull [name] [--mirror URL] | quorra model list');
+  throw new QuorraError('QUORRA_USAGE', 'usage: quorra model pull [name] [--mirror URL] | quorra model list');
 }

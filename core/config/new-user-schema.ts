@@ -26,7 +26,8 @@ export const newUserSchema = z
     matrix: z.array(matrixId).default([]),
     email: z.email().optional(),
     locale: z.string().min(2).max(32).default('en'),
-    timezone: timezone.default('UTC'),
+    /** Without one, the household's time zone (see UserStore.add), never UTC silently. */
+    timezone: timezone.optional(),
     child: z.boolean().default(false),
     childTools: childTools.optional(),
     quietStart: clock.nullable().optional(),

@@ -43,7 +43,7 @@ export function ensureWritableDir(dir: string): void {
   } catch (err) {
     throw new QuorraError(
       'QUORRA_DATA_DIR_UNWRITABLE',
-      `data directory ${dir} is not writable: ${(err as Error).message}`,
+      `data directory ${dir} is not writable (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}): give the user running Quorra write access to it, or set QUORRA_DATA_DIR to a folder it can write`,
     );
   }
 }

@@ -2,6 +2,7 @@
 import { css, html, LitElement } from 'lit';
 import { UNAUTHORIZED_EVENT } from '../data/api-client.ts';
 import { redeemLink, resumeSession, type Session, signOut, signOutEverywhere } from '../data/session.ts';
+import type { SetupStep } from './setup-wizard.ts';
 import { sharedStyles } from './shared-styles.ts';
 import './approvals-view.ts';
 import './audit-view.ts';
@@ -15,6 +16,8 @@ import './overview-view.ts';
 import './people-view.ts';
 import './plugins-view.ts';
 import './rooms-view.ts';
+import './setup-missing.ts';
+import './setup-wizard.ts';
 import './sign-in-form.ts';
 import './tokens-view.ts';
 import './workspaces-view.ts';
@@ -49,6 +52,14 @@ export function routeOf(hash: string): RouteId {
   return routes.find((r) => r.id === id)?.id ?? 'overview';
 }
 
+/** `#/setup/<token>` (the one-time setup link) or `#/setup/<step>` (the owner's later steps), else null. */
+export function setupHash(hash: string): { token?: string; step: SetupStep } | null {
+  const m = /^#\/setup\/([A-Za-z0-9_-]+)$/.exec(hash);
+  if (!m) return null;
+  if (['matrix', 'model', 'extras'].includes(m[1])) return { step: m[1] as SetupStep };
+  return m[1].length >= 20 ? { token: m[1], step: 'owner' } : null;
+}
+
 /** The whole admin UI. */
 export class QuorraApp extends LitElement {
   static properties = {
@@ -56,7 +67,10 @@ export class QuorraApp extends LitElement {
     checking: { state: true },
     route: { state: true },
     notice: { state: true },
+    hash: { state: true },
   };
+  /** The raw hash, for the setup pages (their step or token is part of it). */
+  declare hash: string;
   declare session: Session | null;
   declare checking: boolean;
   declare route: RouteId;
@@ -138,6 +152,7 @@ export class QuorraApp extends LitElement {
       return;
     }
     this.route = routeOf(location.hash);
+    this.hash = location.hash;
     this.updateComplete.then(() => (this.renderRoot.querySelector('main') as HTMLElement | null)?.focus());
   };
   private readonly onUnauthorized = (e: Event) => {
@@ -151,6 +166,7 @@ export class QuorraApp extends LitElement {
     this.session = null;
     this.checking = true;
     this.route = routeOf(location.hash);
+    this.hash = location.hash;
     this.notice = null;
   }
 
@@ -211,10 +227,21 @@ export class QuorraApp extends LitElement {
       ${
         this.checking
           ? html`<main><p class="muted">Loading…</p></main>`
-          : this.session
-            ? this.renderSignedIn(this.session)
-            : html`<main><sign-in-form .notice=${this.notice} @signed-in=${this.signedIn}></sign-in-form></main>`
+          : setupHash(this.hash)
+            ? this.renderSetup(setupHash(this.hash)!)
+            : this.session
+              ? this.renderSignedIn(this.session)
+              : html`<main><sign-in-form .notice=${this.notice} @signed-in=${this.signedIn}></sign-in-form></main>`
       }`;
+  }
+
+  /** The first run: the setup link before anyone is signed in, the owner's later steps after. */
+  private renderSetup(at: { token?: string; step: SetupStep }) {
+    if (!at.token && this.session?.role !== 'owner')
+      return html`<main><sign-in-form .notice=${this.notice} @signed-in=${this.signedIn}></sign-in-form></main>`;
+    return html`<main tabindex="-1">
+      <setup-wizard .token=${at.token ?? ''} .step=${at.step} @signed-in=${this.signedIn}></setup-wizard>
+    </main>`;
   }
 
   private renderSignedIn(session: Session) {
@@ -257,7 +284,7 @@ export class QuorraApp extends LitElement {
       case 'inspector':
         return html`<inspector-view></inspector-view>`;
       default:
-        return html`<overview-view></overview-view>`;
+        return html`${this.session?.role === 'owner' ? html`<setup-missing></setup-missing>` : null}<overview-view></overview-view>`;
     }
   }
 }
