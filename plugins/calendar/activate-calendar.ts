@@ -1,12 +1,14 @@
-// Activates the calendar plugin: CalDAV, tools, reminders, the briefing, commands, planning modes (loaded on activation
+// Activates the calendar plugin: the embedded or CalDAV backend, tools, reminders, the briefing, commands, planning modes (loaded on activation
 // only, so a CLI reading the plugin's migrations does not load CalDAV and iCalendar).
 import type { PluginContext } from '../../core/plugin/define-plugin.ts';
 import { briefingCommand } from './briefing/briefing-command.ts';
 import { BriefingService } from './briefing/briefing-service.ts';
+import { CaldavBackend } from './caldav-backend.ts';
 import { CalendarBook } from './calendar-book.ts';
 import { CalendarHealth } from './calendar-health.ts';
 import { calendarScope } from './calendar-scope.ts';
 import type { CalendarSettings } from './calendar-settings.ts';
+import { EmbeddedBackend } from './embedded/embedded-backend.ts';
 import { listCommand } from './lists/list-command.ts';
 import { listTools } from './lists/list-tools.ts';
 import { findFreeTime } from './planning/find-free-time.ts';
@@ -25,7 +27,7 @@ import { updateEvent } from './tools/update-event.ts';
 
 /** What the plugin exposes (to dependents and tests). */
 export interface CalendarApi {
-  book: CalendarBook | null;
+  book: CalendarBook;
   reminders: ReminderService;
   briefings: BriefingService;
 }
@@ -37,9 +39,11 @@ export async function activateCalendar(ctx: PluginContext<CalendarSettings>): Pr
     (await ctx.people.list()).map((u) => ({ id: u.id, name: u.displayName, timezone: u.timezone }));
   const isFamilyRoom = async (slug: string | null) =>
     !!slug && (await ctx.workspaces.get(slug))?.kind === 'household';
-  const book = settings.url
-    ? new CalendarBook({ ...settings, url: settings.url }, { members, isFamilyRoom })
-    : null;
+  // without a CalDAV server the household's time lives in Quorra's own database: nothing to set up
+  const backend = settings.url
+    ? new CaldavBackend({ ...settings, url: settings.url })
+    : new EmbeddedBackend(ctx.db);
+  const book = new CalendarBook(settings, { members, isFamilyRoom }, backend);
   const timeZone = async () => settings.timezone ?? (await ctx.people.owners())[0]?.timezone ?? 'UTC';
   const deps: CalendarToolDeps = { book, timeZone, seen: new SeenEvents() };
   const notify = (userId: string, text: string) => ctx.notify(userId, text, { urgency: 'high' });
@@ -67,10 +71,14 @@ export async function activateCalendar(ctx: PluginContext<CalendarSettings>): Pr
     ctx.modes.add(mode);
   for (const tool of [queryEvents(deps), addEvent(deps), updateEvent(deps), deleteEvent(deps)])
     ctx.tools.add(tool);
-  for (const tool of [...taskTools(deps), ...listTools(deps), findFreeTime(deps, settings.workingHours)])
+  for (const tool of [
+    ...taskTools(deps),
+    ...listTools(deps),
+    findFreeTime(deps, settings.workingHours),
+  ])
     ctx.tools.add(tool);
   for (const tool of reminderTools({ reminders, members, timeZone })) ctx.tools.add(tool);
-  const health = new CalendarHealth(book ? () => book.household.probe() : null);
+  const health = new CalendarHealth(() => book.household.probe(), Date.now, 60_000, backend.kind);
   ctx.healthCheck(() => health.check());
   return { book, reminders, briefings };
 }

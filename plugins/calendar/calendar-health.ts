@@ -10,6 +10,7 @@ export class CalendarHealth {
     private readonly probe: (() => Promise<string>) | null,
     private readonly now: () => number = Date.now,
     private readonly maxAgeMs = 60_000,
+    private readonly backend: 'embedded' | 'caldav' = 'caldav',
   ) {}
 
   /** The health entry; hits the network only when the cached result is older than maxAgeMs. */
@@ -25,7 +26,7 @@ export class CalendarHealth {
   private async run(probe: () => Promise<string>): Promise<CheckResult> {
     let result: CheckResult;
     try {
-      result = { status: 'ok', calendar: await probe() };
+      result = { status: 'ok', calendar: await probe(), backend: this.backend };
     } catch (err) {
       result = { status: 'degraded', reason: (err as Error).message };
     }

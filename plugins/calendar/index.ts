@@ -1,10 +1,12 @@
-// Calendar: the household's time — events over CalDAV (also repeating), per-person calendars, tasks, lists, reminders,
+// Calendar: the household's time — events in Quorra's database or over CalDAV (also repeating), per-person calendars, tasks, lists, reminders,
 // the planning modes and the daily briefing.
 import { definePlugin } from '../../core/plugin/define-plugin.ts';
 import type { CalendarApi } from './activate-calendar.ts';
 import { Briefing } from './briefing/briefing.entity.ts';
 import { calendarSettings } from './calendar-settings.ts';
+import { CalendarObject } from './embedded/calendar-object.entity.ts';
 import { CreateReminders1764600000000 } from './migrations/1764600000000-create-reminders.ts';
+import { CreateCalendarStore1766000000000 } from './migrations/1766000000000-create-calendar-store.ts';
 import { Reminder } from './reminders/reminder.entity.ts';
 
 export type { CalendarApi } from './activate-calendar.ts';
@@ -13,10 +15,10 @@ export type { CalendarEvent } from './calendar-event.ts';
 export default definePlugin({
   id: 'calendar',
   description:
-    'The household’s time: events over CalDAV, tasks, shared lists, reminders and the daily briefing.',
+    'The household’s time: events (built in, or over CalDAV), tasks, shared lists, reminders and the daily briefing.',
   settings: calendarSettings,
-  entities: [Reminder, Briefing],
-  migrations: [CreateReminders1764600000000],
+  entities: [Reminder, Briefing, CalendarObject],
+  migrations: [CreateReminders1764600000000, CreateCalendarStore1766000000000],
   async activate(ctx): Promise<CalendarApi> {
     const { activateCalendar } = await import('./activate-calendar.ts');
     return activateCalendar(ctx);
