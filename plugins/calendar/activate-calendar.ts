@@ -18,6 +18,8 @@ import { ReminderService } from './reminders/reminder-service.ts';
 import { reminderTools } from './reminders/reminder-tools.ts';
 import { reminderClaimHook } from './reminders/reply-guard.ts';
 import { SeenEvents } from './seen-events.ts';
+import { listTasksTool } from './tasks/list-tasks-tool.ts';
+import { tasksCommand } from './tasks/tasks-command.ts';
 import { addEvent } from './tools/add-event.ts';
 import type { CalendarToolDeps } from './tools/calendar-tool-deps.ts';
 import { deleteEvent } from './tools/delete-event.ts';
@@ -63,6 +65,7 @@ export async function activateCalendar(ctx: PluginContext<CalendarSettings>): Pr
   ctx.schedule('* * * * *', 'daily-briefings', () => briefings.runDue(reminders.now()).then(() => undefined));
   ctx.commands.add(briefingCommand(briefings, members, () => reminders.now()));
   ctx.commands.add(listCommand(book));
+  ctx.commands.add(tasksCommand(book, timeZone, () => reminders.now()));
 
   for (const prompt of [calendarScope, planningScope, weeklyReviewMode, schedulingMode])
     ctx.prompts.add(prompt);
@@ -75,6 +78,7 @@ export async function activateCalendar(ctx: PluginContext<CalendarSettings>): Pr
     ...taskTools(deps),
     ...listTools(deps),
     findFreeTime(deps, settings.workingHours),
+    listTasksTool(deps, now),
   ])
     ctx.tools.add(tool);
   for (const tool of reminderTools({ reminders, members, timeZone })) ctx.tools.add(tool);

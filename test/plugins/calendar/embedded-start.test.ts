@@ -92,4 +92,18 @@ describe('calendar on a fresh data directory (embedded backend, no CalDAV server
     assert.equal(week.events[0].title, 'Swimming');
     assert.equal(week.events[0].start, '2026-12-03T18:00:00Z');
   });
+
+  it('"what are my tasks" reads the to-dos created before', async () => {
+    const made = await turn('remind the family to pay the gardener by Friday', 'calendar_create_task', {
+      title: 'Pay the gardener',
+      due: '2026-12-04',
+    });
+    assert.equal(made.created, true);
+    const tasks = await turn('what are my tasks', 'calendar_list_tasks', {});
+    assert.equal(tasks.count, 1);
+    assert.deepEqual(
+      tasks.tasks.map((t: any) => [t.title, t.whose, t.done]),
+      [['Pay the gardener', 'household', false]],
+    );
+  });
 });
