@@ -26,9 +26,15 @@ export function objectSpan(ics: string): ObjectSpan {
   const zones = new ZoneResolver(cal, 'UTC');
   let startsAt = Number.POSITIVE_INFINITY;
   let endsAt: number | null = Number.NEGATIVE_INFINITY;
+  // a THISANDFUTURE override moves the instances after it: the last one may end that much later
+  let shift = 0;
   for (const vevent of cal.getAllSubcomponents('vevent')) {
     const event = toEvent(vevent, zones);
     if (!event) continue;
+    const id = vevent.getFirstProperty('recurrence-id');
+    const idTime = id?.getFirstValue();
+    if (id && idTime instanceof ICAL.Time && /^thisandfuture$/i.test(String(id.getParameter('range') ?? '')))
+      shift = Math.max(shift, startInstant(event) - wallMs(idTime) + DAY_MS);
     const length = endMs(event) - startInstant(event);
     startsAt = Math.min(startsAt, startInstant(event) - SLACK);
     const last = lastOccurrence(vevent);
@@ -43,7 +49,7 @@ export function objectSpan(ics: string): ObjectSpan {
       }
   }
   if (!Number.isFinite(startsAt)) return { startsAt: null, endsAt: null };
-  return { startsAt, endsAt: endsAt === null || !Number.isFinite(endsAt) ? null : endsAt };
+  return { startsAt, endsAt: endsAt === null || !Number.isFinite(endsAt) ? null : endsAt + shift };
 }
 
 /** The wall-clock start of a VEVENT's last ruled occurrence (its own start without RRULE); null when unbounded. */
