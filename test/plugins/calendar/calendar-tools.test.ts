@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import type { ReservationPrincipal } from '../../../core/auth/principal.ts';
 import { CaldavClient } from '../../../plugins/calendar/caldav-client.ts';
 import { type BootedApp, bootApp } from '../../support/boot-app.ts';
-import { addUser, call, chat, systemPromptOf, type TestUser } from '../../support/household.ts';
+import { addUser, chat, systemPromptOf, type TestUser } from '../../support/household.ts';
 import { ScriptedModelServer } from '../../support/model-server.ts';
 import { type CalendarWorld, startCalendarWorld } from './calendar-test-kit.ts';
 
