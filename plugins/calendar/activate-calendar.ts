@@ -5,7 +5,7 @@ import { briefingCommand } from './briefing/briefing-command.ts';
 import { BriefingService } from './briefing/briefing-service.ts';
 import { CaldavBackend } from './caldav-backend.ts';
 import { CalendarBook } from './calendar-book.ts';
-import { CalendarHealth } from './calendar-health.ts';
+import { CalendarHealth, withHeldReminders } from './calendar-health.ts';
 import { calendarScope } from './calendar-scope.ts';
 import type { CalendarSettings } from './calendar-settings.ts';
 import { EmbeddedBackend } from './embedded/embedded-backend.ts';
@@ -51,7 +51,12 @@ export async function activateCalendar(ctx: PluginContext<CalendarSettings>): Pr
   const notify = (userId: string, text: string) => ctx.notify(userId, text, { urgency: 'high' });
 
   const nameOf = async (id: string) => (await members()).find((m) => m.id === id)?.name ?? null;
-  const reminders = new ReminderService(ctx.db, { notify, nameOf }, ctx.logger);
+  const undeliverable = async (id: string) => {
+    const person = await ctx.people.get(id);
+    if (!person) return 'they are no longer in the household';
+    return person.matrixIds.length ? null : `${person.displayName} has no Matrix account linked`;
+  };
+  const reminders = new ReminderService(ctx.db, { notify, nameOf, undeliverable }, ctx.logger);
   ctx.onDispose(() => reminders.stop());
   await reminders.start();
   ctx.hooks.add('reviewReply', reminderClaimHook(ctx.metrics, ctx.logger));
@@ -83,6 +88,6 @@ export async function activateCalendar(ctx: PluginContext<CalendarSettings>): Pr
     ctx.tools.add(tool);
   for (const tool of reminderTools({ reminders, members, timeZone })) ctx.tools.add(tool);
   const health = new CalendarHealth(() => book.household.probe(), Date.now, 60_000, backend.kind);
-  ctx.healthCheck(() => health.check());
+  ctx.healthCheck(async () => withHeldReminders(await health.check(), await reminders.store.held(), nameOf));
   return { book, reminders, briefings };
 }

@@ -1,4 +1,4 @@
-// The calendar's /health entry: disabled when not configured, else the last probe, refreshed at most once a minute.
+// The calendar's /health entry: the last probe (refreshed at most once a minute), and reminders that wait undelivered.
 import type { CheckResult } from '../../core/health/health.ts';
 
 /** Caches one probe result; concurrent callers share the probe in flight. */
@@ -33,4 +33,28 @@ export class CalendarHealth {
     this.last = { at: this.now(), result };
     return result;
   }
+}
+
+/**
+ * The health entry with the reminders that could not be delivered: the Overview shows the reason, so an owner
+ * sees that a reminder is waiting instead of believing it was sent.
+ */
+export async function withHeldReminders(
+  result: CheckResult,
+  held: { userId: string; undeliveredReason: string | null }[],
+  nameOf: (id: string) => Promise<string | null>,
+): Promise<CheckResult> {
+  if (!held.length) return result;
+  const reasons = [...new Set(held.map((r) => r.undeliveredReason).filter((r): r is string => !!r))];
+  const who = [
+    ...new Set(await Promise.all(held.map(async (r) => (await nameOf(r.userId)) ?? 'a former member'))),
+  ];
+  const count = held.length === 1 ? '1 reminder' : `${held.length} reminders`;
+  const reason = `${count} for ${who.join(', ')} cannot be delivered (${reasons.join('; ')})`;
+  const status = result.status === 'ok' ? 'degraded' : result.status;
+  return {
+    ...result,
+    status,
+    reason: 'reason' in result && result.reason ? `${result.reason}; ${reason}` : reason,
+  };
 }

@@ -7,6 +7,7 @@ import { calendarSettings } from './calendar-settings.ts';
 import { CalendarObject } from './embedded/calendar-object.entity.ts';
 import { CreateReminders1764600000000 } from './migrations/1764600000000-create-reminders.ts';
 import { CreateCalendarStore1766000000000 } from './migrations/1766000000000-create-calendar-store.ts';
+import { AddReminderDelivery1766000100000 } from './migrations/1766000100000-add-reminder-delivery.ts';
 import { Reminder } from './reminders/reminder.entity.ts';
 
 export type { CalendarApi } from './activate-calendar.ts';
@@ -18,7 +19,11 @@ export default definePlugin({
     'The household’s time: events (built in, or over CalDAV), tasks, shared lists, reminders and the daily briefing.',
   settings: calendarSettings,
   entities: [Reminder, Briefing, CalendarObject],
-  migrations: [CreateReminders1764600000000, CreateCalendarStore1766000000000],
+  migrations: [
+    CreateReminders1764600000000,
+    CreateCalendarStore1766000000000,
+    AddReminderDelivery1766000100000,
+  ],
   async activate(ctx): Promise<CalendarApi> {
     const { activateCalendar } = await import('./activate-calendar.ts');
     return activateCalendar(ctx);
