@@ -5,7 +5,7 @@ import { briefingCommand } from './briefing/briefing-command.ts';
 import { BriefingService } from './briefing/briefing-service.ts';
 import { CaldavBackend } from './caldav-backend.ts';
 import { CalendarBook } from './calendar-book.ts';
-import { CalendarHealth, withHeldReminders } from './calendar-health.ts';
+import { CalendarHealth, heldReminderNotices, withNotices } from './calendar-health.ts';
 import { calendarScope } from './calendar-scope.ts';
 import type { CalendarSettings } from './calendar-settings.ts';
 import { EmbeddedBackend } from './embedded/embedded-backend.ts';
@@ -18,6 +18,9 @@ import { ReminderService } from './reminders/reminder-service.ts';
 import { reminderTools } from './reminders/reminder-tools.ts';
 import { reminderClaimHook } from './reminders/reply-guard.ts';
 import { SeenEvents } from './seen-events.ts';
+import { addSubscriptionRoutes } from './subscriptions/subscription-routes.ts';
+import { SubscriptionService } from './subscriptions/subscription-service.ts';
+import { subscriptionUpload } from './subscriptions/subscription-upload.ts';
 import { listTasksTool } from './tasks/list-tasks-tool.ts';
 import { tasksCommand } from './tasks/tasks-command.ts';
 import { addEvent } from './tools/add-event.ts';
@@ -30,6 +33,7 @@ import { updateEvent } from './tools/update-event.ts';
 /** What the plugin exposes (to dependents and tests). */
 export interface CalendarApi {
   book: CalendarBook;
+  subscriptions: SubscriptionService;
   reminders: ReminderService;
   briefings: BriefingService;
 }
@@ -47,7 +51,13 @@ export async function activateCalendar(ctx: PluginContext<CalendarSettings>): Pr
     : new EmbeddedBackend(ctx.db);
   const book = new CalendarBook(settings, { members, isFamilyRoom }, backend);
   const timeZone = async () => settings.timezone ?? (await ctx.people.owners())[0]?.timezone ?? 'UTC';
-  const deps: CalendarToolDeps = { book, timeZone, seen: new SeenEvents() };
+  const subscriptions = new SubscriptionService(ctx.db);
+  addSubscriptionRoutes(ctx.http, subscriptions);
+  ctx.files.add(subscriptionUpload(subscriptions));
+  ctx.schedule('*/30 * * * *', 'calendar-subscriptions', () =>
+    subscriptions.refreshAll().then(() => undefined),
+  );
+  const deps: CalendarToolDeps = { book, timeZone, seen: new SeenEvents(), subscriptions };
   const notify = (userId: string, text: string) => ctx.notify(userId, text, { urgency: 'high' });
 
   const nameOf = async (id: string) => (await members()).find((m) => m.id === id)?.name ?? null;
@@ -88,6 +98,11 @@ export async function activateCalendar(ctx: PluginContext<CalendarSettings>): Pr
     ctx.tools.add(tool);
   for (const tool of reminderTools({ reminders, members, timeZone })) ctx.tools.add(tool);
   const health = new CalendarHealth(() => book.household.probe(), Date.now, 60_000, backend.kind);
-  ctx.healthCheck(async () => withHeldReminders(await health.check(), await reminders.store.held(), nameOf));
-  return { book, reminders, briefings };
+  ctx.healthCheck(async () =>
+    withNotices(await health.check(), [
+      ...(await heldReminderNotices(await reminders.store.held(), nameOf)),
+      ...(await subscriptions.notices(await timeZone())),
+    ]),
+  );
+  return { book, subscriptions, reminders, briefings };
 }

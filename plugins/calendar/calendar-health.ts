@@ -35,26 +35,28 @@ export class CalendarHealth {
   }
 }
 
-/**
- * The health entry with the reminders that could not be delivered: the Overview shows the reason, so an owner
- * sees that a reminder is waiting instead of believing it was sent.
- */
-export async function withHeldReminders(
-  result: CheckResult,
-  held: { userId: string; undeliveredReason: string | null }[],
-  nameOf: (id: string) => Promise<string | null>,
-): Promise<CheckResult> {
-  if (!held.length) return result;
-  const reasons = [...new Set(held.map((r) => r.undeliveredReason).filter((r): r is string => !!r))];
-  const who = [
-    ...new Set(await Promise.all(held.map(async (r) => (await nameOf(r.userId)) ?? 'a former member'))),
-  ];
-  const count = held.length === 1 ? '1 reminder' : `${held.length} reminders`;
-  const reason = `${count} for ${who.join(', ')} cannot be delivered (${reasons.join('; ')})`;
+/** The health entry with what needs the owner's eye (undelivered reminders, failing feeds): degraded, in words. */
+export function withNotices(result: CheckResult, notices: string[]): CheckResult {
+  if (!notices.length) return result;
+  const reason = notices.join('; ');
   const status = result.status === 'ok' ? 'degraded' : result.status;
   return {
     ...result,
     status,
     reason: 'reason' in result && result.reason ? `${result.reason}; ${reason}` : reason,
   };
+}
+
+/** The notice for reminders that could not be delivered, or none: an owner sees a reminder waits, not that it went. */
+export async function heldReminderNotices(
+  held: { userId: string; undeliveredReason: string | null }[],
+  nameOf: (id: string) => Promise<string | null>,
+): Promise<string[]> {
+  if (!held.length) return [];
+  const reasons = [...new Set(held.map((r) => r.undeliveredReason).filter((r): r is string => !!r))];
+  const who = [
+    ...new Set(await Promise.all(held.map(async (r) => (await nameOf(r.userId)) ?? 'a former member'))),
+  ];
+  const count = held.length === 1 ? '1 reminder' : `${held.length} reminders`;
+  return [`${count} for ${who.join(', ')} cannot be delivered (${reasons.join('; ')})`];
 }

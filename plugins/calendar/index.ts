@@ -8,7 +8,9 @@ import { CalendarObject } from './embedded/calendar-object.entity.ts';
 import { CreateReminders1764600000000 } from './migrations/1764600000000-create-reminders.ts';
 import { CreateCalendarStore1766000000000 } from './migrations/1766000000000-create-calendar-store.ts';
 import { AddReminderDelivery1766000100000 } from './migrations/1766000100000-add-reminder-delivery.ts';
+import { CreateSubscriptions1766000200000 } from './migrations/1766000200000-create-subscriptions.ts';
 import { Reminder } from './reminders/reminder.entity.ts';
+import { Subscription } from './subscriptions/subscription.entity.ts';
 
 export type { CalendarApi } from './activate-calendar.ts';
 export type { CalendarEvent } from './calendar-event.ts';
@@ -18,11 +20,12 @@ export default definePlugin({
   description:
     'The household’s time: events (built in, or over CalDAV), tasks, shared lists, reminders and the daily briefing.',
   settings: calendarSettings,
-  entities: [Reminder, Briefing, CalendarObject],
+  entities: [Reminder, Briefing, CalendarObject, Subscription],
   migrations: [
     CreateReminders1764600000000,
     CreateCalendarStore1766000000000,
     AddReminderDelivery1766000100000,
+    CreateSubscriptions1766000200000,
   ],
   async activate(ctx): Promise<CalendarApi> {
     const { activateCalendar } = await import('./activate-calendar.ts');

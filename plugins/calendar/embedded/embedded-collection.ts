@@ -55,6 +55,31 @@ export class EmbeddedCollection {
     return toStored(row);
   }
 
+  /** Replaces every row with these objects in one transaction (a subscription's refresh: all or nothing). */
+  async replaceAll(objects: RawObject[]): Promise<void> {
+    const now = Date.now();
+    await this.repo.manager.transaction(async (m) => {
+      await m.delete(CalendarObject, { collection: this.key });
+      const rows = objects.map((o) =>
+        m.create(CalendarObject, {
+          id: randomUUID(),
+          collection: this.key,
+          collectionName: this.displayName,
+          uid: o.uid,
+          ics: o.ics,
+          ...objectSpan(o.ics),
+          updatedAt: now,
+        }),
+      );
+      for (let i = 0; i < rows.length; i += 200) await m.insert(CalendarObject, rows.slice(i, i + 200));
+    });
+  }
+
+  /** Deletes every row. */
+  async clear(): Promise<void> {
+    await this.repo.delete({ collection: this.key });
+  }
+
   /** Replaces the text of a row found before (by its id). */
   async replace(object: StoredObject, ics: string): Promise<void> {
     const row = await this.repo.findOneBy({ id: object.url, collection: this.key });

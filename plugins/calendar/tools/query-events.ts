@@ -1,7 +1,7 @@
 // calendar_query_events (tier 0): the household calendar's events between two dates, at most 31 days apart.
 import { z } from 'zod';
 import { defineTool } from '../../../core/contracts/define-tool.ts';
-import { DAY_MS } from '../calendar-event.ts';
+import { byStart, DAY_MS } from '../calendar-event.ts';
 import { addDays, parseMoment, startOfDate } from '../zoned-time.ts';
 import {
   bookFor,
@@ -49,8 +49,14 @@ export function queryEvents(deps: CalendarToolDeps) {
       const timeZone = await deps.timeZone();
       const range = queryRange(from, to, timeZone);
       const { client, whose } = await book.calendarFor(person);
-      const events = await client.query(range.from, range.to, timeZone);
-      for (const e of events) noteSeen(deps, e, timeZone, whose);
+      const own = await client.query(range.from, range.to, timeZone);
+      for (const e of own) noteSeen(deps, e, timeZone, whose);
+      // the household's view includes what it follows (bins, school), each named by its source
+      const followed =
+        whose === 'household' && deps.subscriptions
+          ? await deps.subscriptions.query(range.from, range.to, timeZone)
+          : [];
+      const events = [...own, ...followed].sort(byStart);
       return {
         calendar: calendarLabel(whose),
         time_zone: timeZone,
