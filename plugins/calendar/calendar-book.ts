@@ -1,6 +1,6 @@
 // Where the household's time lives: the household calendar, each member's own calendar, task lists shared or personal,
 // on whichever backend keeps them (embedded or CalDAV).
-import { slugify } from '../../core/text/slugify.ts';
+import { slugify } from 'quorra/plugin';
 import type { CalendarBackend, EventCalendar, TaskList } from './calendar-backend.ts';
 import type { CalendarSettings } from './calendar-settings.ts';
 

@@ -1,6 +1,7 @@
 // Creates calendar_object, the embedded backend's store of iCalendar objects (events and tasks).
+
+import { createEntityTables, dropEntityTables } from 'quorra/plugin';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { createEntityTables, dropEntityTables } from '../../../core/db/entity-tables.ts';
 import { CalendarObject } from '../embedded/calendar-object.entity.ts';
 
 const tables = [CalendarObject];

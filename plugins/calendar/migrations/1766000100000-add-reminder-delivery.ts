@@ -1,6 +1,7 @@
 // Adds calendar_reminder.undelivered_reason and offered_at: a reminder nobody can receive stays pending, with why.
+
+import { addEntityColumns } from 'quorra/plugin';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { addEntityColumns } from '../../../core/db/entity-tables.ts';
 import { Reminder } from '../reminders/reminder.entity.ts';
 
 export class AddReminderDelivery1766000100000 implements MigrationInterface {

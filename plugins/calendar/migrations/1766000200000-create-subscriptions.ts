@@ -1,6 +1,7 @@
 // Creates calendar_subscription: the read-only calendars a household follows (their events live in calendar_object).
+
+import { createEntityTables, dropEntityTables } from 'quorra/plugin';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { createEntityTables, dropEntityTables } from '../../../core/db/entity-tables.ts';
 import { Subscription } from '../subscriptions/subscription.entity.ts';
 
 const tables = [Subscription];

@@ -1,7 +1,8 @@
 // HTTP for the admin UI (owner only): list, add by address, upload an .ics, refresh, remove subscribed calendars.
+
+import type { HttpCapability } from 'quorra/plugin';
+import { fail } from 'quorra/plugin';
 import { z } from 'zod';
-import { fail } from '../../../core/contracts/errors.ts';
-import type { HttpCapability } from '../../../core/plugin/capabilities.ts';
 import { FeedError, MAX_FEED_BYTES } from './feed-check.ts';
 import { type SubscriptionService, subscriptionView } from './subscription-service.ts';
 

@@ -1,5 +1,5 @@
 // An .ics file an owner sends in a planning room in Matrix becomes a read-only calendar named after the file.
-import type { FileHandler } from '../../../core/contracts/contributions.ts';
+import type { FileHandler } from 'quorra/plugin';
 import { MAX_FEED_BYTES } from './feed-check.ts';
 import type { SubscriptionService } from './subscription-service.ts';
 

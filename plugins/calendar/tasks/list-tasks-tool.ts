@@ -1,6 +1,7 @@
 // calendar_list_tasks (tier 0): reads the to-do list — open, done, due before a day, overdue, whose, which list.
+
+import { defineTool } from 'quorra/plugin';
 import { z } from 'zod';
-import { defineTool } from '../../../core/contracts/define-tool.ts';
 import { bookFor, type CalendarToolDeps, calendarAvailable } from '../tools/calendar-tool-deps.ts';
 import { taskView } from '../tools/task-tools.ts';
 import { parseMoment } from '../zoned-time.ts';

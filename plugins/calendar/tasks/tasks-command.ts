@@ -1,5 +1,5 @@
 // `!quorra tasks [overdue]`: the open to-dos without the model, by the same query as calendar_list_tasks.
-import type { CommandDefinition } from '../../../core/contracts/contributions.ts';
+import type { CommandDefinition } from 'quorra/plugin';
 import type { CalendarBook } from '../calendar-book.ts';
 import { formatDay } from '../zoned-time.ts';
 import { queryTasks } from './task-query.ts';
