@@ -27,6 +27,17 @@ export default definePlugin({
     AddReminderDelivery1766000100000,
     CreateSubscriptions1766000200000,
   ],
+  cli: [
+    {
+      name: 'calendar',
+      usage: 'calendar move --to caldav',
+      description:
+        'copy every event, to-do and list item from Quorra’s own database to the CalDAV server in the settings',
+      // loaded only when the command runs: `quorra help` reads this list
+      run: async (args, config, out) =>
+        (await import('./move/move-command.ts')).calendarCommand(args, config, out),
+    },
+  ],
   async activate(ctx): Promise<CalendarApi> {
     const { activateCalendar } = await import('./activate-calendar.ts');
     return activateCalendar(ctx);
