@@ -18,6 +18,7 @@ export const GOALS = [
   { id: 'http.chat', goal: '/chat overhead over the engine <= 0.5 ms per turn' },
   { id: 'engine.overhead', goal: 'engine overhead per turn stays ~1.5 ms (keep)' },
   { id: 'growth.turn', goal: 'chat turn cost at 5 years of use <= 2x an empty database' },
+  { id: 'calendar.week', goal: 'a week of 5 years of events + 10 subscriptions: embedded <= 0.5x Radicale' },
 ] as const;
 
 export type GoalId = (typeof GOALS)[number]['id'];
