@@ -16,6 +16,7 @@ const calendarTools = [
   'calendar_create_task',
   'calendar_delete_event',
   'calendar_find_free_time',
+  'calendar_list_tasks',
   'calendar_query_events',
   'calendar_update_event',
 ];
