@@ -20,6 +20,7 @@ export const GOALS = [
   { id: 'growth.turn', goal: 'chat turn cost at 5 years of use <= 2x an empty database' },
   { id: 'statements.rate', goal: 'statement import >= 0.5x the rows/s of csv-parse alone (10,000-row CSV)' },
   { id: 'mcp.call', goal: 'an MCP tool call through Quorra <= 1.2x the same call with the SDK client' },
+  { id: 'calendar.week', goal: 'a week of 5 years of events + 10 subscriptions: embedded <= 0.5x Radicale' },
 ] as const;
 
 export type GoalId = (typeof GOALS)[number]['id'];

@@ -1,11 +1,11 @@
-// The calendar plugin's settings (config key `plugins.calendar.settings`); without `url` the plugin stays idle.
+// The calendar plugin's settings (config key `plugins.calendar.settings`); without `url` everything lives in Quorra's own database.
 import { z } from 'zod';
 import { isTimeZone } from './zoned-time.ts';
 
 /** The settings schema: the CalDAV server, its account, the household calendar and the time zone. */
 export const calendarSettings = z
   .object({
-    /** CalDAV server URL (e.g. http://127.0.0.1:5232/); without it the tools are not offered. */
+    /** CalDAV server URL (e.g. http://127.0.0.1:5232/); without it calendars and lists are kept in Quorra's database. */
     url: z.url().optional(),
     username: z.string().min(1).max(200).default('quorra'),
     password: z.string().max(1000).default(''),
