@@ -56,11 +56,14 @@ export class QuorraApp extends LitElement {
     checking: { state: true },
     route: { state: true },
     notice: { state: true },
+    menuOpen: { state: true },
   };
   declare session: Session | null;
   declare checking: boolean;
   declare route: RouteId;
   declare notice: unknown;
+  /** Whether the phone drawer (sections and sign-out) is open. */
+  declare menuOpen: boolean;
 
   static styles = [
     sharedStyles,
@@ -69,8 +72,8 @@ export class QuorraApp extends LitElement {
         display: flex;
         flex-wrap: wrap;
         align-items: center;
-        gap: 1rem;
-        padding: 0.7rem 1.2rem;
+        gap: 0.5rem 1rem;
+        padding: 0.5rem 1.2rem;
         background: var(--q-surface);
         border-bottom: 1px solid var(--q-border);
       }
@@ -80,6 +83,52 @@ export class QuorraApp extends LitElement {
       }
       .who {
         margin-left: auto;
+        min-width: 0;
+        overflow: hidden;
+        text-overflow: ellipsis;
+        white-space: nowrap;
+      }
+      .menu-button {
+        display: none;
+      }
+      /* a phone: one header row with a Menu button; sections and sign-out open as a drawer under it */
+      @media (max-width: 700px) {
+        header {
+          flex-wrap: nowrap;
+          padding: 0.4rem 0.8rem;
+        }
+        h1 {
+          font-size: 1rem;
+          white-space: nowrap;
+        }
+        .menu-button {
+          display: inline-block;
+        }
+        .account {
+          display: none;
+        }
+        nav:not(.open) {
+          display: none;
+        }
+        nav ul {
+          padding: 0.4rem 0.8rem;
+        }
+        nav .account {
+          display: flex;
+          gap: 0.5rem;
+          flex-wrap: wrap;
+          padding: 0.4rem 0.8rem;
+          border-bottom: 1px solid var(--q-border);
+          background: var(--q-surface);
+        }
+        main {
+          padding: 0.8rem;
+        }
+      }
+      @media (min-width: 701px) {
+        nav .account {
+          display: none;
+        }
       }
       nav ul {
         display: flex;
@@ -138,6 +187,7 @@ export class QuorraApp extends LitElement {
       return;
     }
     this.route = routeOf(location.hash);
+    this.menuOpen = false;
     this.updateComplete.then(() => (this.renderRoot.querySelector('main') as HTMLElement | null)?.focus());
   };
   private readonly onUnauthorized = (e: Event) => {
@@ -152,6 +202,7 @@ export class QuorraApp extends LitElement {
     this.checking = true;
     this.route = routeOf(location.hash);
     this.notice = null;
+    this.menuOpen = false;
   }
 
   connectedCallback() {
@@ -197,14 +248,18 @@ export class QuorraApp extends LitElement {
         ${
           this.session
             ? html`<span class="who muted small" data-testid="signed-in-as"
-                >${this.session.name} · Signed in as ${this.session.role}</span
-              >
-              <button type="button" @click=${() => this.handleSignOut(false)}>Sign out</button>
-              ${
-                this.session.via === 'session'
-                  ? html`<button type="button" @click=${() => this.handleSignOut(true)}>Sign out everywhere</button>`
-                  : null
-              }`
+                  >${this.session.name} · Signed in as ${this.session.role}</span
+                >
+                <button
+                  type="button"
+                  class="menu-button"
+                  aria-controls="sections"
+                  aria-expanded=${this.menuOpen ? 'true' : 'false'}
+                  @click=${() => (this.menuOpen = !this.menuOpen)}
+                >
+                  Menu
+                </button>
+                <span class="account">${this.renderAccount(this.session)}</span>`
             : null
         }
       </header>
@@ -217,8 +272,18 @@ export class QuorraApp extends LitElement {
       }`;
   }
 
+  /** Sign-out buttons: in the header on a wide screen, at the foot of the drawer on a phone. */
+  private renderAccount(session: Session) {
+    return html`<button type="button" @click=${() => this.handleSignOut(false)}>Sign out</button>
+      ${
+        session.via === 'session'
+          ? html`<button type="button" @click=${() => this.handleSignOut(true)}>Sign out everywhere</button>`
+          : null
+      }`;
+  }
+
   private renderSignedIn(session: Session) {
-    return html`<nav aria-label="Sections">
+    return html`<nav id="sections" aria-label="Sections" class=${this.menuOpen ? 'open' : ''}>
         <ul>
           ${visibleRoutes(session).map(
             (r) => html`<li>
@@ -226,6 +291,7 @@ export class QuorraApp extends LitElement {
             </li>`,
           )}
         </ul>
+        <div class="account">${this.renderAccount(session)}</div>
       </nav>
       <main tabindex="-1">${this.renderView()}</main>`;
   }
