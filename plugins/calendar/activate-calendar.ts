@@ -16,6 +16,7 @@ import { ReminderService } from './reminders/reminder-service.ts';
 import { reminderTools } from './reminders/reminder-tools.ts';
 import { reminderClaimHook } from './reminders/reply-guard.ts';
 import { SeenEvents } from './seen-events.ts';
+import { addTodayRoute } from './today-route.ts';
 import { addEvent } from './tools/add-event.ts';
 import type { CalendarToolDeps } from './tools/calendar-tool-deps.ts';
 import { deleteEvent } from './tools/delete-event.ts';
@@ -70,6 +71,8 @@ export async function activateCalendar(ctx: PluginContext<CalendarSettings>): Pr
   for (const tool of [...taskTools(deps), ...listTools(deps), findFreeTime(deps, settings.workingHours)])
     ctx.tools.add(tool);
   for (const tool of reminderTools({ reminders, members, timeZone })) ctx.tools.add(tool);
+  const member = async (id: string) => (await members()).find((m) => m.id === id) ?? null;
+  addTodayRoute(ctx.http, { book, reminders, member });
   const health = new CalendarHealth(book ? () => book.household.probe() : null);
   ctx.healthCheck(() => health.check());
   return { book, reminders, briefings };

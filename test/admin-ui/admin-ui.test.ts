@@ -378,7 +378,9 @@ describe('admin UI in Chromium', () => {
     const p = await openPage(context);
     await signIn(p, member.token);
     await shown(p.getByText('Signed in as member'));
-    // the overview: the public overall state, the details are the owner's
+    // a member lands on their own day; the overview shows the public overall state, the details are the owner's
+    await shown(p.getByRole('heading', { name: 'My day' }).or(p.getByRole('heading', { name: /’s day$/ })));
+    await go(p, 'Overview');
     await shown(p.locator('[data-testid="overall"] status-badge'));
     await shown(p.getByRole('alert').filter({ hasText: 'Owner only.' }));
     assert.equal(await p.locator('section[data-check="db"]').count(), 0);

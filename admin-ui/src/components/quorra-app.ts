@@ -10,7 +10,9 @@ import './error-notice.ts';
 import './finance-view.ts';
 import './inspector-view.ts';
 import './knowledge-view.ts';
+import './member-home-view.ts';
 import './memory-view.ts';
+import './owner-only-notice.ts';
 import './overview-view.ts';
 import './people-view.ts';
 import './plugins-view.ts';
@@ -20,6 +22,7 @@ import './tokens-view.ts';
 import './workspaces-view.ts';
 
 const routes = [
+  { id: 'home', label: 'My day', ownerOnly: false },
   { id: 'overview', label: 'Overview', ownerOnly: false },
   { id: 'people', label: 'People', ownerOnly: true },
   { id: 'tokens', label: 'API tokens', ownerOnly: false },
@@ -47,6 +50,16 @@ function visibleRoutes(session: Session) {
 export function routeOf(hash: string): RouteId {
   const id = hash.replace(/^#\/?/, '').split(/[/?]/)[0];
   return routes.find((r) => r.id === id)?.id ?? 'overview';
+}
+
+/** Where a session lands when the address names no page: the owner on the overview, a member on their own day. */
+function landingOf(session: Session): RouteId {
+  return session.role === 'owner' ? 'overview' : 'home';
+}
+
+/** Whether the session may see the route at all; an owner page typed in by a member renders only a notice. */
+function allowed(route: RouteId, session: Session): boolean {
+  return visibleRoutes(session).some((r) => r.id === route);
 }
 
 /** The whole admin UI. */
@@ -167,8 +180,7 @@ export class QuorraApp extends LitElement {
   private takeLink(): Promise<Session | null> | null {
     const link = /^#\/link\/([A-Za-z0-9_-]{20,100})$/.exec(location.hash)?.[1];
     if (!link) return null;
-    history.replaceState(null, '', '#/overview');
-    this.route = 'overview';
+    history.replaceState(null, '', '#/');
     return redeemLink(link);
   }
 
@@ -177,8 +189,8 @@ export class QuorraApp extends LitElement {
     if (link) {
       link.then(
         (s) => {
-          this.session = s;
           this.notice = null;
+          this.land(s);
         },
         (err) => {
           this.notice = err;
@@ -211,7 +223,7 @@ export class QuorraApp extends LitElement {
     window.addEventListener(UNAUTHORIZED_EVENT, this.onUnauthorized);
     (this.takeLink() ?? resumeSession()).then(
       (s) => {
-        this.session = s;
+        this.land(s);
         this.checking = false;
       },
       (err) => {
@@ -229,7 +241,15 @@ export class QuorraApp extends LitElement {
 
   private signedIn(e: CustomEvent<Session>) {
     this.notice = null;
-    this.session = e.detail;
+    this.land(e.detail);
+  }
+
+  /** Takes the session; an address naming no page becomes the session's landing page. */
+  private land(session: Session | null) {
+    this.session = session;
+    if (!session || /^#\/?[a-z]/.test(location.hash)) return;
+    history.replaceState(null, '', `#/${landingOf(session)}`);
+    this.route = landingOf(session);
   }
 
   private async handleSignOut(everywhere: boolean) {
@@ -293,11 +313,15 @@ export class QuorraApp extends LitElement {
         </ul>
         <div class="account">${this.renderAccount(session)}</div>
       </nav>
-      <main tabindex="-1">${this.renderView()}</main>`;
+      <main tabindex="-1">
+        ${allowed(this.route, session) ? this.renderView() : html`<owner-only-notice></owner-only-notice>`}
+      </main>`;
   }
 
   private renderView() {
     switch (this.route) {
+      case 'home':
+        return html`<member-home-view .session=${this.session}></member-home-view>`;
       case 'people':
         return html`<people-view></people-view>`;
       case 'tokens':
