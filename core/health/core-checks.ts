@@ -38,11 +38,14 @@ export function addCoreChecks(
   health.add('plugins', () => {
     const list = host.status();
     const failed = list.filter((p) => p.state === 'failed');
+    const setup = list.filter((p) => p.state === 'active' && p.needsSetup);
+    const reasons = [
+      ...(failed.length ? [`${failed.length} plugin(s) failed: ${failed.map((p) => p.id).join(', ')}`] : []),
+      ...(setup.length ? [`needs setup: ${setup.map((p) => p.id).join(', ')}`] : []),
+    ];
     return {
       status: failed.length ? 'degraded' : 'ok',
-      ...(failed.length
-        ? { reason: `${failed.length} plugin(s) failed: ${failed.map((p) => p.id).join(', ')}` }
-        : {}),
+      ...(reasons.length ? { reason: reasons.join('; ') } : {}),
       plugins: Object.fromEntries(list.map(({ id, ...rest }) => [id, rest])),
     };
   });

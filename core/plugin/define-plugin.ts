@@ -43,6 +43,11 @@ export interface PluginContext<S = unknown> extends Capabilities {
   schedule(cron: string, name: string, fn: () => Promise<void> | void): Disposable;
   /** Adds this plugin's own entry to /health (named after the plugin id). */
   healthCheck(check: () => CheckResult | Promise<CheckResult>): Disposable;
+  /**
+   * Says the plugin runs but lacks what it needs (e.g. no server address): the Plugins page, the Overview and
+   * /health/details then show it as "needs setup" with `what` (owner's words) and the settings `field` to fill in.
+   */
+  needsSetup(need: { what: string; field?: string }): void;
   /** Registers cleanup to run when the plugin is disabled or the host stops. */
   onDispose(fn: () => Promise<void> | void): Disposable;
   /** Returns the public API a dependency exposed from its activate (only ids in dependsOn). */

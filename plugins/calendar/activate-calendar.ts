@@ -41,6 +41,11 @@ export async function activateCalendar(ctx: PluginContext<CalendarSettings>): Pr
   const book = settings.url
     ? new CalendarBook({ ...settings, url: settings.url }, { members, isFamilyRoom })
     : null;
+  if (!book)
+    ctx.needsSetup({
+      what: 'Add the address of your calendar server (CalDAV URL) in the calendar settings.',
+      field: 'url',
+    });
   const timeZone = async () => settings.timezone ?? (await ctx.people.owners())[0]?.timezone ?? 'UTC';
   const deps: CalendarToolDeps = { book, timeZone, seen: new SeenEvents() };
   const notify = (userId: string, text: string) => ctx.notify(userId, text, { urgency: 'high' });

@@ -38,6 +38,11 @@ export default definePlugin({
       timeoutMs: settings.pmsTimeoutMs,
     });
 
+    if (!settings.pms)
+      ctx.needsSetup({
+        what: 'Add your property-management system (PMS) address and key, so approved guest replies can be sent.',
+        field: 'pms',
+      });
     ctx.prompts.add(conciergeScope);
     ctx.tools.add(checkThisBooking(store));
     ctx.tools.add(escalateToOwner(store, queue, ctx));

@@ -85,7 +85,9 @@ describe('admin UI layout at 390 px and 1280 px (Chromium)', () => {
   });
 
   for (const width of widths) {
-    it(`renders every page at ${width} px${width < 500 ? ' without sideways scrolling' : ''}, with a screenshot`, async () => {
+    it(`renders every page at ${width} px${width < 500 ? ' without sideways scrolling' : ''}, with a screenshot`, async function () {
+      // every page twice over on a machine shared with other runs
+      this.timeout(90_000);
       for (const expected of ['plugins', 'workspaces', 'rooms', 'audit', 'inspector'])
         assert.ok(pages.includes(expected), `found the pages: ${pages.join(', ')}`);
       const page = await signedIn(width);
