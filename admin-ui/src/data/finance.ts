@@ -42,8 +42,8 @@ export async function financeSummary(budget?: string): Promise<FinanceSummary | 
   }
 }
 
-/** Minor units in a currency, as the browser's locale writes money. */
-export function formatMinor(minor: number, currency: string): string {
-  const f = new Intl.NumberFormat(undefined, { style: 'currency', currency });
-  return f.format(minor / 10 ** (f.resolvedOptions().maximumFractionDigits ?? 2));
+/** Minor units in a currency, as the browser's locale writes money; zero is never "-€0.00" (-0 from a negation). */
+export function formatMinor(minor: number, currency: string, locale?: string): string {
+  const f = new Intl.NumberFormat(locale, { style: 'currency', currency });
+  return f.format((minor || 0) / 10 ** (f.resolvedOptions().maximumFractionDigits ?? 2));
 }
