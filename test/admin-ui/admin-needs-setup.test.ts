@@ -16,7 +16,7 @@ describe('admin UI: "needs setup" agrees on every surface (Chromium)', () => {
   let page: Page;
 
   const badgeOf = (row: ReturnType<Page['locator']>) =>
-    row.locator('status-badge').first().locator('span').innerText();
+    row.locator('status-badge').first().locator('span').textContent();
 
   before(async function () {
     this.timeout(120_000);
