@@ -78,6 +78,11 @@ export interface PluginDefinition<S extends z.ZodType = z.ZodType> {
   migrations?: MixedList<Function>;
   /** `quorra <name>` subcommands (bundled plugins only: the CLI looks in plugins/). */
   cli?: PluginCliCommand[];
+  /**
+   * Tries settings (checked, not saved) against the outside service they name — the admin form's Test connection.
+   * `message` is the plugin's own words for what happened; text from the service never goes into it.
+   */
+  testConnection?(settings: z.infer<S>): Promise<{ ok: boolean; message: string }>;
   /** Sets the plugin up; what it returns is the API its dependents get through ctx.dependency(id). */
   activate(ctx: PluginContext<z.infer<S>>): unknown | Promise<unknown>;
 }

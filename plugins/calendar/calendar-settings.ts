@@ -6,15 +6,12 @@ import { isTimeZone } from './zoned-time.ts';
 export const calendarSettings = z
   .object({
     /** CalDAV server URL (e.g. http://127.0.0.1:5232/); without it the tools are not offered. */
-    url: z
-      .url()
-      .optional()
-      .meta({
-        title: 'Calendar server address',
-        description:
-          'The CalDAV address of your calendar server, e.g. http://192.168.1.10:5232/ for Radicale or your Nextcloud calendar link.',
-        service: 'caldav',
-      }),
+    url: z.url().optional().meta({
+      title: 'Calendar server address',
+      description:
+        'The CalDAV address of your calendar server, e.g. http://192.168.1.10:5232/ for Radicale or your Nextcloud calendar link.',
+      service: 'caldav',
+    }),
     username: z
       .string()
       .min(1)
@@ -27,34 +24,21 @@ export const calendarSettings = z
       .default('')
       .meta({ title: 'Password', description: 'The password of that account on the calendar server.' }),
     /** Display name, or a path containing `/`, of the household calendar; created when missing. */
-    calendar: z
-      .string()
-      .trim()
-      .min(1)
-      .max(200)
-      .default('Household')
-      .meta({
-        title: 'Household calendar',
-        description: 'The name of the shared family calendar; Quorra creates it if it is missing.',
-      }),
+    calendar: z.string().trim().min(1).max(200).default('Household').meta({
+      title: 'Household calendar',
+      description: 'The name of the shared family calendar; Quorra creates it if it is missing.',
+    }),
     /** IANA zone for dates without an offset; defaults to the owner's time zone, else UTC. */
-    timezone: z
-      .string()
-      .refine(isTimeZone, 'an IANA time zone such as Europe/Berlin')
-      .optional()
-      .meta({
-        title: 'Time zone',
-        description: 'Where the household lives, e.g. Europe/Berlin; leave empty to use the owner’s.',
-      }),
+    timezone: z.string().refine(isTimeZone, 'an IANA time zone such as Europe/Berlin').optional().meta({
+      title: 'Time zone',
+      description: 'Where the household lives, e.g. Europe/Berlin; leave empty to use the owner’s.',
+    }),
     /** A member's own calendar besides the household one: member name or id → calendar display name (or path). */
-    people: z
-      .record(z.string().trim().min(1).max(200), z.string().trim().min(1).max(200))
-      .default({})
-      .meta({
-        title: 'Personal calendars',
-        description:
-          'Each person’s own calendar besides the household one: their name and the calendar’s name.',
-      }),
+    people: z.record(z.string().trim().min(1).max(200), z.string().trim().min(1).max(200)).default({}).meta({
+      title: 'Personal calendars',
+      description:
+        'Each person’s own calendar besides the household one: their name and the calendar’s name.',
+    }),
     /** The task list for to-dos with due dates (a VTODO collection; personal ones get " (Name)"). */
     tasks: z
       .string()
@@ -84,16 +68,11 @@ export const calendarSettings = z
           .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:MM')
           .default('18:00')
           .meta({ title: 'Ends at', description: 'When the working day ends (HH:MM).' }),
-        days: z
-          .array(z.number().int().min(0).max(6))
-          .min(1)
-          .max(7)
-          .default([1, 2, 3, 4, 5])
-          .meta({
-            title: 'Working days',
-            description: 'The days of the week that count as working days.',
-            display: 'weekdays',
-          }),
+        days: z.array(z.number().int().min(0).max(6)).min(1).max(7).default([1, 2, 3, 4, 5]).meta({
+          title: 'Working days',
+          description: 'The days of the week that count as working days.',
+          display: 'weekdays',
+        }),
       })
       .strict()
       .refine((h) => h.start < h.end, 'the working day must end after it starts')
@@ -103,16 +82,10 @@ export const calendarSettings = z
         description: 'When planning looks for free time: the hours and days of a working week.',
       }),
     /** Per-request timeout for the CalDAV server. */
-    timeoutMs: z
-      .number()
-      .int()
-      .min(100)
-      .max(120_000)
-      .default(10_000)
-      .meta({
-        title: 'Wait for the server (ms)',
-        description: 'How long to wait for the calendar server before giving up on one request.',
-      }),
+    timeoutMs: z.number().int().min(100).max(120_000).default(10_000).meta({
+      title: 'Wait for the server (ms)',
+      description: 'How long to wait for the calendar server before giving up on one request.',
+    }),
   })
   .strict();
 

@@ -17,6 +17,10 @@ export default definePlugin({
   settings: calendarSettings,
   entities: [Reminder, Briefing],
   migrations: [CreateReminders1764600000000],
+  async testConnection(settings) {
+    const { testCaldav } = await import('./connection-test.ts');
+    return testCaldav(settings);
+  },
   async activate(ctx): Promise<CalendarApi> {
     const { activateCalendar } = await import('./activate-calendar.ts');
     return activateCalendar(ctx);

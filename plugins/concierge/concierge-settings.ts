@@ -5,24 +5,17 @@ import { z } from 'zod';
 export const conciergeSettings = z
   .object({
     /** Shared secret for the `X-Quorra-Signature` HMAC; without it the webhook answers 503. */
-    webhookSecret: z
-      .string()
-      .min(16)
-      .optional()
-      .meta({
-        title: 'Webhook secret',
-        description:
-          'The shared secret your booking system signs its messages with (at least 16 characters).',
-      }),
+    webhookSecret: z.string().min(16).optional().meta({
+      title: 'Webhook secret',
+      description: 'The shared secret your booking system signs its messages with (at least 16 characters).',
+    }),
     /** The PMS send-message API; without it owner sends fail with 503 PMS_NOT_CONFIGURED. */
     pms: z
       .object({
-        baseUrl: z
-          .url()
-          .meta({
-            title: 'PMS address',
-            description: 'The base address of your PMS’s messaging API, e.g. https://api.example-pms.com/v1.',
-          }),
+        baseUrl: z.url().meta({
+          title: 'PMS address',
+          description: 'The base address of your PMS’s messaging API, e.g. https://api.example-pms.com/v1.',
+        }),
         apiKey: z
           .string()
           .min(1)
@@ -61,38 +54,20 @@ export const conciergeSettings = z
         description: 'Which workspace looks after the guests of each PMS account.',
       }),
     /** Attempts per send when the PMS answers 5xx/429 or is unreachable (1 = no retry). */
-    sendAttempts: z
-      .number()
-      .int()
-      .min(1)
-      .max(10)
-      .default(3)
-      .meta({
-        title: 'Send attempts',
-        description: 'How many times a reply is tried when the PMS is busy or down (1 = no retry).',
-      }),
+    sendAttempts: z.number().int().min(1).max(10).default(3).meta({
+      title: 'Send attempts',
+      description: 'How many times a reply is tried when the PMS is busy or down (1 = no retry).',
+    }),
     /** Base delay between send attempts (doubled each time). */
-    retryDelayMs: z
-      .number()
-      .int()
-      .min(0)
-      .max(60_000)
-      .default(500)
-      .meta({
-        title: 'Wait between attempts (ms)',
-        description: 'The first pause between attempts; it doubles each time.',
-      }),
+    retryDelayMs: z.number().int().min(0).max(60_000).default(500).meta({
+      title: 'Wait between attempts (ms)',
+      description: 'The first pause between attempts; it doubles each time.',
+    }),
     /** Per-request timeout for the PMS. */
-    pmsTimeoutMs: z
-      .number()
-      .int()
-      .min(100)
-      .max(120_000)
-      .default(10_000)
-      .meta({
-        title: 'Wait for the PMS (ms)',
-        description: 'How long to wait for the PMS before giving up on one attempt.',
-      }),
+    pmsTimeoutMs: z.number().int().min(100).max(120_000).default(10_000).meta({
+      title: 'Wait for the PMS (ms)',
+      description: 'How long to wait for the PMS before giving up on one attempt.',
+    }),
   })
   .strict();
 

@@ -52,34 +52,23 @@ export const financeSettings = z
           'The household’s budgets: each with a short id, a name, where it is kept and its currency.',
       }),
     /** The budget of personal chat and of a finance binding that pins none; defaults to the first. */
-    defaultBudget: z
-      .string()
-      .optional()
-      .meta({
-        title: 'Default budget',
-        description: 'The budget used in personal chats (its id); leave empty for the first one.',
-      }),
+    defaultBudget: z.string().optional().meta({
+      title: 'Default budget',
+      description: 'The budget used in personal chats (its id); leave empty for the first one.',
+    }),
     /** Actual Budget's local data directory; defaults to `<dataDir>/plugins/finance/actual`. */
-    actualDataDir: z
-      .string()
-      .min(1)
-      .optional()
-      .meta({
-        title: 'Actual Budget folder',
-        description:
-          'Where Actual Budget keeps its files on this computer; leave empty for Quorra’s own folder.',
-        service: 'actual',
-      }),
+    actualDataDir: z.string().min(1).optional().meta({
+      title: 'Actual Budget folder',
+      description:
+        'Where Actual Budget keeps its files on this computer; leave empty for Quorra’s own folder.',
+      service: 'actual',
+    }),
     /** IANA zone that decides what "today" and "this month" are; defaults to the owner's, else UTC. */
-    timezone: z
-      .string()
-      .refine(isTimeZone, 'an IANA time zone such as Europe/Berlin')
-      .optional()
-      .meta({
-        title: 'Time zone',
-        description:
-          'Decides what "today" and "this month" are, e.g. Europe/Berlin; leave empty for the owner’s.',
-      }),
+    timezone: z.string().refine(isTimeZone, 'an IANA time zone such as Europe/Berlin').optional().meta({
+      title: 'Time zone',
+      description:
+        'Decides what "today" and "this month" are, e.g. Europe/Berlin; leave empty for the owner’s.',
+    }),
   })
   .strict()
   .refine((s) => !s.defaultBudget || s.budgets.some((b) => b.id === s.defaultBudget), {

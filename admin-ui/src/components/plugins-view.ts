@@ -47,13 +47,21 @@ export class PluginsView extends LitElement {
     this.editing = null;
   }
 
+  /** `#/plugins/<id>` (the "Set up" links elsewhere) opens that plugin's settings, also when already here. */
+  private readonly openNamed = () => {
+    const id = /^#\/plugins\/([a-z][a-z0-9-]*)$/.exec(location.hash)?.[1];
+    if (id && this.plugins?.some((p) => p.id === id)) void this.edit(id, true);
+  };
+
   connectedCallback() {
     super.connectedCallback();
-    // `#/plugins/<id>` (the "Set up" links elsewhere) opens that plugin's settings
-    const id = /^#\/plugins\/([a-z][a-z0-9-]*)$/.exec(location.hash)?.[1];
-    void this.load().then(() => {
-      if (id && this.plugins?.some((p) => p.id === id)) void this.edit(id);
-    });
+    window.addEventListener('hashchange', this.openNamed);
+    void this.load().then(this.openNamed);
+  }
+
+  disconnectedCallback() {
+    window.removeEventListener('hashchange', this.openNamed);
+    super.disconnectedCallback();
   }
 
   /** Reads the plugin list again. */

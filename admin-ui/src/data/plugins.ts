@@ -1,6 +1,7 @@
 // GET /admin/plugins, PUT /admin/plugins/:id and …/settings: the plugins, their runtime switch and settings (owner only).
 import type { z } from 'zod';
 import type { pluginListing, pluginStatus } from '../../../core/admin/admin-routes.ts';
+import type { connectionTestReply } from '../../../core/admin/plugin-settings-routes.ts';
 import type { SchemaNode } from '../schema-fields.ts';
 import { apiRequest } from './api-client.ts';
 
@@ -45,6 +46,17 @@ export function getPluginSettings(id: string): Promise<PluginSettings> {
 export function savePluginSettings(id: string, settings: Record<string, unknown>): Promise<PluginSettings> {
   return apiRequest<PluginSettings>(`/admin/plugins/${encodeURIComponent(id)}/settings`, {
     method: 'PUT',
+    body: settings,
+  });
+}
+
+/** Tries settings (not saved; a secret left out is the stored one) against the outside service they name. */
+export function testPluginConnection(
+  id: string,
+  settings: Record<string, unknown>,
+): Promise<z.infer<typeof connectionTestReply>> {
+  return apiRequest(`/admin/plugins/${encodeURIComponent(id)}/test-connection`, {
+    method: 'POST',
     body: settings,
   });
 }
