@@ -15,6 +15,8 @@ export const DEFAULT_CHILD_TOOLS: readonly string[] = Object.freeze([
   'search_knowledge',
   'memory_recall',
   'memory_save',
+  // the way past the list: a request the parents answer (plugins/family)
+  'ask_a_parent',
 ]);
 
 /** Names that delete or forget: out of a child's reach even when an owner lists them by mistake. */
@@ -32,6 +34,14 @@ export function childMayUse(tool: ToolDefinition<any>, allowed: readonly string[
     !tool.scopes.includes('finance') &&
     !DELETES.test(tool.name)
   );
+}
+
+/**
+ * Whether a child may ask a parent for a tool outside their list: anything but money, owner tools and deletions
+ * (a parent's yes may run a confirmed action, never those).
+ */
+export function childMayAsk(tool: ToolDefinition<any>): boolean {
+  return tool.audience !== 'owner' && !tool.scopes.includes('finance') && !DELETES.test(tool.name);
 }
 
 /** True when the principal is a child (their allow-list then narrows every turn). */
