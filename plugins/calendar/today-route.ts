@@ -1,6 +1,7 @@
 // GET /plugins/calendar/today: the caller's own day for the admin UI's home page — today's reminders and events, and their lists.
+
+import type { HttpCapability } from 'quorra/plugin';
 import { z } from 'zod';
-import type { HttpCapability } from '../../core/plugin/capabilities.ts';
 import type { CalendarBook, Member } from './calendar-book.ts';
 import type { ReminderService } from './reminders/reminder-service.ts';
 import { addDays, localDate, startOfDate } from './zoned-time.ts';
