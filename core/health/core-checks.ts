@@ -19,7 +19,7 @@ export function addCoreChecks(
     model: ModelClient;
     matrix: HealthCheck;
     /** The plugin host, as far as health reads it (health sits below the host: it takes the list, not the host). */
-    host: { status(): { id: string; state: string }[] };
+    host: { status(): { id: string; state: string; needsSetup?: unknown }[] };
     scheduler: Scheduler;
   },
 ): void {
@@ -42,11 +42,14 @@ export function addCoreChecks(
   health.add('plugins', () => {
     const list = host.status();
     const failed = list.filter((p) => p.state === 'failed');
+    const setup = list.filter((p) => p.state === 'active' && p.needsSetup);
+    const reasons = [
+      ...(failed.length ? [`${failed.length} plugin(s) failed: ${failed.map((p) => p.id).join(', ')}`] : []),
+      ...(setup.length ? [`needs setup: ${setup.map((p) => p.id).join(', ')}`] : []),
+    ];
     return {
       status: failed.length ? 'degraded' : 'ok',
-      ...(failed.length
-        ? { reason: `${failed.length} plugin(s) failed: ${failed.map((p) => p.id).join(', ')}` }
-        : {}),
+      ...(reasons.length ? { reason: reasons.join('; ') } : {}),
       plugins: Object.fromEntries(list.map(({ id, ...rest }) => [id, rest])),
     };
   });

@@ -23,6 +23,7 @@ import { SubscriptionService } from './subscriptions/subscription-service.ts';
 import { subscriptionUpload } from './subscriptions/subscription-upload.ts';
 import { listTasksTool } from './tasks/list-tasks-tool.ts';
 import { tasksCommand } from './tasks/tasks-command.ts';
+import { addTodayRoute } from './today-route.ts';
 import { addEvent } from './tools/add-event.ts';
 import type { CalendarToolDeps } from './tools/calendar-tool-deps.ts';
 import { deleteEvent } from './tools/delete-event.ts';
@@ -104,5 +105,7 @@ export async function activateCalendar(ctx: PluginContext<CalendarSettings>): Pr
       ...(await subscriptions.notices(await timeZone())),
     ]),
   );
+  const member = async (id: string) => (await members()).find((m) => m.id === id) ?? null;
+  addTodayRoute(ctx.http, { book, reminders, member });
   return { book, subscriptions, reminders, briefings };
 }

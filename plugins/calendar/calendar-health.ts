@@ -15,7 +15,8 @@ export class CalendarHealth {
 
   /** The health entry; hits the network only when the cached result is older than maxAgeMs. */
   async check(): Promise<CheckResult> {
-    if (!this.probe) return { status: 'disabled', reason: 'not configured (no url)' };
+    if (!this.probe)
+      return { status: 'disabled', reason: 'needs setup: no calendar server address (url) yet' };
     if (this.last && this.now() - this.last.at < this.maxAgeMs) return this.last.result;
     this.inFlight ??= this.run(this.probe).finally(() => {
       this.inFlight = null;

@@ -38,6 +38,10 @@ export default definePlugin({
         (await import('./move/move-command.ts')).calendarCommand(args, config, out),
     },
   ],
+  async testConnection(settings) {
+    const { testCaldav } = await import('./connection-test.ts');
+    return testCaldav(settings);
+  },
   async activate(ctx): Promise<CalendarApi> {
     const { activateCalendar } = await import('./activate-calendar.ts');
     return activateCalendar(ctx);

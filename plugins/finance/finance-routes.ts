@@ -4,6 +4,7 @@ import type { HttpCapability } from 'quorra/plugin';
 import { z } from 'zod';
 import type { FinanceService } from './finance-service.ts';
 import { financeSummary } from './finance-summary.ts';
+import { financeSummaryReply } from './finance-summary-wire.ts';
 import { encodingNameSchema } from './statements/statement-encoding.ts';
 import type { StatementImporter } from './statements/statement-importer.ts';
 
@@ -62,6 +63,7 @@ export function addFinanceRoutes(http: HttpCapability, service: FinanceService, 
     summary:
       "A budget's month to date by category against budget, recent transactions and the unreviewed count",
     query: z.object({ budget: budgetId.optional() }).strict(),
+    response: financeSummaryReply,
     async handler({ principal, query }) {
       const allowed = await service.access.allowed(principal);
       const budget = await service.access.check(principal, query.budget);

@@ -30,9 +30,9 @@ export function toDecimal(minor: number, currency: string): string {
   return exp ? `${sign}${abs.slice(0, -exp)}.${abs.slice(-exp)}` : `${sign}${abs}`;
 }
 
-/** Minor units for people: `€12.50`, `¥1,200`. */
+/** Minor units for people: `€12.50`, `¥1,200`; nothing spent is `€0.00`, never `-€0.00` (-0 from a negation). */
 export function formatMoney(minor: number, currency: string): string {
   return new Intl.NumberFormat('en', { style: 'currency', currency }).format(
-    minor / 10 ** exponentOf(currency),
+    (minor || 0) / 10 ** exponentOf(currency),
   );
 }

@@ -6,7 +6,7 @@ describe('calendar health', () => {
   it('says disabled when not configured', async () => {
     assert.deepEqual(await new CalendarHealth(null).check(), {
       status: 'disabled',
-      reason: 'not configured (no url)',
+      reason: 'needs setup: no calendar server address (url) yet',
     });
   });
 
