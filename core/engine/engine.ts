@@ -17,6 +17,7 @@ import type { ConfirmationStore } from './confirmation-store.ts';
 import { resolveConfirmation } from './confirmation-turn.ts';
 import type { EngineHooks } from './engine-hooks.ts';
 import { modelFailure } from './model-failure.ts';
+import { MORE_TOOLS } from './more-tools.ts';
 import { origins } from './origins.ts';
 import { persona, personaFor } from './personas.ts';
 import type { PromptLibrary } from './prompt-library.ts';
@@ -25,7 +26,9 @@ import { StaleSessionError } from './stale-session.ts';
 import { hasGap, withGapMarkers } from './time-gaps.ts';
 import { offeredTools } from './tool-gate.ts';
 import type { ToolRunner } from './tool-runner.ts';
+import { selectTools } from './tool-selection.ts';
 import type { TurnInspector } from './turn-inspector.ts';
+import { UsedTools } from './used-tools.ts';
 
 /** One message to the engine from any surface. */
 export interface TurnRequest {
@@ -74,11 +77,15 @@ export interface EngineDeps {
   users: UserStore;
 }
 
+/** How many of the last history messages, besides the new one, the tool selection reads. */
+const RECENT_MESSAGES = 4;
+
 export const INTERRUPTED_MARKER = ' [interrupted]';
 
 /** Runs turns for every surface. */
 export class Engine {
   private readonly turns;
+  private readonly usedTools = new UsedTools();
 
   constructor(readonly deps: EngineDeps) {
     this.turns = deps.metrics.counter('quorra_engine_turns_total', 'Chat turns by outcome', ['outcome']);
@@ -163,14 +170,21 @@ export class Engine {
     }
     const userText = history.gapBeforeNow ? `${history.gapBeforeNow}\n${message}` : message;
     const p = persona(session.persona);
-    let tools = offeredTools(this.deps.registries.tools.list(), session.scope, p, {
+    let allowed = offeredTools(this.deps.registries.tools.list(), session.scope, p, {
       principal,
       workspace: session.workspace,
     });
     for (const filter of this.deps.hooks.at('filterTools')) {
-      const allowed = new Set(await filter({ principal, session, message }, tools));
-      tools = tools.filter((t) => allowed.has(t)); // a filter can narrow the set, never widen it
+      const kept = new Set(await filter({ principal, session, message }, allowed));
+      allowed = allowed.filter((t) => kept.has(t)); // a filter can narrow the set, never widen it
     }
+    // the few the turn offers; the array grows if the model asks `more_tools` for one of the others
+    const tools = selectTools(allowed, {
+      message,
+      recent: history.messages.slice(-RECENT_MESSAGES).map((m) => String(m.content ?? '')),
+      used: this.usedTools.of(session.id),
+      limit: this.deps.config.model.toolsPerTurn,
+    });
     const scope = {
       offered: tools,
       principal,
@@ -209,7 +223,8 @@ export class Engine {
       isNew,
       message,
       messages,
-      scope,
+      // the pending call was offered when it was drafted: it is checked against every allowed tool
+      scope: { ...scope, offered: allowed },
       loopBase,
     });
     if (resolved) return this.commit(req, session, message, resolved);
@@ -219,6 +234,10 @@ export class Engine {
       const result = await runChatLoop(
         { ...loopBase, messages, tools, scope, maxRounds: this.deps.config.engine.maxToolRounds },
         partial,
+      );
+      this.usedTools.note(
+        session.id,
+        result.calls.filter((c) => c.name !== MORE_TOOLS && c.outcome === 'ok').map((c) => c.name),
       );
       if (result.confirmation) {
         const c = result.confirmation;

@@ -36,6 +36,12 @@ export function memorySave(store: MemoryStore) {
     name: 'memory_save',
     description:
       'Remember a durable fact, preference or decision the user shared. Use `supersedes` only when the new fact replaces an old one; if both could be true at once (someone can own two cars), ask the user first.',
+    examples: [
+      'remember that Mia is allergic to peanuts',
+      'note: our wifi password is on the fridge',
+      'we sold the old car, we only have the Golf now',
+      'merk dir: Oma hat am 3. Mai Geburtstag',
+    ],
     tier: 1,
     scopes: ['*'],
     input: saveInput,
@@ -78,6 +84,12 @@ export function memoryRecall(store: MemoryStore) {
     name: 'memory_recall',
     description:
       'Look up what you were told before about a topic (contextual memories, by topic words and tags).',
+    examples: [
+      'what do you know about Mia',
+      'what did I tell you about the boiler',
+      'do you remember my shoe size',
+      'qué sabes de la abuela',
+    ],
     tier: 0,
     scopes: ['*'],
     input: z

@@ -45,6 +45,12 @@ export function listTools(deps: CalendarToolDeps) {
     name: 'list_add_items',
     description:
       'Add one or more items to a list (shopping by default). In a family room it is the household’s list, in a direct chat the person’s own unless they say family. Items already on the list are not added twice; checked-off ones are put back.',
+    examples: [
+      'add milk and eggs to the shopping list',
+      'we need bread',
+      'put batteries on the list',
+      'Milch auf die Einkaufsliste',
+    ],
     tier: 1,
     scopes: ['general', 'calendar', 'planning'],
     input: z.object({ items: itemsField, list: listField, family: familyField }).strict(),
@@ -75,6 +81,7 @@ export function listTools(deps: CalendarToolDeps) {
   const checkItems = defineTool({
     name: 'list_check_items',
     description: 'Check items off a list (bought, done). Same list rules as list_add_items.',
+    examples: ['got the milk', 'bought eggs and bread', 'cross off batteries', 'tick milk off the list'],
     tier: 1,
     scopes: ['general', 'calendar', 'planning'],
     input: z.object({ items: itemsField, list: listField, family: familyField }).strict(),
@@ -106,6 +113,12 @@ export function listTools(deps: CalendarToolDeps) {
     name: 'list_show',
     description:
       'Show a list: open items, and with include_checked the checked-off ones too. Same list rules as list_add_items.',
+    examples: [
+      "what's on the shopping list",
+      'show me the list',
+      'what do we need from the shop',
+      'was brauchen wir noch',
+    ],
     tier: 0,
     scopes: ['general', 'calendar', 'planning'],
     input: z

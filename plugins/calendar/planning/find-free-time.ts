@@ -18,6 +18,12 @@ export function findFreeTime(deps: CalendarToolDeps, hours: WorkingHours) {
     name: 'calendar_find_free_time',
     description:
       'Find free time of at least `minutes` between two dates (YYYY-MM-DD, "to" included, at most 31 days) within working hours, when the household calendar and every named member’s own calendar are free. Returns the free windows in local time.',
+    examples: [
+      'when are we all free next week',
+      'find an hour for a family meeting',
+      'when can Tom and I meet',
+      'free slot on thursday',
+    ],
     tier: 0,
     scopes: ['calendar', 'planning'],
     input: z

@@ -39,6 +39,12 @@ export function reminderTools(deps: ReminderToolDeps) {
     name: 'reminder_set',
     description:
       'Set a reminder that Quorra really sends as a Matrix message at that time: `at` is a local date-time (YYYY-MM-DDTHH:MM) or use in_minutes. repeat makes it recur ("every Monday at 8": at = the next Monday 08:00, repeat weekly). person reminds another member. Only tell the person it is set if this tool answers set: true, and give them fires_at exactly.',
+    examples: [
+      'remind me to call mum at 5',
+      'remind me in 20 minutes to take the pizza out',
+      'every monday at 8 remind me about the bins',
+      'erinnere mich morgen an den Zahnarzt',
+    ],
     tier: 1,
     scopes,
     input: z
@@ -83,6 +89,12 @@ export function reminderTools(deps: ReminderToolDeps) {
     name: 'reminder_list',
     description:
       'List the reminders waiting for the person (and those they set for others), soonest first, with ids.',
+    examples: [
+      'what reminders do I have',
+      'show my reminders',
+      'which alarms are set',
+      'list upcoming reminders',
+    ],
     tier: 0,
     scopes,
     input: z.object({}).strict(),
@@ -97,6 +109,12 @@ export function reminderTools(deps: ReminderToolDeps) {
   const cancel = defineTool({
     name: 'reminder_cancel',
     description: 'Cancel a reminder by its id (from reminder_list); a repeating one stops for good.',
+    examples: [
+      'cancel the bins reminder',
+      'stop reminding me about the pills',
+      'delete that reminder',
+      'no more reminder for mum',
+    ],
     tier: 1,
     scopes,
     input: z.object({ id: z.string().trim().min(1).max(64) }).strict(),

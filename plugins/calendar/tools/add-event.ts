@@ -57,6 +57,12 @@ export function addEvent(deps: CalendarToolDeps) {
     name: 'calendar_add_event',
     description:
       'Add an event to the household calendar (or, with person, to that member’s own calendar). start/end: local date-times (YYYY-MM-DDTHH:MM; end defaults to one hour later) or, for all_day events, dates (YYYY-MM-DD; end is the last day, included). Returns the new event’s uid.',
+    examples: [
+      'put dentist on friday at 3 in the calendar',
+      'add football training tuesday 5pm',
+      'schedule a meeting with the plumber',
+      'trag Elternabend am Montag ein',
+    ],
     tier: 1,
     scopes: ['general', 'calendar', 'planning'],
     input: addEventInput,

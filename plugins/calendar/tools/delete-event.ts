@@ -16,6 +16,12 @@ export function deleteEvent(deps: CalendarToolDeps) {
     name: 'calendar_delete_event',
     description:
       'Delete one event from the household calendar by its uid (look it up with calendar_query_events first). The person is asked to confirm.',
+    examples: [
+      'cancel the dentist appointment',
+      'delete the party from the calendar',
+      'remove tomorrows meeting',
+      'lösch den Termin am Freitag',
+    ],
     tier: 2,
     scopes: ['general', 'calendar', 'planning'],
     input: z

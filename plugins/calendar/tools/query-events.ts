@@ -34,6 +34,12 @@ export function queryEvents(deps: CalendarToolDeps) {
     name: 'calendar_query_events',
     description:
       'List the household calendar’s events (or, with person, that member’s own calendar) from one date to another (YYYY-MM-DD, whole days, "to" included; or local date-times YYYY-MM-DDTHH:MM), at most 31 days. Returns events sorted by start, each with its uid.',
+    examples: [
+      "what's on tomorrow",
+      'are we busy on saturday',
+      'what is in the calendar next week',
+      'was steht heute an',
+    ],
     tier: 0,
     scopes: ['general', 'calendar', 'planning'],
     input: z

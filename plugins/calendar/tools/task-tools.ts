@@ -47,6 +47,12 @@ export function taskTools(deps: CalendarToolDeps) {
     name: 'calendar_create_task',
     description:
       'Create a to-do with an optional due date (YYYY-MM-DD) or local date-time (YYYY-MM-DDTHH:MM) and priority. It syncs to phones as a CalDAV task. In a family room it is the household’s, in a direct chat the person’s own unless they say family.',
+    examples: [
+      'todo: renew the passport by june',
+      'add a task to fix the fence',
+      'I need to call the insurance this week',
+      'aufgabe: Steuererklärung machen',
+    ],
     tier: 1,
     scopes: ['general', 'calendar', 'planning'],
     input: z
@@ -76,6 +82,12 @@ export function taskTools(deps: CalendarToolDeps) {
   const complete = defineTool({
     name: 'calendar_complete_task',
     description: 'Mark a to-do done, by its uid or its title. Same task-list rules as calendar_create_task.',
+    examples: [
+      'the passport task is done',
+      'mark fix the fence as done',
+      'I did the insurance call',
+      'tick off the todo',
+    ],
     tier: 1,
     scopes: ['general', 'calendar', 'planning'],
     input: z

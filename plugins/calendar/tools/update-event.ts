@@ -98,6 +98,12 @@ export function updateEvent(deps: CalendarToolDeps) {
     name: 'calendar_update_event',
     description:
       'Change one event by uid (look it up first): send only the fields that change. A new start without an end keeps the length. The person is asked to confirm, seeing before → after. Repeating events cannot be changed here.',
+    examples: [
+      'move the dentist to 4pm',
+      'change the party to sunday',
+      'reschedule swimming to next week',
+      'push the meeting back an hour',
+    ],
     tier: 2,
     scopes: ['general', 'calendar', 'planning'],
     input: updateEventInput,

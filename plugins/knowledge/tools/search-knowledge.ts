@@ -10,6 +10,12 @@ export function searchKnowledge(api: KnowledgeApi) {
     name: 'search_knowledge',
     description:
       'Search the household’s own documents (notes, manuals, recipes, guides) and return the most relevant passages with their titles.',
+    examples: [
+      'how do I reset the boiler',
+      'what is the recipe for pancakes',
+      'where is the manual for the dishwasher',
+      'wie geht die Waschmaschine',
+    ],
     tier: 0,
     scopes: ['general', 'knowledge', 'concierge'],
     input: z
