@@ -18,6 +18,11 @@ export const GOALS = [
   { id: 'http.chat', goal: '/chat overhead over the engine <= 0.5 ms per turn' },
   { id: 'engine.overhead', goal: 'engine overhead per turn stays ~1.5 ms (keep)' },
   { id: 'growth.turn', goal: 'chat turn cost at 5 years of use <= 2x an empty database' },
+  {
+    id: 'tools.recall',
+    goal: 'the needed tool is offered for >= 0.97 of the labelled requests (vs offering all)',
+  },
+  { id: 'tools.offered', goal: 'mean tools offered per turn <= 8' },
 ] as const;
 
 export type GoalId = (typeof GOALS)[number]['id'];

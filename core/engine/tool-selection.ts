@@ -31,9 +31,10 @@ export function selectTools(allowed: ToolDefinition<any>[], input: SelectionInpu
     ...input.recent.map((text) => ({ text, weight: RECENT_WEIGHT })),
   ];
   const scores = scoreTools(allowed, texts);
+  // the slots no word filled go to the first allowed tools (the gate's order): a short "whats on today" that
+  // matched nothing still finds the everyday tools, and the prompt's size is the same for every turn
   const ranked = [...allowed]
     .map((tool, order) => ({ tool, order, score: used.has(tool.name) ? Infinity : scores.get(tool)! }))
-    .filter((r) => r.score > 0)
     .sort((a, b) => b.score - a.score || a.order - b.order)
     .slice(0, room);
   const chosen = new Set(ranked.map((r) => r.tool));

@@ -38,9 +38,9 @@ export function memorySave(store: MemoryStore) {
       'Remember a durable fact, preference or decision the user shared. Use `supersedes` only when the new fact replaces an old one; if both could be true at once (someone can own two cars), ask the user first.',
     examples: [
       'remember that Mia is allergic to peanuts',
-      'note: our wifi password is on the fridge',
-      'we sold the old car, we only have the Golf now',
+      'keep in mind we sold the old car',
       'merk dir: Oma hat am 3. Mai Geburtstag',
+      'souviens-toi que Paul est végétarien',
     ],
     tier: 1,
     scopes: ['*'],
@@ -86,8 +86,8 @@ export function memoryRecall(store: MemoryStore) {
       'Look up what you were told before about a topic (contextual memories, by topic words and tags).',
     examples: [
       'what do you know about Mia',
-      'what did I tell you about the boiler',
-      'do you remember my shoe size',
+      'what did I tell you about the boiler, do you remember',
+      'what was the name of the babysitter',
       'qué sabes de la abuela',
     ],
     tier: 0,

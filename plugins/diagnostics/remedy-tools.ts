@@ -10,7 +10,7 @@ export function diagnosticsTools(link: AgentLink) {
       name: 'diagnostics_run_check',
       description:
         'Run one health check now (disk, database, backup, homeserver, model, embeddings, qdrant, caldav, memory, gpu) and report the finding with its remedy.',
-      examples: ['check the disk', 'test the backup', 'is the model working', 'run a check on the database'],
+      examples: ['check the disk', 'test the backup', 'is the model working', 'prüf die Datenbank'],
       tier: 0,
       scopes: ['general', 'system'],
       input: z.object({ check: z.string().min(1).max(64) }).strict(),
@@ -23,7 +23,7 @@ export function diagnosticsTools(link: AgentLink) {
         'the disk is full, delete old backups',
         'free up space',
         'clean up backups',
-        'remove old backup files',
+        'alte Backups löschen',
       ],
       tier: 2,
       scopes: ['general', 'system'],

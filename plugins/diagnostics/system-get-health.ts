@@ -9,7 +9,7 @@ export function systemGetHealth(view: () => Promise<HealthView>) {
     name: 'system_get_health',
     description:
       'Report Quorra’s health: database, disk, uptime, and the diagnostics agent’s latest findings with remedies.',
-    examples: ['is everything ok with quorra', 'system status', 'are you healthy', 'is the server ok'],
+    examples: ['is everything ok with quorra', 'system status', 'are you healthy', 'est-ce que ça marche'],
     tier: 0,
     scopes: ['general', 'system'],
     input: z.object({}).strict(),

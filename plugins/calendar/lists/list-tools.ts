@@ -47,9 +47,9 @@ export function listTools(deps: CalendarToolDeps) {
       'Add one or more items to a list (shopping by default). In a family room it is the household’s list, in a direct chat the person’s own unless they say family. Items already on the list are not added twice; checked-off ones are put back.',
     examples: [
       'add milk and eggs to the shopping list',
-      'we need bread',
-      'put batteries on the list',
+      'we need bread, we ran out of coffee',
       'Milch auf die Einkaufsliste',
+      'ajoute du lait à la liste de courses',
     ],
     tier: 1,
     scopes: ['general', 'calendar', 'planning'],
@@ -81,7 +81,12 @@ export function listTools(deps: CalendarToolDeps) {
   const checkItems = defineTool({
     name: 'list_check_items',
     description: 'Check items off a list (bought, done). Same list rules as list_add_items.',
-    examples: ['got the milk', 'bought eggs and bread', 'cross off batteries', 'tick milk off the list'],
+    examples: [
+      'got the milk, bought eggs',
+      'cross batteries off the list',
+      'Milch gekauft, abhaken',
+      "j'ai acheté le lait, coche",
+    ],
     tier: 1,
     scopes: ['general', 'calendar', 'planning'],
     input: z.object({ items: itemsField, list: listField, family: familyField }).strict(),
@@ -114,10 +119,10 @@ export function listTools(deps: CalendarToolDeps) {
     description:
       'Show a list: open items, and with include_checked the checked-off ones too. Same list rules as list_add_items.',
     examples: [
-      "what's on the shopping list",
+      "what's on the shopping list, what do we need",
       'show me the list',
-      'what do we need from the shop',
-      'was brauchen wir noch',
+      'was steht auf der Liste',
+      "qu'est-ce qu'il y a sur la liste de courses",
     ],
     tier: 0,
     scopes: ['general', 'calendar', 'planning'],

@@ -20,8 +20,8 @@ export function findFreeTime(deps: CalendarToolDeps, hours: WorkingHours) {
       'Find free time of at least `minutes` between two dates (YYYY-MM-DD, "to" included, at most 31 days) within working hours, when the household calendar and every named member’s own calendar are free. Returns the free windows in local time.',
     examples: [
       'when are we all free next week',
-      'find an hour for a family meeting',
-      'when can Tom and I meet',
+      'find a free hour, a gap for a family meeting',
+      'wann haben wir Zeit',
       'free slot on thursday',
     ],
     tier: 0,

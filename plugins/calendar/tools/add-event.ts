@@ -58,10 +58,10 @@ export function addEvent(deps: CalendarToolDeps) {
     description:
       'Add an event to the household calendar (or, with person, to that member’s own calendar). start/end: local date-times (YYYY-MM-DDTHH:MM; end defaults to one hour later) or, for all_day events, dates (YYYY-MM-DD; end is the last day, included). Returns the new event’s uid.',
     examples: [
-      'put dentist on friday at 3 in the calendar',
-      'add football training tuesday 5pm',
-      'schedule a meeting with the plumber',
-      'trag Elternabend am Montag ein',
+      'put dentist appointment on friday at 3 in the calendar',
+      'book a meeting with the plumber',
+      'trag den Termin Elternabend am Montag ein',
+      'ajoute un rendez-vous chez le médecin',
     ],
     tier: 1,
     scopes: ['general', 'calendar', 'planning'],

@@ -18,9 +18,9 @@ export function deleteEvent(deps: CalendarToolDeps) {
       'Delete one event from the household calendar by its uid (look it up with calendar_query_events first). The person is asked to confirm.',
     examples: [
       'cancel the dentist appointment',
-      'delete the party from the calendar',
-      'remove tomorrows meeting',
+      'delete the party event from the calendar',
       'lösch den Termin am Freitag',
+      'annule le rendez-vous',
     ],
     tier: 2,
     scopes: ['general', 'calendar', 'planning'],

@@ -99,9 +99,9 @@ export function updateEvent(deps: CalendarToolDeps) {
     description:
       'Change one event by uid (look it up first): send only the fields that change. A new start without an end keeps the length. The person is asked to confirm, seeing before → after. Repeating events cannot be changed here.',
     examples: [
-      'move the dentist to 4pm',
-      'change the party to sunday',
-      'reschedule swimming to next week',
+      'move the dentist appointment to 4pm',
+      'reschedule swimming, change the party to sunday',
+      'verschieb den Termin auf Dienstag',
       'push the meeting back an hour',
     ],
     tier: 2,

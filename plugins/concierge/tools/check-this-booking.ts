@@ -13,7 +13,7 @@ export function checkThisBooking(store: ConciergeStore) {
       'when is my check-in',
       'what dates is my booking',
       'is my reservation confirmed',
-      'when do I have to leave',
+      'when do I have to check out',
     ],
     tier: 0,
     scopes: ['concierge'],

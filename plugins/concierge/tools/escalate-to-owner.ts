@@ -19,7 +19,7 @@ export function escalateToOwner(
       'Hand this conversation to the owner when you cannot answer from the guest information or the booking, or the guest needs something only the owner can decide. Give a short reason.',
     examples: [
       'I need to talk to the owner',
-      'the heating is broken',
+      'the heating is broken, something leaks',
       'can I get a refund',
       'can someone call me',
     ],

@@ -18,7 +18,7 @@ export function financeQuery(service: FinanceService) {
       'how much did we spend on groceries this month',
       'what is our balance',
       'are we over budget',
-      'show the transactions from last week',
+      'wie viel haben wir ausgegeben',
     ],
     tier: 0,
     scopes: ['finance'],

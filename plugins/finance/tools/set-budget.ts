@@ -16,7 +16,7 @@ export function financeSetBudget(service: FinanceService) {
       'set the groceries budget to 400',
       'budget 100 for eating out next month',
       'limit fun money to 50',
-      'raise the petrol budget',
+      'Budget für Kleidung',
     ],
     tier: 1,
     scopes: ['finance'],

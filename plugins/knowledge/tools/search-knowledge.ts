@@ -13,7 +13,7 @@ export function searchKnowledge(api: KnowledgeApi) {
     examples: [
       'how do I reset the boiler',
       'what is the recipe for pancakes',
-      'where is the manual for the dishwasher',
+      'where is the manual for the dishwasher, our notes',
       'wie geht die Waschmaschine',
     ],
     tier: 0,
