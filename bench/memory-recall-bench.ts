@@ -2,7 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Seal } from '../core/auth/principal.ts';
+import type { Seal } from '../core/contracts/principal.ts';
 import { coreEntities } from '../core/db/entities.ts';
 import { openDatabase } from '../core/db/open-database.ts';
 import { sqliteConnection } from '../core/db/sqlite-connection.ts';

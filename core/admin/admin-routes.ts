@@ -1,11 +1,11 @@
 // Owner administration over HTTP: plugins (toggle without restart), users, the audit trail; and the caller's approvals.
 import { z } from 'zod';
 import { REMOVAL_EFFECTS } from '../auth/remove-user.ts';
+import { defineRoute } from '../contracts/route-definition.ts';
+import { wireTime } from '../contracts/wire-schemas.ts';
 import type { Confirmation } from '../engine/confirmation.entity.ts';
 import type { Conversation } from '../engine/setup-conversation.ts';
 import type { PluginHost } from '../plugin/plugin-host.ts';
-import { defineRoute } from '../plugin/route-definition.ts';
-import { wireTime } from '../plugin/wire-schemas.ts';
 import { personSchema, personWire } from './people-routes.ts';
 
 /** One plugin's state on the wire (the list, the toggle, the settings page). */

@@ -1,13 +1,13 @@
 // People and API tokens over HTTP: the owner adds, edits and removes people; everyone manages their own tokens.
 import { z } from 'zod';
 import type { ApiToken } from '../auth/api-token.entity.ts';
-import type { UserPrincipal } from '../auth/principal.ts';
 import { REMOVAL_EFFECTS, removeUser } from '../auth/remove-user.ts';
 import type { User } from '../auth/user.entity.ts';
+import { fail } from '../contracts/errors.ts';
+import type { UserPrincipal } from '../contracts/principal.ts';
+import { defineRoute, withStatus } from '../contracts/route-definition.ts';
+import { wireTime } from '../contracts/wire-schemas.ts';
 import type { Conversation } from '../engine/setup-conversation.ts';
-import { fail } from '../errors.ts';
-import { defineRoute, withStatus } from '../plugin/route-definition.ts';
-import { wireTime } from '../plugin/wire-schemas.ts';
 
 const userParam = z.object({ id: z.string().regex(/^[a-z][a-z0-9-]{0,63}$/) });
 const tokenParam = z.object({ id: z.coerce.number().int().positive() });

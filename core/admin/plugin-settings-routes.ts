@@ -1,9 +1,9 @@
 // GET/PUT /admin/plugins/:id/settings (owner): a plugin's settings form (JSON Schema) and saving it; secrets are write-only.
 import { z } from 'zod';
+import { fail } from '../contracts/errors.ts';
+import { defineRoute } from '../contracts/route-definition.ts';
 import type { AuditLog } from '../engine/audit-log.ts';
-import { fail } from '../errors.ts';
 import type { PluginHost } from '../plugin/plugin-host.ts';
-import { defineRoute } from '../plugin/route-definition.ts';
 import { mergeSecrets, redactSecrets, secretPaths, settingsJsonSchema } from '../plugin/settings-schema.ts';
 import { pluginStatus } from './admin-routes.ts';
 

@@ -1,6 +1,7 @@
 // Carries out a person's answer to one proposal for Matrix (a reply to its notice, `!quorra approvals yes 12`): one line back.
-import { QuorraError } from '../errors.ts';
-import type { ReplyHandler } from '../plugin/contributions.ts';
+
+import type { ReplyHandler } from '../contracts/contributions.ts';
+import { QuorraError } from '../contracts/errors.ts';
 import { inlineUntrusted } from '../text/untrusted-markdown.ts';
 import type { Approver, ProposalView } from './approval-kind.ts';
 import type { ApprovalQueue } from './approval-queue.ts';

@@ -1,7 +1,7 @@
 // The approvals queue: proposals from any producer, shown only to whom they wait on; an approval claims the row before applying it.
 import { Brackets, type DataSource, type Repository } from 'typeorm';
-import { fail } from '../errors.ts';
-import type { Registry } from '../registry.ts';
+import { fail } from '../contracts/errors.ts';
+import type { Registry } from '../contracts/registry.ts';
 import type {
   ApplyResult,
   ApprovalKindDefinition,

@@ -1,7 +1,7 @@
 // A queue row as the admin UI's card: structured fields, state, the error of a failed try, and its buttons.
 import { z } from 'zod';
-import { wireTime } from '../plugin/wire-schemas.ts';
-import type { Registry } from '../registry.ts';
+import type { Registry } from '../contracts/registry.ts';
+import { wireTime } from '../contracts/wire-schemas.ts';
 import type { ApprovalKindDefinition, ProposalView } from './approval-kind.ts';
 import { PROPOSAL_AUDIENCES, PROPOSAL_STATES } from './proposed-action.entity.ts';
 

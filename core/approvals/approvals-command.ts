@@ -1,10 +1,11 @@
 // `!quorra approvals [yes|no|defer <n> | edit <n> <text>]`: what waits on you (confirmations, queued proposals, questions), answered by number.
+
+import type { ApprovalSource, CommandDefinition } from '../contracts/contributions.ts';
+import { CommandUsageError } from '../contracts/contributions.ts';
+import type { Registry } from '../contracts/registry.ts';
 import type { ConfirmationStore } from '../engine/confirmation-store.ts';
 import { ago } from '../matrix/core-commands.ts';
-import type { ApprovalSource, CommandDefinition } from '../plugin/contributions.ts';
-import { CommandUsageError } from '../plugin/contributions.ts';
 import { collectApprovals } from '../plugin/pending-approvals.ts';
-import type { Registry } from '../registry.ts';
 import { inlineUntrusted } from '../text/untrusted-markdown.ts';
 import { answerProposal } from './approval-answers.ts';
 import type { ProposalView } from './approval-kind.ts';

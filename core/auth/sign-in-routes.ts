@@ -1,10 +1,10 @@
 // Sign-in for the admin UI: a code DMed over Matrix or a one-time link opens a cookie session; session info and sign-out.
 import { z } from 'zod';
+import { fail } from '../contracts/errors.ts';
+import { defineRoute, withHeaders, withStatus } from '../contracts/route-definition.ts';
 import type { Conversation } from '../engine/setup-conversation.ts';
-import { fail } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import type { Notify } from '../matrix/outbox.ts';
-import { defineRoute, withHeaders, withStatus } from '../plugin/route-definition.ts';
 import { clearedSessionCookie, readSessionCookie, sessionCookie } from './session-cookie.ts';
 import { CODE_TTL_MS } from './sign-in-grants.ts';
 import { signInLink } from './sign-in-link.ts';

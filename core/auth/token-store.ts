@@ -1,10 +1,10 @@
 // API tokens: generated once, shown once, stored only as a SHA-256 hash.
 import { hash, randomBytes } from 'node:crypto';
 import type { DataSource } from 'typeorm';
+import type { UserPrincipal } from '../contracts/principal.ts';
 import { EntityRows, type RowStatement } from '../db/entity-rows.ts';
 import { fromDbTime } from '../memory/sql-values.ts';
 import { ApiToken } from './api-token.entity.ts';
-import type { UserPrincipal } from './principal.ts';
 import { User } from './user.entity.ts';
 
 interface HolderRow {

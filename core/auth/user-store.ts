@@ -1,11 +1,11 @@
 // Household users: create, edit, remove, look up by id, Matrix ID or email, and seed from config.
 import { type DataSource, IsNull } from 'typeorm';
+import { fail, QuorraError } from '../contracts/errors.ts';
+import type { UserPrincipal } from '../contracts/principal.ts';
 import { EntityRows } from '../db/entity-rows.ts';
-import { fail, QuorraError } from '../errors.ts';
 import { slugify } from '../text/slugify.ts';
 import { labelKey } from '../text/text-safety.ts';
 import { newUserSchema, type UserEdit, userEditSchema } from './new-user-schema.ts';
-import type { UserPrincipal } from './principal.ts';
 import { User } from './user.entity.ts';
 
 export type { NewUser } from './new-user-schema.ts';

@@ -2,7 +2,7 @@
 import { readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { QuorraConfig } from '../config/schema.ts';
-import type { Disposable } from '../disposable.ts';
+import type { Disposable } from '../contracts/disposable.ts';
 import type { Logger } from '../logger.ts';
 import type { Scheduler } from '../scheduler/scheduler.ts';
 import { backupSources } from './backup-layout.ts';

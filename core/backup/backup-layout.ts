@@ -5,7 +5,7 @@ import { createReadStream, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { databasePath, vaultRoot } from '../config/data-paths.ts';
 import type { QuorraConfig } from '../config/schema.ts';
-import { QuorraError } from '../errors.ts';
+import { QuorraError } from '../contracts/errors.ts';
 
 export const MANIFEST = 'manifest.json';
 /** The database snapshot's place inside the archive: a SQLite file, whichever dialect it was taken from. */

@@ -13,8 +13,8 @@ import {
 import path from 'node:path';
 import { buildInfo } from '../build-info.ts';
 import type { QuorraConfig } from '../config/schema.ts';
+import { QuorraError } from '../contracts/errors.ts';
 import { sqliteIntegrity } from '../db/sqlite-integrity.ts';
-import { QuorraError } from '../errors.ts';
 import {
   type BackupManifest,
   backupSources,

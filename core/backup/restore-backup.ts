@@ -4,9 +4,9 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { QuorraConfig } from '../config/schema.ts';
+import { QuorraError } from '../contracts/errors.ts';
 import { describeDatabaseUrl } from '../db/database-url.ts';
 import { sqliteIntegrity } from '../db/sqlite-integrity.ts';
-import { QuorraError } from '../errors.ts';
 import { type BackupManifest, backupSources, DB_ENTRY, verifyUnpacked } from './backup-layout.ts';
 import { databaseRowsHeld, restoreDatabase, snapshotDatabase } from './database-snapshot.ts';
 import { unpackTo } from './tar.ts';

@@ -1,7 +1,7 @@
 // Packs and unpacks archives with the system's tar (gzip): present on every machine and image Quorra runs on.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { QuorraError } from '../errors.ts';
+import { QuorraError } from '../contracts/errors.ts';
 
 const run = promisify(execFile);
 

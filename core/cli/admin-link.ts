@@ -4,7 +4,7 @@ import { LINK_TTL_MS, SignInGrants } from '../auth/sign-in-grants.ts';
 import { publicUrlOf, signInLink } from '../auth/sign-in-link.ts';
 import { UserStore } from '../auth/user-store.ts';
 import type { QuorraConfig } from '../config/schema.ts';
-import { QuorraError } from '../errors.ts';
+import { QuorraError } from '../contracts/errors.ts';
 import { openCliDatabase } from './open-cli-database.ts';
 
 /** Prints the link; it works once, within LINK_TTL_MS. */

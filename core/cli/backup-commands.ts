@@ -3,7 +3,7 @@ import type { Writable } from 'node:stream';
 import { createBackup } from '../backup/create-backup.ts';
 import { restoreBackup } from '../backup/restore-backup.ts';
 import type { QuorraConfig } from '../config/schema.ts';
-import { QuorraError } from '../errors.ts';
+import { QuorraError } from '../contracts/errors.ts';
 
 /** Writes a verified archive to `path` (a file, or a directory to put a timestamped one in); default: the backup dir. */
 export async function backup(args: string[], config: QuorraConfig, out: Writable): Promise<number> {

@@ -3,7 +3,7 @@ import type { Writable } from 'node:stream';
 import { DiagnosticsAgent } from '../../plugins/diagnostics/agent/diagnostics-agent.ts';
 import { diagnosticsSettings } from '../../plugins/diagnostics/diagnostics-settings.ts';
 import type { QuorraConfig } from '../config/schema.ts';
-import { QuorraError } from '../errors.ts';
+import { QuorraError } from '../contracts/errors.ts';
 import { createLogger } from '../logger.ts';
 
 export async function diagnostics(_args: string[], config: QuorraConfig, _out: Writable): Promise<number> {

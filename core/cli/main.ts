@@ -1,7 +1,7 @@
 // The `quorra` command: serve, migrate, doctor (later issues add more subcommands here).
 import { ConfigError, loadConfig } from '../config/load-config.ts';
 import type { QuorraConfig } from '../config/schema.ts';
-import { QuorraError } from '../errors.ts';
+import { QuorraError } from '../contracts/errors.ts';
 import { commands } from './commands.ts';
 
 /** Runs one CLI invocation and returns the process exit code. */

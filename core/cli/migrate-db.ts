@@ -5,9 +5,9 @@ import path from 'node:path';
 import type { Writable } from 'node:stream';
 import { databasePath } from '../config/data-paths.ts';
 import type { QuorraConfig } from '../config/schema.ts';
+import { QuorraError } from '../contracts/errors.ts';
 import { copyDatabase } from '../db/copy-database.ts';
 import { describeDatabaseUrl, isPostgresUrl } from '../db/database-url.ts';
-import { QuorraError } from '../errors.ts';
 import { openCliDatabase } from './open-cli-database.ts';
 
 const USAGE =

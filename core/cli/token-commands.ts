@@ -1,7 +1,7 @@
 // `quorra token create|list|revoke`: API tokens from the command line (printed once, listed by id, revoked at once).
 import type { Writable } from 'node:stream';
 import type { QuorraConfig } from '../config/schema.ts';
-import { QuorraError } from '../errors.ts';
+import { QuorraError } from '../contracts/errors.ts';
 import { withStores } from './user-commands.ts';
 
 const USAGE =

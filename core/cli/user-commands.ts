@@ -8,7 +8,7 @@ import { SignInGrants } from '../auth/sign-in-grants.ts';
 import { TokenStore } from '../auth/token-store.ts';
 import { UserStore } from '../auth/user-store.ts';
 import type { QuorraConfig } from '../config/schema.ts';
-import { QuorraError } from '../errors.ts';
+import { QuorraError } from '../contracts/errors.ts';
 import { issueLines } from '../text/issue-lines.ts';
 import { openCliDatabase } from './open-cli-database.ts';
 

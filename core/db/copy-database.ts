@@ -2,7 +2,7 @@
 // restore, PostgreSQL → SQLite for a backup's snapshot): every table, in foreign-key order, in batches, inside one
 // target transaction, read from one consistent state of the source, then checked by row counts.
 import type { DataSource, EntityManager } from 'typeorm';
-import { QuorraError } from '../errors.ts';
+import { QuorraError } from '../contracts/errors.ts';
 import {
   countRows,
   emptyTables,

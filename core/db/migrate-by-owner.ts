@@ -1,7 +1,7 @@
 // Runs core migrations (a failure stops the boot), then each plugin's on its own (a failure fails that plugin),
 // then checks that every entity has its table, so a missing migration is named at boot, not at the first query.
 import type { DataSource, MigrationInterface } from 'typeorm';
-import { QuorraError } from '../errors.ts';
+import { QuorraError } from '../contracts/errors.ts';
 import { tableNames } from './dialect.ts';
 import type { PluginTableFailure, PluginTables } from './open-database.ts';
 import { runMigrations } from './open-database.ts';

@@ -3,7 +3,7 @@
 import { accessSync, constants, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { DataSource, type DataSourceOptions, type MixedList } from 'typeorm';
-import { QuorraError } from '../errors.ts';
+import { QuorraError } from '../contracts/errors.ts';
 import { describeDatabaseUrl, redactDatabaseUrls } from './database-url.ts';
 import { migrateByOwner } from './migrate-by-owner.ts';
 import { relaxCommits } from './sqlite-durability.ts';

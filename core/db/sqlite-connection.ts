@@ -1,7 +1,7 @@
 // The better-sqlite3 connection behind a TypeORM data source, for the statements Quorra prepares itself.
 import type Database from 'better-sqlite3';
 import type { DataSource } from 'typeorm';
-import { QuorraError } from '../errors.ts';
+import { QuorraError } from '../contracts/errors.ts';
 
 /** The one connection Quorra opens on SQLite; a coded error on any other driver. */
 export function sqliteConnection(db: DataSource): Database.Database {

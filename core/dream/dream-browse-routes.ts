@@ -1,6 +1,6 @@
 // What the owner browses in Dream's admin page: switches for every workspace, retired notes and contradictions, paged.
 import { z } from 'zod';
-import { defineRoute } from '../plugin/route-definition.ts';
+import { defineRoute } from '../contracts/route-definition.ts';
 import type { WorkspaceStore } from '../workspaces/workspace-store.ts';
 import type { DreamService } from './dream-service.ts';
 import { PERSONAL } from './dream-slice.ts';

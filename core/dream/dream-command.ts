@@ -1,6 +1,6 @@
 // `!quorra dream` (a short status; members see their own slices) and `!quorra dream run` (owner: a run now).
 import type { DataSource } from 'typeorm';
-import type { CommandDefinition } from '../plugin/contributions.ts';
+import type { CommandDefinition } from '../contracts/contributions.ts';
 import type { DreamService } from './dream-service.ts';
 import { dreamStatusText } from './dream-status.ts';
 

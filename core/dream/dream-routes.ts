@@ -1,10 +1,10 @@
 // POST /brain/dream/reviews/:id, GET /brain/dream/status, PUT /brain/dream/settings/:workspace, POST /brain/dream/run, GET …/runs/:id/report.
 import type { DataSource } from 'typeorm';
 import { z } from 'zod';
+import { fail } from '../contracts/errors.ts';
+import { defineRoute, withStatus } from '../contracts/route-definition.ts';
 import type { AuditLog } from '../engine/audit-log.ts';
-import { fail } from '../errors.ts';
 import type { MemoryStore } from '../memory/memory-store.ts';
-import { defineRoute, withStatus } from '../plugin/route-definition.ts';
 import type { WorkspaceStore } from '../workspaces/workspace-store.ts';
 import type { DreamService } from './dream-service.ts';
 import { dreamSettingPatchSchema } from './dream-settings.ts';

@@ -1,6 +1,6 @@
 // Dream's JSON on the wire (the owner's status and listings), as zod schemas for /openapi.json and the handlers.
 import { z } from 'zod';
-import { wireTime } from '../plugin/wire-schemas.ts';
+import { wireTime } from '../contracts/wire-schemas.ts';
 import { COUNTER_COLUMNS } from './run-counters.ts';
 
 const slice = z.strictObject({

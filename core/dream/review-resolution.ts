@@ -1,6 +1,6 @@
 // The owner's answer to a contradiction Dream put in front of them: keep the newer belief, or revert to the older.
 import type { DataSource } from 'typeorm';
-import { fail } from '../errors.ts';
+import { fail } from '../contracts/errors.ts';
 import type { MemoryStore } from '../memory/memory-store.ts';
 import { DreamReview } from './dream-review.entity.ts';
 

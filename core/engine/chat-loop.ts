@@ -1,9 +1,9 @@
 // The bounded tool loop of one turn: model ⇄ tools, one call at a time, then a final answer without tools.
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import type { ToolDefinition } from '../contracts/define-tool.ts';
+import { toolSchema } from '../contracts/tool-schema.ts';
 import type { Metrics } from '../metrics/metrics.ts';
 import type { ModelClient } from '../model/model-client.ts';
-import type { ToolDefinition } from '../tools/define-tool.ts';
-import { toolSchema } from '../tools/tool-schema.ts';
 import type { Confirmation } from './confirmation.entity.ts';
 import { modelStep } from './model-step.ts';
 import type { CallScope, ToolRunner } from './tool-runner.ts';

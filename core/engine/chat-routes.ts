@@ -1,7 +1,7 @@
 // POST /chat and POST /chat/stream (SSE: status, token, done | error); the engine does the work.
 import { z } from 'zod';
-import type { UserPrincipal } from '../auth/principal.ts';
-import { defineRoute, eventStream } from '../plugin/route-definition.ts';
+import type { UserPrincipal } from '../contracts/principal.ts';
+import { defineRoute, eventStream } from '../contracts/route-definition.ts';
 import { safeText } from '../text/safe-text-schema.ts';
 import type { Engine, TurnRequest, TurnResult } from './engine.ts';
 

@@ -1,7 +1,7 @@
 // A turn that answers a pending tier-2 confirmation: by its id, or by a plain yes/no; anything else drops it.
 
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
-import { fail } from '../errors.ts';
+import { fail } from '../contracts/errors.ts';
 import type { Session } from '../sessions/session.entity.ts';
 import { type LoopOptions, runChatLoop } from './chat-loop.ts';
 import { confirmationCounter } from './confirmation-metrics.ts';

@@ -1,8 +1,9 @@
 // Extension points of the engine: what other core modules add to a turn without the engine knowing them.
-import type { Principal } from '../auth/principal.ts';
-import { type Disposable, toDisposable } from '../disposable.ts';
+
+import type { ToolDefinition } from '../contracts/define-tool.ts';
+import { type Disposable, toDisposable } from '../contracts/disposable.ts';
+import type { Principal } from '../contracts/principal.ts';
 import type { Session } from '../sessions/session.entity.ts';
-import type { ToolDefinition } from '../tools/define-tool.ts';
 import type { ToolCallRecord } from './chat-loop.ts';
 
 /** What a hook sees of the turn. */

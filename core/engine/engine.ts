@@ -1,10 +1,10 @@
 // The conversation engine: resolves the session, handles confirmations, builds the prompt, runs the tool loop, commits.
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { DataSource } from 'typeorm';
-import type { Principal } from '../auth/principal.ts';
 import type { UserStore } from '../auth/user-store.ts';
 import type { QuorraConfig } from '../config/schema.ts';
-import { fail } from '../errors.ts';
+import { fail } from '../contracts/errors.ts';
+import type { Principal } from '../contracts/principal.ts';
 import type { Logger } from '../logger.ts';
 import type { Metrics } from '../metrics/metrics.ts';
 import type { ModelClient } from '../model/model-client.ts';

@@ -1,7 +1,7 @@
 // GET/DELETE /inspect/turns: the owner's own turn records, only while developer_mode is on.
 import { z } from 'zod';
-import { fail, QuorraError } from '../errors.ts';
-import { defineRoute } from '../plugin/route-definition.ts';
+import { fail, QuorraError } from '../contracts/errors.ts';
+import { defineRoute } from '../contracts/route-definition.ts';
 import type { TurnInspector } from './turn-inspector.ts';
 
 const recordSchema = z.strictObject({

@@ -1,5 +1,5 @@
 // Maps a model failure to the domain error a caller gets (and the words a chat surface apologises with).
-import { fail, type QuorraError } from '../errors.ts';
+import { fail, type QuorraError } from '../contracts/errors.ts';
 import { ModelBusyError } from '../model/embedded/turn-queue.ts';
 import { classifyModelError } from '../model/model-client.ts';
 

@@ -1,6 +1,7 @@
 // Personas: who Quorra is for a session. A persona fixes the prompt family and an optional tool allow-list.
-import type { Principal } from '../auth/principal.ts';
-import { fail } from '../errors.ts';
+
+import { fail } from '../contracts/errors.ts';
+import type { Principal } from '../contracts/principal.ts';
 
 /** A persona; `allowTools` undefined means no allow-list (the household), a list means exactly those tools. */
 export interface Persona {

@@ -1,9 +1,9 @@
 // Prompt fragments: Markdown files under prompts/, loaded once at start-up, plus fragments plugins register.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { QuorraError } from '../errors.ts';
-import type { PromptFragment } from '../plugin/contributions.ts';
-import type { Registry } from '../registry.ts';
+import type { PromptFragment } from '../contracts/contributions.ts';
+import { QuorraError } from '../contracts/errors.ts';
+import type { Registry } from '../contracts/registry.ts';
 
 const folderOf: Record<PromptFragment['kind'], string> = {
   scope: 'scopes',

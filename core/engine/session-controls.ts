@@ -1,8 +1,9 @@
 // Session state a user can change between turns: purpose and mode (shared by HTTP and Matrix commands).
-import type { Principal } from '../auth/principal.ts';
-import { fail } from '../errors.ts';
-import type { ModeDefinition } from '../plugin/contributions.ts';
-import type { Registry } from '../registry.ts';
+
+import type { ModeDefinition } from '../contracts/contributions.ts';
+import { fail } from '../contracts/errors.ts';
+import type { Principal } from '../contracts/principal.ts';
+import type { Registry } from '../contracts/registry.ts';
 import type { Session } from '../sessions/session.entity.ts';
 import type { SessionStore } from '../sessions/session-store.ts';
 

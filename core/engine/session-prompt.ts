@@ -1,7 +1,8 @@
 // Assembles a turn's system prompt from the session: persona base, scopes, mode, hooks, purpose, origin.
-import type { Principal } from '../auth/principal.ts';
-import type { ModeDefinition } from '../plugin/contributions.ts';
-import type { Registry } from '../registry.ts';
+
+import type { ModeDefinition } from '../contracts/contributions.ts';
+import type { Principal } from '../contracts/principal.ts';
+import type { Registry } from '../contracts/registry.ts';
 import type { Session } from '../sessions/session.entity.ts';
 import type { EngineHooks } from './engine-hooks.ts';
 import { persona } from './personas.ts';

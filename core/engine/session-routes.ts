@@ -1,6 +1,6 @@
 // GET/PUT/DELETE /sessions/:id/purpose and /sessions/:id/mode, ownership-checked.
 import { z } from 'zod';
-import { defineRoute } from '../plugin/route-definition.ts';
+import { defineRoute } from '../contracts/route-definition.ts';
 import type { Session } from '../sessions/session.entity.ts';
 import type { SessionControls } from './session-controls.ts';
 

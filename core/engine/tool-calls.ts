@@ -1,7 +1,7 @@
 // Runs one registered tool as a person outside a conversation (an approved proposal): the gate's checks, validation and audit as for a model's call.
 import { principalOf, type UserStore } from '../auth/user-store.ts';
-import type { Registry } from '../registry.ts';
-import type { ToolDefinition } from '../tools/define-tool.ts';
+import type { ToolDefinition } from '../contracts/define-tool.ts';
+import type { Registry } from '../contracts/registry.ts';
 import type { ToolRunner } from './tool-runner.ts';
 
 /** Who a call runs for (a household user, with their current role); `sessionId` names the thing that asked (it lands in the audit trail). */

@@ -1,6 +1,7 @@
 // Which tools a turn may use: the session's scope ∩ each tool's scopes ('*' = every scope) ∩ the persona's allow-list ∩ availability.
-import type { Principal } from '../auth/principal.ts';
-import { inAudience, type ToolDefinition } from '../tools/define-tool.ts';
+
+import { inAudience, type ToolDefinition } from '../contracts/define-tool.ts';
+import type { Principal } from '../contracts/principal.ts';
 import type { Persona } from './personas.ts';
 
 /** The tools offered on a turn; a pre-commit session (scope null) gets none. */

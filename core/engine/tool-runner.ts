@@ -1,11 +1,11 @@
 // Runs one tool call under the gate: refuse what is not offered, validate input, apply the tier rules.
 import { ZodError } from 'zod';
-import type { Principal } from '../auth/principal.ts';
+import type { ToolContext, ToolDefinition } from '../contracts/define-tool.ts';
+import type { Principal } from '../contracts/principal.ts';
+import type { Registry } from '../contracts/registry.ts';
 import type { Logger } from '../logger.ts';
 import type { Metrics } from '../metrics/metrics.ts';
-import type { Registry } from '../registry.ts';
 import { issueLines } from '../text/issue-lines.ts';
-import type { ToolContext, ToolDefinition } from '../tools/define-tool.ts';
 import type { AuditLog } from './audit-log.ts';
 import type { Confirmation } from './confirmation.entity.ts';
 import { confirmationCounter } from './confirmation-metrics.ts';

@@ -1,6 +1,7 @@
 // Runs a turn for a surface or plugin and answers with a typed outcome; the stale-session retry lives only here.
-import type { Principal } from '../auth/principal.ts';
-import { QuorraError } from '../errors.ts';
+
+import { QuorraError } from '../contracts/errors.ts';
+import type { Principal } from '../contracts/principal.ts';
 import type { Engine, TurnOptions, TurnRequest } from './engine.ts';
 import { StaleSessionError } from './stale-session.ts';
 

@@ -1,5 +1,5 @@
 // Health checks by name (db, model, matrix, …) rolled up into one report, and a cached verdict for GET /health.
-import { type Disposable, toDisposable } from '../disposable.ts';
+import { type Disposable, toDisposable } from '../contracts/disposable.ts';
 
 /** Every verdict a check or the whole service can give. */
 export const healthStates = ['ok', 'degraded', 'failed', 'disabled'] as const;

@@ -2,9 +2,9 @@
 
 import { z } from 'zod';
 import { buildInfo } from '../build-info.ts';
-import { fail } from '../errors.ts';
+import { fail } from '../contracts/errors.ts';
+import { defineRoute, type RouteReply, withStatus } from '../contracts/route-definition.ts';
 import type { Metrics } from '../metrics/metrics.ts';
-import { defineRoute, type RouteReply, withStatus } from '../plugin/route-definition.ts';
 import { safeEqual } from '../text/safe-equal.ts';
 import { type Health, type HealthState, healthStates } from './health.ts';
 

@@ -2,11 +2,11 @@
 
 import type { Middleware } from 'koa';
 import type { BrowserSessions } from '../auth/browser-sessions.ts';
-import type { Principal } from '../auth/principal.ts';
 import { readSessionCookie } from '../auth/session-cookie.ts';
 import type { TokenStore } from '../auth/token-store.ts';
 import { principalOf, type UserStore } from '../auth/user-store.ts';
-import { fail, QuorraError } from '../errors.ts';
+import { fail, QuorraError } from '../contracts/errors.ts';
+import type { Principal } from '../contracts/principal.ts';
 import { safeEqual } from '../text/safe-equal.ts';
 
 /** Compares two secrets in constant time. */

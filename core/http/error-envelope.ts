@@ -1,7 +1,7 @@
 // Renders every failure as {error:{code,message,details}} with the right status; never leaks stack traces.
 import type { Context, Middleware } from 'koa';
 import { ZodError } from 'zod';
-import { QuorraError } from '../errors.ts';
+import { QuorraError } from '../contracts/errors.ts';
 import type { Logger } from '../logger.ts';
 import { echo } from '../text/text-safety.ts';
 import { statusOfKind } from './error-status.ts';

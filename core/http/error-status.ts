@@ -1,5 +1,5 @@
 // The one table that turns a domain error's kind into an HTTP status; nothing below core/http knows statuses.
-import type { ErrorKind } from '../errors.ts';
+import type { ErrorKind } from '../contracts/errors.ts';
 
 /** HTTP status per error kind. */
 export const statusOfKind: Readonly<Record<ErrorKind, number>> = Object.freeze({

@@ -1,7 +1,7 @@
 // The request edge: reads JSON bodies within a byte limit as strict UTF-8 and refuses what no route should see.
 import type { IncomingMessage } from 'node:http';
 import type { Context } from 'koa';
-import { fail, type QuorraError } from '../errors.ts';
+import { fail, type QuorraError } from '../contracts/errors.ts';
 import { echo, refusedText } from '../text/text-safety.ts';
 
 const MAX_DEPTH = 64;

@@ -1,7 +1,7 @@
 // /openapi.json: an OpenAPI 3.1 document built from the route table (zod 4's JSON Schema export), core and plugins.
 import { z } from 'zod';
 import { buildInfo } from '../build-info.ts';
-import type { RouteDefinition } from '../plugin/route-definition.ts';
+import type { RouteDefinition } from '../contracts/route-definition.ts';
 import type { RouteEntry } from './route-table.ts';
 
 type JsonSchema = Record<string, unknown>;

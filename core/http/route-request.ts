@@ -1,6 +1,6 @@
 // What a route handler receives for one request: its principal, parsed input, headers and (made on demand) abort signal.
 import type { Context } from 'koa';
-import type { Principal } from '../auth/principal.ts';
+import type { Principal } from '../contracts/principal.ts';
 import type { RequestAbort } from './request-abort.ts';
 
 /** Stands for the query of a route without a query schema, which gets Koa's parse of it on demand. */

@@ -1,16 +1,16 @@
 // Every declared route (core and plugin) in one table: auth, zod validation and the reply shape are done here.
 import Router from '@koa/router';
 import type { Context, Middleware, Next } from 'koa';
-import type { Principal } from '../auth/principal.ts';
-import { type Disposable, toDisposable } from '../disposable.ts';
-import { fail, QuorraError } from '../errors.ts';
+import { type Disposable, toDisposable } from '../contracts/disposable.ts';
+import { fail, QuorraError } from '../contracts/errors.ts';
+import type { Principal } from '../contracts/principal.ts';
 import {
   EventStream,
   type RouteDefinition,
   RouteReply,
   type RouteSink,
   routeAuths,
-} from '../plugin/route-definition.ts';
+} from '../contracts/route-definition.ts';
 import { toEnvelope } from './error-envelope.ts';
 import { RequestAbort } from './request-abort.ts';
 import { signatureProblem } from './request-signature.ts';

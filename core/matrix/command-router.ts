@@ -1,10 +1,10 @@
 // Bang-commands: parse `!quorra <name> …`, check permission, run the registered command; usage lines on misuse.
 
-import { QuorraError } from '../errors.ts';
+import type { CommandAnswer, CommandContext, CommandDefinition } from '../contracts/contributions.ts';
+import { CommandUsageError } from '../contracts/contributions.ts';
+import { QuorraError } from '../contracts/errors.ts';
+import type { Registry } from '../contracts/registry.ts';
 import type { Logger } from '../logger.ts';
-import type { CommandAnswer, CommandContext, CommandDefinition } from '../plugin/contributions.ts';
-import { CommandUsageError } from '../plugin/contributions.ts';
-import type { Registry } from '../registry.ts';
 
 /** Every bang-command starts with this word. */
 export const COMMAND_PREFIX = '!quorra';

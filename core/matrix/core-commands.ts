@@ -1,9 +1,9 @@
 // The core bang-commands: help, purpose, forget, status and mode (registered before plugins activate; approvals is core/approvals).
 import { principalOf, type UserStore } from '../auth/user-store.ts';
+import type { CommandContext, CommandDefinition } from '../contracts/contributions.ts';
+import type { Registry } from '../contracts/registry.ts';
 import type { SessionControls } from '../engine/session-controls.ts';
 import type { Health } from '../health/health.ts';
-import type { CommandContext, CommandDefinition } from '../plugin/contributions.ts';
-import type { Registry } from '../registry.ts';
 import type { Session } from '../sessions/session.entity.ts';
 import { CommandUsageError, helpText, type MatrixCommandContext } from './command-router.ts';
 import type { RoomSessions } from './room-sessions.ts';

@@ -1,6 +1,6 @@
 // Files household members upload in Matrix: the first plugin file handler that accepts one gets its bytes.
-import type { FileContext, FileHandler, IncomingFile } from '../plugin/contributions.ts';
-import type { Registry } from '../registry.ts';
+import type { FileContext, FileHandler, IncomingFile } from '../contracts/contributions.ts';
+import type { Registry } from '../contracts/registry.ts';
 
 /** Uploads larger than this are refused before download (statements and receipts are far smaller). */
 export const MAX_FILE_BYTES = 5 * 1024 * 1024;

@@ -1,6 +1,6 @@
 // The bot's access token: from config, else the one stored after a password login, else a password login now (stored).
 import type { QuorraConfig } from '../config/schema.ts';
-import { QuorraError } from '../errors.ts';
+import { QuorraError } from '../contracts/errors.ts';
 import type { Logger } from '../logger.ts';
 import type { MatrixBotSdk } from './load-matrix-sdk.ts';
 import { createMatrixClient } from './matrix-client.ts';

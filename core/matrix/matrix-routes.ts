@@ -1,8 +1,8 @@
 // GET /matrix/rooms, PUT /matrix/rooms/:roomId (owner), GET /matrix/joined-rooms (owner) and GET /matrix/outbox (owner): the Matrix admin API.
 import { z } from 'zod';
-import { fail } from '../errors.ts';
-import { defineRoute } from '../plugin/route-definition.ts';
-import { wireTime } from '../plugin/wire-schemas.ts';
+import { fail } from '../contracts/errors.ts';
+import { defineRoute } from '../contracts/route-definition.ts';
+import { wireTime } from '../contracts/wire-schemas.ts';
 import type { JoinedRoom } from './joined-rooms.ts';
 import type { MatrixRoom } from './matrix-room.entity.ts';
 import type { Outbox } from './outbox.ts';

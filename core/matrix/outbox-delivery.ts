@@ -1,6 +1,6 @@
 // Delivers the outbox to each member's DM: high urgency at once, the rest batched (not items with a reply target); failures retried with backoff until sent.
 import type { UserStore } from '../auth/user-store.ts';
-import type { Disposable } from '../disposable.ts';
+import type { Disposable } from '../contracts/disposable.ts';
 import type { Logger } from '../logger.ts';
 import { CoalescedRun } from '../scheduler/coalesced-run.ts';
 import type { DirectRooms } from './direct-rooms.ts';

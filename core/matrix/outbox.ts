@@ -2,8 +2,8 @@
 import { randomUUID } from 'node:crypto';
 import { type DataSource, In, IsNull, LessThanOrEqual, Not } from 'typeorm';
 import type { UserStore } from '../auth/user-store.ts';
-import { type Disposable, toDisposable } from '../disposable.ts';
-import { fail } from '../errors.ts';
+import { type Disposable, toDisposable } from '../contracts/disposable.ts';
+import { fail } from '../contracts/errors.ts';
 import type { MatrixMetrics } from './matrix-metrics.ts';
 import { OutboxItem, type OutboxState, type OutboxUrgency } from './outbox-item.entity.ts';
 

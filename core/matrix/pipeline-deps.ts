@@ -1,10 +1,10 @@
 // What the Matrix message pipeline and its steps (commands, engine turns) work with.
 import type { UserStore } from '../auth/user-store.ts';
+import type { CommandDefinition } from '../contracts/contributions.ts';
+import type { Registry } from '../contracts/registry.ts';
 import type { ConfirmationStore } from '../engine/confirmation-store.ts';
 import type { Turns } from '../engine/turns.ts';
 import type { Logger } from '../logger.ts';
-import type { CommandDefinition } from '../plugin/contributions.ts';
-import type { Registry } from '../registry.ts';
 import type { ConfirmationMessages } from './confirmation-messages.ts';
 import type { EventLog } from './event-log.ts';
 import type { FileUploads } from './file-uploads.ts';

@@ -1,7 +1,7 @@
 // Replies as Matrix content: Markdown rendered to sanitized HTML beside a plain body, thread/reply relations, apologies.
 import { Marked } from 'marked';
 import sanitizeHtml from 'sanitize-html';
-import { QuorraError } from '../errors.ts';
+import { QuorraError } from '../contracts/errors.ts';
 
 const marked = new Marked({ gfm: true, breaks: true, async: false });
 

@@ -1,9 +1,9 @@
 // Routes a person's Matrix reply to one of their notifications (sent with replyTo) to the reply handler it names.
 import type { User } from '../auth/user.entity.ts';
 import type { UserStore } from '../auth/user-store.ts';
+import type { ReplyHandler } from '../contracts/contributions.ts';
+import type { Registry } from '../contracts/registry.ts';
 import type { Logger } from '../logger.ts';
-import type { ReplyHandler } from '../plugin/contributions.ts';
-import type { Registry } from '../registry.ts';
 import { describeError } from './matrix-sender.ts';
 import type { Outbox } from './outbox.ts';
 import type { OutboxItem } from './outbox-item.entity.ts';

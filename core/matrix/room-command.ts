@@ -1,5 +1,5 @@
 // `!quorra room`: the owner shows or changes which workspace and scope this room maps to.
-import type { CommandDefinition } from '../plugin/contributions.ts';
+import type { CommandDefinition } from '../contracts/contributions.ts';
 import { CommandUsageError } from './command-router.ts';
 import type { RoomResolver } from './room-resolver.ts';
 import type { RoomStore } from './room-store.ts';

@@ -1,6 +1,6 @@
 // The rooms table: which workspace and scope a Matrix room maps to (seeded from config, edited by the owner).
 import type { DataSource } from 'typeorm';
-import { fail } from '../errors.ts';
+import { fail } from '../contracts/errors.ts';
 import type { Logger } from '../logger.ts';
 import type { WorkspaceStore } from '../workspaces/workspace-store.ts';
 import { MatrixRoom } from './matrix-room.entity.ts';

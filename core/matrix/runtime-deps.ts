@@ -2,11 +2,11 @@
 import type { DataSource } from 'typeorm';
 import type { UserStore } from '../auth/user-store.ts';
 import type { QuorraConfig } from '../config/schema.ts';
+import type { CommandDefinition, FileHandler, ReplyHandler } from '../contracts/contributions.ts';
+import type { Registry } from '../contracts/registry.ts';
 import type { ConfirmationStore } from '../engine/confirmation-store.ts';
 import type { Turns } from '../engine/turns.ts';
 import type { Logger } from '../logger.ts';
-import type { CommandDefinition, FileHandler, ReplyHandler } from '../plugin/contributions.ts';
-import type { Registry } from '../registry.ts';
 import type { MatrixMetrics } from './matrix-metrics.ts';
 import type { MatrixKvStore } from './matrix-storage.ts';
 import type { Outbox } from './outbox.ts';

@@ -2,7 +2,7 @@
 // seal until the table changes (every prompt carries them; they change rarely).
 import type Database from 'better-sqlite3';
 import type { DataSource } from 'typeorm';
-import type { Seal } from '../auth/principal.ts';
+import type { Seal } from '../contracts/principal.ts';
 import { dialectOf } from '../db/dialect.ts';
 import { sqliteConnection } from '../db/sqlite-connection.ts';
 import { listedMemoriesMark } from './memories-changes.ts';

@@ -1,6 +1,6 @@
 // Memory lifecycle: soft archive, restore, permanent purge, retention purge, expiry sweep, surface-once hand-off.
 import type { DataSource } from 'typeorm';
-import type { Seal } from '../auth/principal.ts';
+import type { Seal } from '../contracts/principal.ts';
 import { jsonIntegers } from '../db/dialect.ts';
 import type { Memory } from './memory.entity.ts';
 import { toMemory } from './memory-row.ts';

@@ -1,8 +1,8 @@
 // /memory (the caller's own), /household/memory (shared by the household) and /owner/memories (the owner's full view).
 import { z } from 'zod';
-import { sealFor } from '../auth/principal.ts';
-import { fail } from '../errors.ts';
-import { defineRoute, withStatus } from '../plugin/route-definition.ts';
+import { fail } from '../contracts/errors.ts';
+import { sealFor } from '../contracts/principal.ts';
+import { defineRoute, withStatus } from '../contracts/route-definition.ts';
 import type { WorkspaceStore } from '../workspaces/workspace-store.ts';
 import { type MemoryInput, type MemoryPatch, workspaceSchema } from './memory-input.ts';
 import { listedMemories, listedWire, listingFilters, listingQuery } from './memory-listing-wire.ts';

@@ -1,6 +1,6 @@
 // The memories store: validated writes, sealed reads and search, the Dream pass's hooks and owner actions.
 import type { DataSource } from 'typeorm';
-import type { Seal } from '../auth/principal.ts';
+import type { Seal } from '../contracts/principal.ts';
 import { listCoreMemories } from './core-memories.ts';
 import { addSourceNote } from './corroboration.ts';
 import type { Memory } from './memory.entity.ts';

@@ -1,7 +1,7 @@
 // memory_save (tier 1) and memory_recall (tier 0): the model's way into memory, always under the turn's seal.
 import { z } from 'zod';
-import { sealFor } from '../auth/principal.ts';
-import { defineTool } from '../tools/define-tool.ts';
+import { defineTool } from '../contracts/define-tool.ts';
+import { sealFor } from '../contracts/principal.ts';
 import { importances, memoryKinds, tagsSchema } from './memory-input.ts';
 import type { MemoryStore } from './memory-store.ts';
 

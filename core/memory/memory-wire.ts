@@ -1,6 +1,6 @@
 // A memory on the wire (snake_case, dates as ISO strings): the schema /openapi.json publishes and the mapping.
 import { z } from 'zod';
-import { wireTime } from '../plugin/wire-schemas.ts';
+import { wireTime } from '../contracts/wire-schemas.ts';
 import type { Memory } from './memory.entity.ts';
 import { importances, memoryKinds, provenances } from './memory-input.ts';
 

@@ -1,6 +1,6 @@
 // The notes log: append-only intake of raw material, ordered by a monotonic ingestion sequence number.
 import type { DataSource } from 'typeorm';
-import type { Principal } from '../auth/principal.ts';
+import type { Principal } from '../contracts/principal.ts';
 import { toNote } from './memory-row.ts';
 import type { Note } from './note.entity.ts';
 import {

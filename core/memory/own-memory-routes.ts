@@ -1,7 +1,7 @@
 // A member's own memories beyond /memory: the full listing (search, filters, paging, archived), restore, delete for good.
 import { z } from 'zod';
-import { fail } from '../errors.ts';
-import { defineRoute } from '../plugin/route-definition.ts';
+import { fail } from '../contracts/errors.ts';
+import { defineRoute } from '../contracts/route-definition.ts';
 import { listedMemories, listedWire, listingFilters, listingQuery } from './memory-listing-wire.ts';
 import type { MemoryStore } from './memory-store.ts';
 import { memorySchema, memoryWire } from './memory-wire.ts';

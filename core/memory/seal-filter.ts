@@ -1,6 +1,7 @@
 // The one place that decides which memory rows a read may see: the seal rule, the slice rule and liveness.
-import type { Seal } from '../auth/principal.ts';
-import { QuorraError } from '../errors.ts';
+
+import { QuorraError } from '../contracts/errors.ts';
+import type { Seal } from '../contracts/principal.ts';
 import { nullableEq, toDbTime } from './sql-values.ts';
 
 /** One tenant slice of memories: a workspace (null = personal/household) and an owner (null = household-wide). */

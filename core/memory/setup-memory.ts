@@ -1,7 +1,7 @@
 // Wires memory into the app: notes per chat turn, core memories in every prompt, the tools, the routes, the nightly job.
 import type { DataSource } from 'typeorm';
-import { sealFor } from '../auth/principal.ts';
 import type { QuorraConfig } from '../config/schema.ts';
+import { sealFor } from '../contracts/principal.ts';
 import type { Conversation } from '../engine/setup-conversation.ts';
 import type { Logger } from '../logger.ts';
 import type { CoreContributions } from '../plugin/core-contributions.ts';

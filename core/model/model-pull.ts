@@ -10,7 +10,7 @@ import {
   statSync,
 } from 'node:fs';
 import { join } from 'node:path';
-import { QuorraError } from '../errors.ts';
+import { type ErrorCode, QuorraError } from '../contracts/errors.ts';
 import type { ModelEntry } from './model-manifest.ts';
 
 export interface PullProgress {
@@ -37,7 +37,7 @@ export interface PullResult {
 
 /** Why a pull failed, in words the owner can act on. */
 export class PullError extends QuorraError {
-  constructor(code: string, message: string) {
+  constructor(code: ErrorCode, message: string) {
     super(code, message);
     this.name = 'PullError';
   }

@@ -2,7 +2,9 @@
 import type { ApprovalKindDefinition, Approver, ProposalView } from '../approvals/approval-kind.ts';
 import type { EditOutcome, ProposeInput, Resolution } from '../approvals/approval-queue.ts';
 import type { User } from '../auth/user.entity.ts';
-import type { Disposable } from '../disposable.ts';
+import type { ApprovalSource } from '../contracts/contributions.ts';
+import type { Disposable } from '../contracts/disposable.ts';
+import type { RouteAuth, RouteDefinition } from '../contracts/route-definition.ts';
 import type { AuditRecord } from '../engine/audit-log.ts';
 import type { HookSignatures } from '../engine/engine-hooks.ts';
 import type { ToolCallAs, ToolCallResult } from '../engine/tool-calls.ts';
@@ -10,8 +12,6 @@ import type { TurnCall, TurnOutcome } from '../engine/turns.ts';
 import type { Note } from '../memory/note.entity.ts';
 import type { NoteAppend } from '../memory/note-input.ts';
 import type { Workspace } from '../workspaces/workspace.entity.ts';
-import type { ApprovalSource } from './contributions.ts';
-import type { RouteAuth, RouteDefinition } from './route-definition.ts';
 
 /** Appends raw material (notepad jots, ingested documents) to the notes log for Dream to consolidate. */
 export interface NotesCapability {

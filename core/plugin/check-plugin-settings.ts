@@ -1,6 +1,6 @@
 // Boot check: settings under `plugins.<id>` must name an installed plugin (a misspelt id would be ignored silently).
 import type { QuorraConfig } from '../config/schema.ts';
-import { QuorraError } from '../errors.ts';
+import { QuorraError } from '../contracts/errors.ts';
 import type { LoadedPlugin, PluginLoadFailure } from './plugin-loader.ts';
 
 /** Throws QUORRA_PLUGIN_SETTINGS_UNKNOWN naming the ids and the installed plugins. */

@@ -1,14 +1,15 @@
 // How core features (memory, Dream, workspaces, Matrix, conversation) contribute: the registries, hooks, jobs and
 // route table the plugins use, with every registration kept in one store the app disposes on stop.
-import { type Disposable, DisposableStore } from '../disposable.ts';
+
+import type { CommandDefinition, ReplyHandler } from '../contracts/contributions.ts';
+import type { ToolDefinition } from '../contracts/define-tool.ts';
+import { type Disposable, DisposableStore } from '../contracts/disposable.ts';
+import type { RouteDefinition, RouteSink } from '../contracts/route-definition.ts';
 import type { EngineHooks } from '../engine/engine-hooks.ts';
 import type { Scheduler } from '../scheduler/scheduler.ts';
-import type { ToolDefinition } from '../tools/define-tool.ts';
 import type { HooksCapability } from './capabilities.ts';
-import type { CommandDefinition, ReplyHandler } from './contributions.ts';
 import type { CoreRegistries } from './core-registries.ts';
 import type { Contributions } from './define-plugin.ts';
-import type { RouteDefinition, RouteSink } from './route-definition.ts';
 
 /** What a core feature registers through; `dispose` undoes all of it. */
 export interface CoreContributions extends Disposable {

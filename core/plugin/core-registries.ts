@@ -1,7 +1,5 @@
 // The registries plugins contribute to: tools, modes, bang-commands, prompt fragments, approval kinds and sources, reply and file handlers.
 import type { ApprovalKindDefinition } from '../approvals/approval-kind.ts';
-import { Registry } from '../registry.ts';
-import type { ToolDefinition } from '../tools/define-tool.ts';
 import type {
   ApprovalSource,
   CommandDefinition,
@@ -9,7 +7,9 @@ import type {
   ModeDefinition,
   PromptFragment,
   ReplyHandler,
-} from './contributions.ts';
+} from '../contracts/contributions.ts';
+import type { ToolDefinition } from '../contracts/define-tool.ts';
+import { Registry } from '../contracts/registry.ts';
 
 export interface CoreRegistries {
   tools: Registry<ToolDefinition<any>>;

@@ -1,19 +1,19 @@
 // The plugin contract: a plugin is data (id, dependencies, settings, entities, migrations) plus activate(ctx).
 import type { DataSource, MixedList } from 'typeorm';
 import { z } from 'zod';
-import type { Disposable } from '../disposable.ts';
-import type { CheckResult } from '../health/health.ts';
-import type { Logger } from '../logger.ts';
-import type { Metrics } from '../metrics/metrics.ts';
-import type { ModelClient } from '../model/model-client.ts';
-import type { ToolDefinition } from '../tools/define-tool.ts';
 import type {
   CommandDefinition,
   FileHandler,
   ModeDefinition,
   PromptFragment,
   ReplyHandler,
-} from './contributions.ts';
+} from '../contracts/contributions.ts';
+import type { ToolDefinition } from '../contracts/define-tool.ts';
+import type { Disposable } from '../contracts/disposable.ts';
+import type { CheckResult } from '../health/health.ts';
+import type { Logger } from '../logger.ts';
+import type { Metrics } from '../metrics/metrics.ts';
+import type { ModelClient } from '../model/model-client.ts';
 import type { Capabilities } from './plugin-capabilities.ts';
 
 /** A registry handle as a plugin sees it: add returns a disposable the host also keeps. */

@@ -1,5 +1,5 @@
 // Asks every approval source what waits on a user; a failing source is skipped, never hiding the others.
-import type { ApprovalSource, PendingApproval } from './contributions.ts';
+import type { ApprovalSource, PendingApproval } from '../contracts/contributions.ts';
 
 /** Every source's pending items for the user, tagged with the source name. */
 export async function collectApprovals(

@@ -3,15 +3,17 @@ import type { ApprovalKindDefinition } from '../approvals/approval-kind.ts';
 import type { ApprovalQueue } from '../approvals/approval-queue.ts';
 import type { User } from '../auth/user.entity.ts';
 import type { UserStore } from '../auth/user-store.ts';
-import type { DisposableStore } from '../disposable.ts';
+import type { ApprovalSource } from '../contracts/contributions.ts';
+import type { DisposableStore } from '../contracts/disposable.ts';
+import { fail } from '../contracts/errors.ts';
+import type { Registry } from '../contracts/registry.ts';
+import type { RouteSink } from '../contracts/route-definition.ts';
 import type { AuditLog } from '../engine/audit-log.ts';
 import type { EngineHooks } from '../engine/engine-hooks.ts';
 import type { ToolCalls } from '../engine/tool-calls.ts';
 import type { Turns } from '../engine/turns.ts';
-import { fail } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import type { NotesLog } from '../memory/notes-log.ts';
-import type { Registry } from '../registry.ts';
 import type { WorkspaceStore } from '../workspaces/workspace-store.ts';
 import {
   type ApprovalsCapability,
@@ -27,8 +29,6 @@ import {
   toPerson,
   type WorkspacesCapability,
 } from './capabilities.ts';
-import type { ApprovalSource } from './contributions.ts';
-import type { RouteSink } from './route-definition.ts';
 
 /** The core services the host builds capabilities from; plugins never see these objects. */
 export interface PluginServices {

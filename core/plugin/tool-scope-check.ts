@@ -1,7 +1,8 @@
 // Boot check: every scope a tool names must exist — a scope prompt, or another installed plugin's own scope
 // (named after it, e.g. knowledge's search in `concierge`) — so a misspelt scope fails instead of hiding the tool.
-import { QuorraError } from '../errors.ts';
-import type { ToolDefinition } from '../tools/define-tool.ts';
+
+import type { ToolDefinition } from '../contracts/define-tool.ts';
+import { QuorraError } from '../contracts/errors.ts';
 
 /** A tools-registry validator throwing QUORRA_TOOL_UNKNOWN_SCOPE with the known scopes. */
 export function toolScopeCheck(knownScopes: () => string[], installedPlugins: string[]) {

@@ -1,7 +1,7 @@
 // Named cron jobs over node-schedule: never two runs of one job at once, every run measured.
 import schedule from 'node-schedule';
-import { type Disposable, toDisposable } from '../disposable.ts';
-import { QuorraError } from '../errors.ts';
+import { type Disposable, toDisposable } from '../contracts/disposable.ts';
+import { QuorraError } from '../contracts/errors.ts';
 import type { Logger } from '../logger.ts';
 import type { Metrics } from '../metrics/metrics.ts';
 

@@ -1,9 +1,9 @@
 // Sessions and their message history: ownership-checked reads, and a turn written in one transaction.
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import type { Principal } from '../auth/principal.ts';
+import { fail } from '../contracts/errors.ts';
+import type { Principal } from '../contracts/principal.ts';
 import { EntityRows, type RowStatement } from '../db/entity-rows.ts';
-import { fail } from '../errors.ts';
 import { atomically, fromDbTime } from '../memory/sql-values.ts';
 import { Message } from './message.entity.ts';
 import { Session } from './session.entity.ts';

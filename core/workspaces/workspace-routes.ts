@@ -1,9 +1,9 @@
 // POST /workspaces, PATCH /workspaces/:slug and GET /workspaces/options (owner only), GET /workspaces, GET /workspaces/by-room/:roomId.
 import { z } from 'zod';
+import { fail } from '../contracts/errors.ts';
+import { defineRoute, withStatus } from '../contracts/route-definition.ts';
+import { wireTime } from '../contracts/wire-schemas.ts';
 import { personas } from '../engine/personas.ts';
-import { fail } from '../errors.ts';
-import { defineRoute, withStatus } from '../plugin/route-definition.ts';
-import { wireTime } from '../plugin/wire-schemas.ts';
 import type { Workspace } from './workspace.entity.ts';
 import type { WorkspaceBinding } from './workspace-binding.entity.ts';
 import { newWorkspaceSchema, workspaceChangeSchema } from './workspace-input.ts';

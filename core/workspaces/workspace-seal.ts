@@ -1,9 +1,10 @@
 // The engine hooks that seal sessions to workspaces: scope ⊆ bindings, personas offered, and the workspace list.
-import type { Principal } from '../auth/principal.ts';
-import { fail } from '../errors.ts';
+
+import type { ToolDefinition } from '../contracts/define-tool.ts';
+import { fail } from '../contracts/errors.ts';
+import type { Principal } from '../contracts/principal.ts';
 import type { HooksCapability } from '../plugin/capabilities.ts';
 import type { Session } from '../sessions/session.entity.ts';
-import type { ToolDefinition } from '../tools/define-tool.ts';
 import type { WorkspaceStore } from './workspace-store.ts';
 
 /** Checks a new or newly scoped session against its workspace; derives the scope when none was given. */

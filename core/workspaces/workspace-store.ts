@@ -2,10 +2,10 @@
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { DataSource } from 'typeorm';
+import { type Disposable, toDisposable } from '../contracts/disposable.ts';
+import { fail } from '../contracts/errors.ts';
 import { EntityRows } from '../db/entity-rows.ts';
 import { isUniqueViolation } from '../db/unique-violation.ts';
-import { type Disposable, toDisposable } from '../disposable.ts';
-import { fail } from '../errors.ts';
 import { slugify } from '../text/slugify.ts';
 import { labelKey } from '../text/text-safety.ts';
 import { Workspace } from './workspace.entity.ts';

@@ -1,7 +1,7 @@
 // Drafts replies one at a time: runs the guest turn through the engine, files the draft as a guest_reply row of the approvals queue, and tells the owners.
 
 import { APPROVAL_REPLY_HANDLER } from '../../core/approvals/approval-answers.ts';
-import type { ReservationPrincipal } from '../../core/auth/principal.ts';
+import type { ReservationPrincipal } from '../../core/contracts/principal.ts';
 import type { ApprovalsCapability, TurnsCapability } from '../../core/plugin/capabilities.ts';
 import { autonomousOk } from './autonomy-policy.ts';
 import type { ConciergeStore } from './concierge-store.ts';

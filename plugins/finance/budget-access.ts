@@ -1,11 +1,13 @@
 // Which budget a turn, a command or a request may see: a workspace's finance binding pins one; guests see none.
-import type { Principal } from '../../core/auth/principal.ts';
-import { QuorraError } from '../../core/errors.ts';
+
+import { type ErrorCode, QuorraError } from '../../core/contracts/errors.ts';
+import type { Principal } from '../../core/contracts/principal.ts';
 import type { WorkspacesCapability } from '../../core/plugin/capabilities.ts';
 import type { BudgetRegistry } from './budget-registry.ts';
 
 /** Not allowed to see a budget: the same forbidden answer everywhere (403 over HTTP). */
-const forbidden = (code: string, message: string) => new QuorraError(code, message, undefined, 'forbidden');
+const forbidden = (code: ErrorCode, message: string) =>
+  new QuorraError(code, message, undefined, 'forbidden');
 
 /** Who is asking, as far as budget access goes. */
 export interface Asker {

@@ -1,5 +1,5 @@
 // What tools, the spent command and the routes share: the budget of a turn, today, matching, logging with a note.
-import { fail } from '../../core/errors.ts';
+import { fail } from '../../core/contracts/errors.ts';
 import type { NotesCapability } from '../../core/plugin/capabilities.ts';
 import type { BudgetAccess } from './budget-access.ts';
 import type { BudgetRegistry } from './budget-registry.ts';

@@ -1,5 +1,5 @@
 // Money in integer minor units: the currency's exponent, parsing statement amounts, and formatting for people.
-import { fail } from '../../core/errors.ts';
+import { fail } from '../../core/contracts/errors.ts';
 
 const exponents = new Map<string, number>();
 

@@ -1,6 +1,7 @@
 // The knowledge index over HTTP (owner only): its status per collection, "reindex now", and live progress as SSE.
+
+import { eventStream, withStatus } from '../../core/contracts/route-definition.ts';
 import type { AuditCapability, HttpCapability } from '../../core/plugin/capabilities.ts';
-import { eventStream, withStatus } from '../../core/plugin/route-definition.ts';
 import type { IndexEvent } from './index-events.ts';
 import type { KnowledgeService } from './knowledge-service.ts';
 

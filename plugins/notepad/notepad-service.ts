@@ -1,6 +1,6 @@
 // The notepad's one entry point for every surface: capture, triage, resolving proposals and questions, the morning summary.
 import type { Approver, ProposalView } from '../../core/approvals/approval-kind.ts';
-import { fail } from '../../core/errors.ts';
+import { fail } from '../../core/contracts/errors.ts';
 import type {
   ApprovalsCapability,
   NotesCapability,

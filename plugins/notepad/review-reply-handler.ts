@@ -1,6 +1,7 @@
 // Answers replies to the morning summary in Matrix: yes / no / defer / edit: … per numbered item.
-import { QuorraError } from '../../core/errors.ts';
-import type { ReplyHandler } from '../../core/plugin/contributions.ts';
+
+import type { ReplyHandler } from '../../core/contracts/contributions.ts';
+import { QuorraError } from '../../core/contracts/errors.ts';
 import type { NotepadService } from './notepad-service.ts';
 import { parseReviewReply } from './review-reply.ts';
 

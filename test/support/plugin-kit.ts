@@ -4,9 +4,9 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
-import type { UserPrincipal } from '../../core/auth/principal.ts';
 import { principalOf } from '../../core/auth/user-store.ts';
 import { rootDir } from '../../core/build-info.ts';
+import type { UserPrincipal } from '../../core/contracts/principal.ts';
 import { persona as personaOf } from '../../core/engine/personas.ts';
 import { offeredTools } from '../../core/engine/tool-gate.ts';
 import type { ToolOutcome } from '../../core/engine/tool-runner.ts';

@@ -9,7 +9,7 @@ import type {
   LlamaEmbeddingContext,
   LlamaModel,
 } from 'node-llama-cpp';
-import { QuorraError } from '../../errors.ts';
+import { QuorraError } from '../../contracts/errors.ts';
 
 export interface RuntimeOptions {
   chatPath: string;

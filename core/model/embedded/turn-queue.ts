@@ -1,5 +1,5 @@
 // Hands the model's few sequences to turns first come, first served, with a bounded waiting line.
-import { QuorraError } from '../../errors.ts';
+import { QuorraError } from '../../contracts/errors.ts';
 
 /** The waiting line is full: the caller should come back after `retryAfterSeconds`. */
 export class ModelBusyError extends QuorraError {

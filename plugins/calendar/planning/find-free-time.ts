@@ -1,6 +1,6 @@
 // calendar_find_free_time (tier 0): free slots of a given length across named members' calendars, within working hours.
 import { z } from 'zod';
-import { defineTool } from '../../../core/tools/define-tool.ts';
+import { defineTool } from '../../../core/contracts/define-tool.ts';
 import {
   bookFor,
   type CalendarToolDeps,

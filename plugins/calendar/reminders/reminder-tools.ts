@@ -1,7 +1,7 @@
 // reminder_set (tier 1), reminder_list (tier 0), reminder_cancel (tier 1): reminders that are stored, scheduled and really sent.
 import { z } from 'zod';
-import { isUser, type Principal } from '../../../core/auth/principal.ts';
-import { defineTool } from '../../../core/tools/define-tool.ts';
+import { defineTool } from '../../../core/contracts/define-tool.ts';
+import { isUser, type Principal } from '../../../core/contracts/principal.ts';
 import type { Member } from '../calendar-book.ts';
 import type { Reminder } from './reminder.entity.ts';
 import { firesAt, type ReminderService } from './reminder-service.ts';

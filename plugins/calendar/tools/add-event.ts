@@ -1,6 +1,6 @@
 // calendar_add_event (tier 1, audited): adds one event to the household calendar and returns its uid.
 import { z } from 'zod';
-import { defineTool } from '../../../core/tools/define-tool.ts';
+import { defineTool } from '../../../core/contracts/define-tool.ts';
 import type { CalendarEvent } from '../calendar-event.ts';
 import { addDays, isoUtc, localDate, parseMoment } from '../zoned-time.ts';
 import {

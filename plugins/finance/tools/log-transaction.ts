@@ -1,6 +1,6 @@
 // finance_log_transaction (tier 1): logs spending or income; payee and category are matched, a new category is only proposed.
 import { z } from 'zod';
-import { defineTool } from '../../../core/tools/define-tool.ts';
+import { defineTool } from '../../../core/contracts/define-tool.ts';
 import type { FinanceService } from '../finance-service.ts';
 import { actorOf, turnBudget } from './finance-tool-deps.ts';
 

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { z } from 'zod';
 import type { ApplyContext, ApprovalKindDefinition } from '../../../core/approvals/approval-kind.ts';
-import type { Disposable } from '../../../core/disposable.ts';
+import type { Disposable } from '../../../core/contracts/disposable.ts';
 import { type BootedApp, bootApp } from '../../support/boot-app.ts';
 import { addUser, type TestUser } from '../../support/household.ts';
 

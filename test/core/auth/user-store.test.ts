@@ -1,6 +1,6 @@
 // Household users: names that cannot lie (no invisible or bidi characters) and no silent second "Max".
 import assert from 'node:assert/strict';
-import { QuorraError } from '../../../core/errors.ts';
+import { QuorraError } from '../../../core/contracts/errors.ts';
 import { type BootedApp, bootApp } from '../../support/boot-app.ts';
 
 describe('user store', () => {

@@ -5,7 +5,7 @@ import { get } from 'node:http';
 import { Writable } from 'node:stream';
 import { commands } from '../../../core/cli/commands.ts';
 import { loadConfig } from '../../../core/config/load-config.ts';
-import { QuorraError } from '../../../core/errors.ts';
+import { QuorraError } from '../../../core/contracts/errors.ts';
 import { type BootedApp, bootApp, databaseUrlFor, tempDir } from '../../support/boot-app.ts';
 
 describe('quorra token list/revoke and user edit/remove', () => {

@@ -1,7 +1,7 @@
 // The turn inspector: owner-only, developer_mode-gated, per-user records, never recording the guest path.
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
-import type { ReservationPrincipal } from '../../../core/auth/principal.ts';
+import type { ReservationPrincipal } from '../../../core/contracts/principal.ts';
 import { TurnInspector } from '../../../core/engine/turn-inspector.ts';
 import { type BootedApp, bootApp } from '../../support/boot-app.ts';
 import { addUser, call, chat, type TestUser } from '../../support/household.ts';

@@ -1,12 +1,12 @@
 // Pure engine helpers: time-gap markers, yes/no reading, prompt order, and the tool gate.
 import assert from 'node:assert/strict';
 import { z } from 'zod';
+import { defineTool } from '../../../core/contracts/define-tool.ts';
 import { personas } from '../../../core/engine/personas.ts';
 import { buildSystemPrompt } from '../../../core/engine/prompt-builder.ts';
 import { gapMarker, withGapMarkers } from '../../../core/engine/time-gaps.ts';
 import { offeredTools } from '../../../core/engine/tool-gate.ts';
 import { readYesNo } from '../../../core/engine/yes-no.ts';
-import { defineTool } from '../../../core/tools/define-tool.ts';
 
 const at = (iso: string) => new Date(iso);
 

@@ -1,8 +1,8 @@
 // POST /chat validates every body field at the edge; tools tell the model what was wrong one line per problem.
 import assert from 'node:assert/strict';
 import { z } from 'zod';
+import { defineTool } from '../../../core/contracts/define-tool.ts';
 import { Session } from '../../../core/sessions/session.entity.ts';
-import { defineTool } from '../../../core/tools/define-tool.ts';
 import { type BootedApp, bootApp } from '../../support/boot-app.ts';
 import { addUser, chat, type TestUser } from '../../support/household.ts';
 import { ScriptedModelServer, toolMessagesOf as toolMessages } from '../../support/model-server.ts';

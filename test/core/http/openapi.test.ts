@@ -1,6 +1,6 @@
-// /openapi.json: valid OpenAPI 3.1, every core and plugin route in it, and the README's endpoint tables agreeing.
+// /openapi.json: valid OpenAPI 3.1, every core and plugin route in it, and the endpoint tables in docs/ agreeing.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { rootDir } from '../../../core/build-info.ts';
 import { openApiPath } from '../../../core/http/openapi.ts';
@@ -8,8 +8,8 @@ import { type BootedApp, bootApp } from '../../support/boot-app.ts';
 
 const methods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
-/** Every `METHOD /path` named in the first cell of a README table row (`GET/PUT /x` names two). */
-function readmeEndpoints(markdown: string): Set<string> {
+/** Every `METHOD /path` named in the first cell of a docs table row (`GET/PUT /x` names two). */
+function docsEndpoints(markdown: string): Set<string> {
   const found = new Set<string>();
   for (const line of markdown.split('\n')) {
     if (!line.startsWith('|')) continue;
@@ -76,18 +76,19 @@ describe('GET /openapi.json', () => {
     await app.quorra.plugins.setEnabled('diagnostics', true);
   });
 
-  it('matches the README’s endpoint tables, both ways', () => {
-    const readme = readmeEndpoints(readFileSync(`${rootDir}/README.md`, 'utf8'));
+  it('matches the endpoint tables in docs/, both ways', () => {
+    const docs = readdirSync(`${rootDir}/docs`).filter((f) => f.endsWith('.md'));
+    const listed = docsEndpoints(docs.map((f) => readFileSync(`${rootDir}/docs/${f}`, 'utf8')).join('\n'));
     const api = documented(doc);
     assert.deepEqual(
-      [...api].filter((e) => !readme.has(e)),
+      [...api].filter((e) => !listed.has(e)),
       [],
-      'routes the README tables do not list',
+      'routes the docs tables do not list',
     );
     assert.deepEqual(
-      [...readme].filter((e) => !api.has(e)),
+      [...listed].filter((e) => !api.has(e)),
       [],
-      'README endpoints that do not exist',
+      'endpoints in docs/ that do not exist',
     );
   });
 });

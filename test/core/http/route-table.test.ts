@@ -3,13 +3,13 @@ import assert from 'node:assert/strict';
 import type { ServerResponse } from 'node:http';
 import Koa from 'koa';
 import { z } from 'zod';
-import { fail } from '../../../core/errors.ts';
+import { fail } from '../../../core/contracts/errors.ts';
+import { defineRoute } from '../../../core/contracts/route-definition.ts';
 import { type HttpServer, listen } from '../../../core/http/http-server.ts';
 import { requestPipeline } from '../../../core/http/request-pipeline.ts';
 import { RouteTable } from '../../../core/http/route-table.ts';
 import { createLogger } from '../../../core/logger.ts';
 import { Metrics } from '../../../core/metrics/metrics.ts';
-import { defineRoute } from '../../../core/plugin/route-definition.ts';
 
 describe('route table dispatch', () => {
   let server: HttpServer;

@@ -1,6 +1,8 @@
 // Bang-command parsing and dispatch: words and arguments, permission, unknown commands, usage lines, generated help.
 import assert from 'node:assert/strict';
-import { fail } from '../../../core/errors.ts';
+import type { CommandDefinition } from '../../../core/contracts/contributions.ts';
+import { fail } from '../../../core/contracts/errors.ts';
+import { Registry } from '../../../core/contracts/registry.ts';
 import {
   CommandUsageError,
   helpText,
@@ -8,8 +10,6 @@ import {
   runCommand,
   usageLine,
 } from '../../../core/matrix/command-router.ts';
-import type { CommandDefinition } from '../../../core/plugin/contributions.ts';
-import { Registry } from '../../../core/registry.ts';
 
 const member = { userId: 'max', role: 'member' as const, roomId: '!r:x' };
 const owner = { userId: 'olivia', role: 'owner' as const, roomId: '!r:x' };

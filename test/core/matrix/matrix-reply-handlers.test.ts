@@ -2,9 +2,9 @@
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 import type { MatrixClient as JsClient } from 'matrix-js-sdk';
-import type { Disposable } from '../../../core/disposable.ts';
+import type { ReplyContext } from '../../../core/contracts/contributions.ts';
+import type { Disposable } from '../../../core/contracts/disposable.ts';
 import { REPLY_FAILED, REPLY_GONE } from '../../../core/matrix/reply-routes.ts';
-import type { ReplyContext } from '../../../core/plugin/contributions.ts';
 import type { TestUser } from '../../support/household.ts';
 import type { RegisteredUser } from '../../support/matrix-homeserver/index.ts';
 import { waitUntil } from '../../support/matrix-homeserver/test-clients.ts';

@@ -1,6 +1,6 @@
 // Replies as Matrix content: Markdown to sanitized HTML, plain body, thread and reply relations, apologies by failure.
 import assert from 'node:assert/strict';
-import { fail, QuorraError } from '../../../core/errors.ts';
+import { type ErrorCode, fail, QuorraError } from '../../../core/contracts/errors.ts';
 import {
   apologyFor,
   markdownToHtml,
@@ -108,7 +108,7 @@ describe('reply format', () => {
       apologyFor(fail.invalid('SCOPE_NOT_BOUND', 'workspace "x" has no finance service')),
       /couldn’t do that: workspace "x" has no finance service/,
     );
-    assert.match(apologyFor(new QuorraError('QUORRA_X', 'x')), /QUORRA_X/);
+    assert.match(apologyFor(new QuorraError('QUORRA_X' as ErrorCode, 'x')), /QUORRA_X/);
     assert.match(apologyFor(new Error('boom')), /something failed on my side/);
   });
 });

@@ -1,7 +1,7 @@
 // Core memories kept between prompts: every change by this process (any code path) or another connection shows next.
 import assert from 'node:assert/strict';
 import Database from 'better-sqlite3';
-import type { Seal } from '../../../core/auth/principal.ts';
+import type { Seal } from '../../../core/contracts/principal.ts';
 import type { MemoryInput, MemoryOrigin } from '../../../core/memory/memory-input.ts';
 import { MemoryStore } from '../../../core/memory/memory-store.ts';
 import { onPostgres } from '../../support/test-database.ts';

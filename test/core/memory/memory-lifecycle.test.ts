@@ -1,6 +1,6 @@
 // Memory lifecycle: expiry, surface-once hand-off, archive/restore, retention purge and the Dream pass's hooks.
 import assert from 'node:assert/strict';
-import type { Seal } from '../../../core/auth/principal.ts';
+import type { Seal } from '../../../core/contracts/principal.ts';
 import type { MemoryInput, MemoryOrigin } from '../../../core/memory/memory-input.ts';
 import { MemoryStore } from '../../../core/memory/memory-store.ts';
 import { NotesLog } from '../../../core/memory/notes-log.ts';

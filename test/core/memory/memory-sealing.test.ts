@@ -5,7 +5,7 @@ import {
   type Seal,
   sealFor,
   type UserPrincipal,
-} from '../../../core/auth/principal.ts';
+} from '../../../core/contracts/principal.ts';
 import { MemoryStore } from '../../../core/memory/memory-store.ts';
 import { type MemoryDb, openMemoryDb } from './memory-db.ts';
 

@@ -1,7 +1,7 @@
 // Memory search: ranking by words and tags, hostile query text, dedup candidates per slice, the bounded window;
 // on SQLite once ranked from the in-memory recall index and once from FTS5's posting lists.
 import assert from 'node:assert/strict';
-import type { Seal } from '../../../core/auth/principal.ts';
+import type { Seal } from '../../../core/contracts/principal.ts';
 import type { MemoryInput, MemoryOrigin } from '../../../core/memory/memory-input.ts';
 import { MemoryStore } from '../../../core/memory/memory-store.ts';
 import { onPostgres } from '../../support/test-database.ts';

@@ -1,7 +1,7 @@
 // Memory through the engine: notes per turn, save/recall/supersede via the scripted model, core memories and every seal.
 import assert from 'node:assert/strict';
 import Database from 'better-sqlite3';
-import type { ReservationPrincipal } from '../../../core/auth/principal.ts';
+import type { ReservationPrincipal } from '../../../core/contracts/principal.ts';
 import { AuditEntry } from '../../../core/engine/audit-entry.entity.ts';
 import { type BootedApp, bootApp } from '../../support/boot-app.ts';
 import { addUser, call, chat, systemPromptOf, type TestUser } from '../../support/household.ts';

@@ -1,6 +1,6 @@
 // The notes log: ordered sequence numbers, re-sequencing on edit, per-slice batched reads, guests kept out.
 import assert from 'node:assert/strict';
-import type { ReservationPrincipal, UserPrincipal } from '../../../core/auth/principal.ts';
+import type { ReservationPrincipal, UserPrincipal } from '../../../core/contracts/principal.ts';
 import type { NoteSlice } from '../../../core/memory/note-input.ts';
 import { NotesLog } from '../../../core/memory/notes-log.ts';
 import { days, type MemoryDb, openMemoryDb } from './memory-db.ts';

@@ -1,6 +1,6 @@
 // The per-turn queries the stores actually run are answered from indexes: no full scan of memories or notes.
 import assert from 'node:assert/strict';
-import type { Seal } from '../../../core/auth/principal.ts';
+import type { Seal } from '../../../core/contracts/principal.ts';
 import { sealedRead } from '../../../core/memory/memory-search.ts';
 import { MemoryStore } from '../../../core/memory/memory-store.ts';
 import { NotesLog } from '../../../core/memory/notes-log.ts';

@@ -1,7 +1,7 @@
 // The in-memory recall index: the same ranking as FTS5's exact candidates, current with this and other connections.
 import assert from 'node:assert/strict';
 import Database from 'better-sqlite3';
-import type { Seal } from '../../../core/auth/principal.ts';
+import type { Seal } from '../../../core/contracts/principal.ts';
 import type { MemoryInput, MemoryOrigin } from '../../../core/memory/memory-input.ts';
 import { MemoryStore } from '../../../core/memory/memory-store.ts';
 import { recallIndex, recallIndexReady } from '../../../core/memory/recall-index.ts';

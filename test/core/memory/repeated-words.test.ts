@@ -1,6 +1,6 @@
 // The repeated-words index (SQLite only): which words count as repeated, and that recall reaches such rows.
 import assert from 'node:assert/strict';
-import type { Seal } from '../../../core/auth/principal.ts';
+import type { Seal } from '../../../core/contracts/principal.ts';
 import { MemoryStore } from '../../../core/memory/memory-store.ts';
 import { repeatedWords } from '../../../core/memory/repeated-words.ts';
 import { type MemoryDb, openMemoryDb } from './memory-db.ts';

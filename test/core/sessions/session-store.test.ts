@@ -1,6 +1,6 @@
 // The session store's hand-written statements: a turn's writes land whole or not at all, and read back as TypeORM reads them.
 import assert from 'node:assert/strict';
-import type { UserPrincipal } from '../../../core/auth/principal.ts';
+import type { UserPrincipal } from '../../../core/contracts/principal.ts';
 import { Confirmation } from '../../../core/engine/confirmation.entity.ts';
 import { Message } from '../../../core/sessions/message.entity.ts';
 import { Session } from '../../../core/sessions/session.entity.ts';

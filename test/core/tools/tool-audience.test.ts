@@ -1,10 +1,10 @@
 // A tool's audience is checked by the gate, so `run` can rely on the principal it declares.
 import assert from 'node:assert/strict';
 import { z } from 'zod';
-import type { Principal } from '../../../core/auth/principal.ts';
+import { defineTool } from '../../../core/contracts/define-tool.ts';
+import type { Principal } from '../../../core/contracts/principal.ts';
 import { persona } from '../../../core/engine/personas.ts';
 import { offeredTools } from '../../../core/engine/tool-gate.ts';
-import { defineTool } from '../../../core/tools/define-tool.ts';
 
 const tool = (name: string, audience: 'household' | 'owner' | 'guest') =>
   defineTool({

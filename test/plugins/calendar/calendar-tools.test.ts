@@ -1,6 +1,6 @@
 // The calendar tools through /chat with the scripted model and a real Radicale: query, audited add, confirmed delete, gating.
 import assert from 'node:assert/strict';
-import type { ReservationPrincipal } from '../../../core/auth/principal.ts';
+import type { ReservationPrincipal } from '../../../core/contracts/principal.ts';
 import { CaldavClient } from '../../../plugins/calendar/caldav-client.ts';
 import { type BootedApp, bootApp } from '../../support/boot-app.ts';
 import { addUser, call, chat, systemPromptOf, type TestUser } from '../../support/household.ts';

@@ -1,6 +1,6 @@
 // The finance tools through /chat with the scripted model: tiers, matching, proposals, confirmed delete, budget pinning, guests.
 import assert from 'node:assert/strict';
-import type { ReservationPrincipal } from '../../../core/auth/principal.ts';
+import type { ReservationPrincipal } from '../../../core/contracts/principal.ts';
 import type { FinanceService } from '../../../plugins/finance/finance-service.ts';
 import type { BootedApp } from '../../support/boot-app.ts';
 import { chat, systemPromptOf, type TestUser } from '../../support/household.ts';

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { ReservationPrincipal } from '../../../core/auth/principal.ts';
+import type { ReservationPrincipal } from '../../../core/contracts/principal.ts';
 import type { KnowledgeApi } from '../../../plugins/knowledge/index.ts';
 import { type BootedApp, bootApp, tempDir } from '../../support/boot-app.ts';
 import { addUser, chat, type TestUser } from '../../support/household.ts';

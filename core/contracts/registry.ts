@@ -1,6 +1,6 @@
 // A keyed registry whose every add returns a disposable; duplicate keys fail with a coded error.
 import { type Disposable, toDisposable } from './disposable.ts';
-import { QuorraError } from './errors.ts';
+import { type ErrorCode, QuorraError } from './errors.ts';
 
 /** Holds items by key; adding a key twice throws `QUORRA_DUPLICATE_<KIND>`. */
 export class Registry<T> {
@@ -19,7 +19,7 @@ export class Registry<T> {
     const existing = this.items.get(key);
     if (existing) {
       throw new QuorraError(
-        `QUORRA_DUPLICATE_${this.kind.toUpperCase()}`,
+        `QUORRA_DUPLICATE_${this.kind.toUpperCase()}` as ErrorCode,
         `${this.kind} "${key}" is already registered by ${existing.owner}`,
         { key, owner: existing.owner, attemptedBy: owner },
       );

@@ -1,7 +1,8 @@
 // A tool is plain data: name, description, tier, scopes, zod input and a run function.
+
+import type { Logger } from 'pino';
 import type { z } from 'zod';
-import type { Principal, ReservationPrincipal, UserPrincipal } from '../auth/principal.ts';
-import type { Logger } from '../logger.ts';
+import type { Principal, ReservationPrincipal, UserPrincipal } from './principal.ts';
 
 /** Permission tiers: 0 read-only, 1 low-risk write (audited), 2 destructive/external (confirmed first). */
 export type ToolTier = 0 | 1 | 2;

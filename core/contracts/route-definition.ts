@@ -1,6 +1,6 @@
 // An HTTP route as a plugin (or core feature) declares it: method, path, who may call it, zod input, a handler.
 import type { z } from 'zod';
-import type { UserPrincipal } from '../auth/principal.ts';
+import type { UserPrincipal } from './principal.ts';
 
 /**
  * Who may call a route, checked by the host before the handler runs:
