@@ -1,6 +1,6 @@
 // The `more_tools` tool: how the model reaches an allowed tool the turn's selection left out.
 import { z } from 'zod';
-import { defineTool, type ToolDefinition } from '../tools/define-tool.ts';
+import { defineTool, type ToolDefinition } from '../contracts/define-tool.ts';
 
 export const MORE_TOOLS = 'more_tools';
 

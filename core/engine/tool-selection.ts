@@ -1,5 +1,5 @@
 // Picks the few tools a turn offers out of those the gate allows: the ones in use, then the most relevant ones.
-import type { ToolDefinition } from '../tools/define-tool.ts';
+import type { ToolDefinition } from '../contracts/define-tool.ts';
 import { moreToolsTool } from './more-tools.ts';
 import { scoreTools, type WeightedText } from './tool-relevance.ts';
 

@@ -2,11 +2,11 @@
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { defineTool } from '../../../core/contracts/define-tool.ts';
 import { AuditEntry } from '../../../core/engine/audit-entry.entity.ts';
 import { MORE_TOOLS, oneLine } from '../../../core/engine/more-tools.ts';
 import { scoreTools } from '../../../core/engine/tool-relevance.ts';
 import { selectTools } from '../../../core/engine/tool-selection.ts';
-import { defineTool } from '../../../core/tools/define-tool.ts';
 import { fixtureEvents } from '../../fixtures/plugins/fixture-events.ts';
 import { type BootedApp, bootApp } from '../../support/boot-app.ts';
 import { addUser, chat, type TestUser } from '../../support/household.ts';
