@@ -23,6 +23,10 @@ export const GOALS = [
     goal: 'the needed tool is offered for >= 0.97 of the labelled requests (vs offering all)',
   },
   { id: 'tools.offered', goal: 'mean tools offered per turn <= 8' },
+  {
+    id: 'prompt.tokens',
+    goal: 'general-scope system prompt + offered tool schemas <= 1,000 tokens (Qwen2.5)',
+  },
 ] as const;
 
 export type GoalId = (typeof GOALS)[number]['id'];

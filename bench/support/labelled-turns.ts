@@ -1,5 +1,5 @@
 // Runs the labelled household requests through the real engine, every plugin configured, recording each first model request.
-import type { Principal } from '../../core/auth/principal.ts';
+import type { Principal } from '../../core/contracts/principal.ts';
 import { type BootedApp, bootApp } from '../../test/support/boot-app.ts';
 import { addUser } from '../../test/support/household.ts';
 import { ScriptedModelServer } from '../../test/support/model-server.ts';

@@ -16,6 +16,8 @@ export interface SelectionInput {
 
 // the last turns say what the conversation is about; the new message says what is wanted now
 const RECENT_WEIGHT = 0.5;
+/** Slots filled in the gate's order when the conversation's words matched fewer tools than that. */
+const PADDED = 4;
 
 /**
  * The offered tools, in the gate's order (a stable order keeps the prompt's tool block the same across turns that
@@ -31,11 +33,12 @@ export function selectTools(allowed: ToolDefinition<any>[], input: SelectionInpu
     ...input.recent.map((text) => ({ text, weight: RECENT_WEIGHT })),
   ];
   const scores = scoreTools(allowed, texts);
-  // the slots no word filled go to the first allowed tools (the gate's order): a short "whats on today" that
-  // matched nothing still finds the everyday tools, and the prompt's size is the same for every turn
+  // up to PADDED slots that no word filled go to the first allowed tools (the gate's order): a short "whats on
+  // today" that matched nothing still finds the everyday tools; past that, an unmatched tool is prefill for nothing
   const ranked = [...allowed]
     .map((tool, order) => ({ tool, order, score: used.has(tool.name) ? Infinity : scores.get(tool)! }))
     .sort((a, b) => b.score - a.score || a.order - b.order)
+    .filter((r, i) => r.score > 0 || i < PADDED)
     .slice(0, room);
   const chosen = new Set(ranked.map((r) => r.tool));
   const offered = allowed.filter((t) => chosen.has(t));

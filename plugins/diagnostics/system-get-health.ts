@@ -7,8 +7,7 @@ import type { HealthView } from './health-report.ts';
 export function systemGetHealth(view: () => Promise<HealthView>) {
   return defineTool({
     name: 'system_get_health',
-    description:
-      'Report Quorra’s health: database, disk, uptime, and the diagnostics agent’s latest findings with remedies.',
+    description: "Report Quorra's health: database, disk, uptime, diagnostics findings.",
     examples: ['is everything ok with quorra', 'system status', 'are you healthy', 'est-ce que ça marche'],
     tier: 0,
     scopes: ['general', 'system'],
