@@ -198,7 +198,10 @@ export class Engine {
       { principal, session, message },
     );
     const messages: ChatCompletionMessageParam[] = [
-      { role: 'system', content: system },
+      // two system messages: the shared one first, so the tool schemas a chat template renders right after it stay
+      // in the prefix that every person's turn reuses; then the person's own part
+      { role: 'system', content: system.shared },
+      ...(system.personal ? [{ role: 'system' as const, content: system.personal }] : []),
       ...history.messages,
       { role: 'user', content: userText },
     ];
