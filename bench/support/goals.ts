@@ -24,6 +24,15 @@ export const GOALS = [
   },
   { id: 'tools.offered', goal: 'mean tools offered per turn <= 8' },
   {
+    id: 'prefill.followup',
+    goal: 'a follow-up evaluates <= 1.1 x its new tokens + 16 (embedded, tiny GGUF)',
+  },
+  { id: 'prefill.alternating', goal: 'alternating people evaluate <= their own part + new tokens' },
+  {
+    id: 'prefill.new_session',
+    goal: 'a new session evaluates <= its own part + new tokens (shared prefix cached)',
+  },
+  {
     id: 'prompt.tokens',
     goal: 'general-scope system prompt + offered tool schemas <= 1,000 tokens (Qwen2.5)',
   },
