@@ -13,6 +13,7 @@ import { AddPluginSettings1764900000000 } from './1764900000000-add-plugin-setti
 import { IndexConfirmationExpiry1765000000000 } from './1765000000000-index-confirmation-expiry.ts';
 import { AddMemoryLengthIndex1765200000000 } from './1765200000000-add-memory-length-index.ts';
 import { AddMemoryRepeatsIndex1765300000000 } from './1765300000000-add-memory-repeats-index.ts';
+import { AddChildReach1765438000000 } from './1765438000000-add-child-reach.ts';
 
 export const coreMigrations: Function[] = [
   CreatePluginState1764460800000,
@@ -29,4 +30,5 @@ export const coreMigrations: Function[] = [
   IndexConfirmationExpiry1765000000000,
   AddMemoryLengthIndex1765200000000,
   AddMemoryRepeatsIndex1765300000000,
+  AddChildReach1765438000000,
 ];

@@ -1,6 +1,7 @@
 // People and API tokens over HTTP: the owner adds, edits and removes people; everyone manages their own tokens.
 import { z } from 'zod';
 import type { ApiToken } from '../auth/api-token.entity.ts';
+import { DEFAULT_CHILD_TOOLS } from '../auth/child-reach.ts';
 import { REMOVAL_EFFECTS, removeUser } from '../auth/remove-user.ts';
 import type { User } from '../auth/user.entity.ts';
 import { fail } from '../contracts/errors.ts';
@@ -19,6 +20,8 @@ const personBody = z
     matrix_ids: z.array(z.string()).max(10).optional(),
     email: z.string().nullable().optional(),
     timezone: z.string().optional(),
+    child: z.boolean().optional(),
+    child_tools: z.array(z.string()).max(100).nullable().optional(),
   })
   .strict();
 const personEdit = personBody.partial().strict();
@@ -32,6 +35,9 @@ export const personSchema = z.strictObject({
   matrix_ids: z.array(z.string()),
   email: z.string().nullable(),
   timezone: z.string(),
+  /** A child's turns reach only `reach` (the allow-list within the structural floor). */
+  child: z.boolean(),
+  reach: z.array(z.string()).nullable(),
   created_at: wireTime,
 });
 const personReply = z.strictObject({ user: personSchema });
@@ -55,6 +61,8 @@ export function personWire(u: User): z.output<typeof personSchema> {
     matrix_ids: u.matrixIds,
     email: u.email,
     timezone: u.timezone,
+    child: u.child,
+    reach: u.child ? [...(u.childTools ?? DEFAULT_CHILD_TOOLS)] : null,
     created_at: u.createdAt,
   };
 }
@@ -83,6 +91,8 @@ export function peopleRoutes(c: Conversation) {
           matrix: b.matrix_ids ?? [],
           email: b.email ?? undefined,
           timezone: b.timezone,
+          child: b.child,
+          childTools: b.child_tools ?? undefined,
         });
         await audit(principal, 'admin_add_user', { id: u.id, role: u.role });
         return withStatus(201, { user: personWire(u) });
@@ -103,6 +113,8 @@ export function peopleRoutes(c: Conversation) {
           matrix: b.matrix_ids,
           email: b.email,
           timezone: b.timezone,
+          child: b.child,
+          childTools: b.child_tools,
         });
         await audit(principal, 'admin_edit_user', { id: params.id, fields: Object.keys(b) });
         return { user: personWire(u) };

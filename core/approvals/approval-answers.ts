@@ -1,14 +1,11 @@
 // Carries out a person's answer to one proposal for Matrix (a reply to its notice, `!quorra approvals yes 12`): one line back.
 
-import type { ReplyHandler } from '../contracts/contributions.ts';
+import { APPROVAL_REPLY_HANDLER, type ReplyHandler } from '../contracts/contributions.ts';
 import { QuorraError } from '../contracts/errors.ts';
 import { inlineUntrusted } from '../text/untrusted-markdown.ts';
 import type { Approver, ProposalView } from './approval-kind.ts';
 import type { ApprovalQueue } from './approval-queue.ts';
 import { type ApprovalAnswer, readApprovalAnswer } from './approval-reply.ts';
-
-/** The reply handler name a notice about one proposal names in notify's replyTo (its ref is the row id). */
-export const APPROVAL_REPLY_HANDLER = 'approval';
 
 export const ANSWER_USAGE =
   'Reply **yes** (or **send**), **no** (or **discard**), **defer** or **edit: <your text>**.';

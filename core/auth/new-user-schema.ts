@@ -7,6 +7,11 @@ const timezone = z
   .string()
   .refine((tz) => Intl.supportedValuesOf('timeZone').includes(tz) || tz === 'UTC', 'a valid IANA time zone');
 
+const childTools = z
+  .array(z.string().regex(/^[a-z][a-z0-9_.]{0,63}$/, 'a tool name'))
+  .max(100)
+  .transform((t) => [...new Set(t)]);
+
 /** Input for a new user, validated at every boundary that creates one (CLI, config, API). */
 export const newUserSchema = z
   .object({
@@ -20,6 +25,8 @@ export const newUserSchema = z
     email: z.email().optional(),
     locale: z.string().min(2).max(32).default('en'),
     timezone: timezone.default('UTC'),
+    child: z.boolean().default(false),
+    childTools: childTools.optional(),
   })
   .strict();
 
@@ -34,6 +41,9 @@ export const userEditSchema = z
     email: z.email().nullable().optional(),
     locale: z.string().min(2).max(32).optional(),
     timezone: timezone.optional(),
+    child: z.boolean().optional(),
+    /** null goes back to the household's default list. */
+    childTools: childTools.nullable().optional(),
   })
   .strict();
 

@@ -1,4 +1,5 @@
 // API tokens: generated once, shown once, stored only as a SHA-256 hash.
+
 import { hash, randomBytes } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import type { UserPrincipal } from '../contracts/principal.ts';
@@ -6,6 +7,7 @@ import { EntityRows, type RowStatement } from '../db/entity-rows.ts';
 import { fromDbTime } from '../memory/sql-values.ts';
 import { ApiToken } from './api-token.entity.ts';
 import { User } from './user.entity.ts';
+import { principalOf } from './user-store.ts';
 
 interface HolderRow {
   token_id: number;
@@ -13,6 +15,8 @@ interface HolderRow {
   user_id: string;
   role: UserPrincipal['role'];
   display_name: string;
+  child: unknown;
+  child_tools: string | null;
 }
 
 /** The hash stored for a token: SHA-256, hex. */
@@ -34,7 +38,8 @@ export class TokenStore {
     // another process) is refused or judged anew on the very next request
     this.holderSql =
       `SELECT t.${t.col('id')} AS token_id, t.${t.col('lastUsedAt')} AS last_used_at, u.${u.col('id')} AS user_id,` +
-      ` u.${u.col('role')} AS role, u.${u.col('displayName')} AS display_name` +
+      ` u.${u.col('role')} AS role, u.${u.col('displayName')} AS display_name,` +
+      ` u.${u.col('child')} AS child, u.${u.col('childTools')} AS child_tools` +
       ` FROM "${t.table}" t JOIN "${u.table}" u ON u.${u.col('id')} = t.${t.col('userId')}` +
       ` WHERE t.${t.col('tokenHash')} = ? AND u.${u.col('removedAt')} IS NULL`;
   }
@@ -87,6 +92,13 @@ export class TokenStore {
     if (!lastUsed || Date.now() - lastUsed.getTime() > 60_000) {
       await this.db.getRepository(ApiToken).update({ id: row.token_id }, { lastUsedAt: new Date() });
     }
-    return { kind: 'user', userId: row.user_id, role: row.role, displayName: row.display_name };
+    // the same principal the rest of core builds from a user (SQLite answers 0/1 for a boolean, PostgreSQL true/false)
+    return principalOf({
+      id: row.user_id,
+      role: row.role,
+      displayName: row.display_name,
+      child: row.child === true || row.child === 1 || row.child === '1',
+      childTools: row.child_tools ? (JSON.parse(row.child_tools) as string[]) : null,
+    });
   }
 }

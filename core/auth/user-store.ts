@@ -1,10 +1,12 @@
 // Household users: create, edit, remove, look up by id, Matrix ID or email, and seed from config.
+
 import { type DataSource, IsNull } from 'typeorm';
 import { fail, QuorraError } from '../contracts/errors.ts';
 import type { UserPrincipal } from '../contracts/principal.ts';
 import { EntityRows } from '../db/entity-rows.ts';
 import { slugify } from '../text/slugify.ts';
 import { labelKey } from '../text/text-safety.ts';
+import { DEFAULT_CHILD_TOOLS } from './child-reach.ts';
 import { newUserSchema, type UserEdit, userEditSchema } from './new-user-schema.ts';
 import { User } from './user.entity.ts';
 
@@ -31,6 +33,7 @@ export class UserStore {
    */
   async add(input: NewUser, opts: { allowDuplicate?: boolean } = {}): Promise<User> {
     const u = newUserSchema.parse(input);
+    if (u.child && u.role === 'owner') throw fail.badRequest('a child cannot be an owner of the household');
     if (!u.id && !opts.allowDuplicate) {
       const key = labelKey(u.name);
       const same = (await this.list()).find((x) => labelKey(x.displayName) === key);
@@ -57,6 +60,8 @@ export class UserStore {
       email: u.email ?? null,
       locale: u.locale,
       timezone: u.timezone,
+      child: u.child,
+      childTools: u.childTools ?? null,
       createdAt: new Date(),
       removedAt: null,
     });
@@ -96,6 +101,8 @@ export class UserStore {
         throw fail.conflict('QUORRA_USER_MATRIX_TAKEN', `${mxid} already belongs to a user`);
     }
     if (patch.role === 'member' && user.role === 'owner') await this.keepAnOwner(id);
+    if ((patch.child ?? user.child) && (patch.role ?? user.role) === 'owner')
+      throw fail.badRequest('a child cannot be an owner of the household');
     await this.repo.update(
       { id },
       {
@@ -105,6 +112,8 @@ export class UserStore {
         ...(patch.email !== undefined ? { email: patch.email } : {}),
         ...(patch.locale !== undefined ? { locale: patch.locale } : {}),
         ...(patch.timezone !== undefined ? { timezone: patch.timezone } : {}),
+        ...(patch.child !== undefined ? { child: patch.child } : {}),
+        ...(patch.childTools !== undefined ? { childTools: patch.childTools } : {}),
       },
     );
     return (await this.get(id)) as User;
@@ -172,6 +181,10 @@ export class UserStore {
 }
 
 /** The principal for a stored user. */
-export function principalOf(user: User): UserPrincipal {
-  return { kind: 'user', userId: user.id, role: user.role, displayName: user.displayName };
+export function principalOf(
+  user: Pick<User, 'id' | 'role' | 'displayName' | 'child' | 'childTools'>,
+): UserPrincipal {
+  const p: UserPrincipal = { kind: 'user', userId: user.id, role: user.role, displayName: user.displayName };
+  if (user.child) p.child = { tools: user.childTools ?? DEFAULT_CHILD_TOOLS };
+  return p;
 }

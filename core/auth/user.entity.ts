@@ -27,6 +27,14 @@ export class User {
   @Column({ type: 'datetime', name: 'created_at' })
   createdAt!: Date;
 
+  /** A child's turns reach only their allow-list (see core/auth/child-reach.ts), whatever room they speak in. */
+  @Column({ type: 'boolean', default: false })
+  child!: boolean;
+
+  /** The tools this child may use; null keeps the household's default list. */
+  @Column({ type: 'simple-json', name: 'child_tools', nullable: true })
+  childTools!: string[] | null;
+
   /** Set when the person was removed: they can no longer sign in, and their id is never given to anyone else. */
   @Column({ type: 'datetime', name: 'removed_at', nullable: true })
   removedAt!: Date | null;

@@ -1,4 +1,4 @@
-// The CLI's subcommands as a table: name → usage, description, run.
+// Core's CLI subcommands as a table: name → usage, description, run (plugins add theirs: plugin-commands.ts).
 import type { Writable } from 'node:stream';
 import type { QuorraConfig } from '../config/schema.ts';
 
@@ -10,7 +10,6 @@ const lazy =
     (await load())(args, config, out);
 const adminLink = lazy(async () => (await import('./admin-link.ts')).adminLink);
 const backup = lazy(async () => (await import('./backup-commands.ts')).backup);
-const diagnostics = lazy(async () => (await import('./diagnostics.ts')).diagnostics);
 const doctor = lazy(async () => (await import('./doctor.ts')).doctor);
 const restore = lazy(async () => (await import('./backup-commands.ts')).restore);
 const migrate = lazy(async () => (await import('./migrate.ts')).migrate);
@@ -61,11 +60,6 @@ export const commands: Record<string, CliCommand> = {
     usage: 'restore <archive> [--force]',
     description: 'restore an archive into an empty data directory (--force moves what is there aside)',
     run: restore,
-  },
-  diagnostics: {
-    usage: 'diagnostics',
-    description: 'run the diagnostics agent (its own process; Quorra connects to it over a Unix socket)',
-    run: diagnostics,
   },
   'admin-link': {
     usage: 'admin-link <user>',

@@ -2,18 +2,21 @@
 import { ConfigError, loadConfig } from '../config/load-config.ts';
 import type { QuorraConfig } from '../config/schema.ts';
 import { QuorraError } from '../contracts/errors.ts';
-import { commands } from './commands.ts';
+import { type CliCommand, commands } from './commands.ts';
+import { pluginCliCommands } from './plugin-commands.ts';
 
 /** Runs one CLI invocation and returns the process exit code. */
 export async function main(argv: string[], out = process.stdout, err = process.stderr): Promise<number> {
   const [name = 'help', ...args] = argv;
-  const command = commands[name];
+  // the plugins' subcommands are looked up only when core has no such command: `quorra serve` loads no plugin early
+  const command: CliCommand | undefined =
+    commands[name] ?? (await pluginCliCommands()).find((c) => c.name === name);
   if (!command) {
-    err.write(`unknown command "${name}"\n\n${usage()}`);
+    err.write(`unknown command "${name}"\n\n${await usage()}`);
     return 64;
   }
   if (name === 'help') {
-    out.write(usage());
+    out.write(await usage());
     return 0;
   }
   let config: QuorraConfig;
@@ -38,8 +41,10 @@ export async function main(argv: string[], out = process.stdout, err = process.s
   }
 }
 
-function usage(): string {
-  const lines = Object.values(commands).map((c) => `  ${c.usage.padEnd(44)} ${c.description}`);
+async function usage(): Promise<string> {
+  const lines = [...Object.values(commands), ...(await pluginCliCommands())].map(
+    (c) => `  ${c.usage.padEnd(44)} ${c.description}`,
+  );
   return `Usage: quorra <command>\n\n${lines.join('\n')}\n`;
 }
 

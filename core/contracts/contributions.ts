@@ -121,3 +121,6 @@ export interface PromptFragment {
   name: string;
   text: string;
 }
+
+/** The reply handler name a notice about one proposal names in notify's replyTo (its ref is the row id). */
+export const APPROVAL_REPLY_HANDLER = 'approval';

@@ -6,6 +6,8 @@ export interface UserPrincipal {
   userId: string;
   role: 'owner' | 'member';
   displayName: string;
+  /** Present for a child: the only tools their turns are ever offered (the gate reads it, never the model). */
+  child?: { tools: readonly string[] };
 }
 
 /** A rental guest, known only by reservation and the hosting workspace it belongs to. */

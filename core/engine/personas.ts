@@ -17,6 +17,12 @@ export interface Persona {
 /** The code registry of personas; adding one is an entry here plus its prompt file. */
 export const personas: Readonly<Record<string, Persona>> = Object.freeze({
   owner: { id: 'owner', description: 'a household member talking to their assistant', recordable: true },
+  child: {
+    id: 'child',
+    description: 'a child of the household, in plain words and within the reach a parent set',
+    basePrompt: 'personas/child',
+    recordable: true,
+  },
   'guest-concierge': {
     id: 'guest-concierge',
     description: 'the concierge answering a rental guest for the owner',
@@ -38,6 +44,8 @@ export function persona(id: string): Persona {
  * A guest never gets a recordable (household) persona, whatever the caller asks for.
  */
 export function personaFor(principal: Principal, requested?: string): string {
+  // a child talks to the child persona, whatever the surface asks for
+  if (principal.kind === 'user' && principal.child) return 'child';
   const id = requested ?? (principal.kind === 'user' ? 'owner' : 'guest-concierge');
   const p = personas[id];
   if (!p) throw fail.invalid('UNKNOWN_PERSONA', `unknown persona "${id}"`, { known: Object.keys(personas) });

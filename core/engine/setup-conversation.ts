@@ -62,6 +62,7 @@ export async function setupConversation(deps: {
   );
   prompts.file('base');
   prompts.file('personas/guest-concierge');
+  prompts.file('personas/child');
   prompts.get('scope', 'general');
   for (const o of origins) prompts.get('origin', o);
   registries.modes.validator = (m) => void prompts.get('mode', `${m.scope}/${m.name}`);

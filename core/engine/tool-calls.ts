@@ -1,4 +1,5 @@
 // Runs one registered tool as a person outside a conversation (an approved proposal): the gate's checks, validation and audit as for a model's call.
+import { childMayAsk, childMayUse } from '../auth/child-reach.ts';
 import { principalOf, type UserStore } from '../auth/user-store.ts';
 import type { ToolDefinition } from '../contracts/define-tool.ts';
 import type { Registry } from '../contracts/registry.ts';
@@ -9,6 +10,8 @@ export interface ToolCallAs {
   userId: string;
   workspace?: string | null;
   sessionId: string;
+  /** A parent approved this for a child: the child's list gives way, the floor (no money, no deletions) does not. */
+  parentApproved?: boolean;
 }
 
 /** A call's outcome: the tool's result text, or why it did not run or failed. */
@@ -24,6 +27,12 @@ export class ToolCalls {
     private readonly users: UserStore,
   ) {}
 
+  /** Whether a child may ask a parent for this tool (it exists and is not money, owner-only or a deletion). */
+  askable(name: string): boolean {
+    const tool = this.tools.get(name);
+    return tool !== undefined && childMayAsk(tool);
+  }
+
   /** Whether a tool of that name is registered (its plugin is enabled). */
   has(name: string): boolean {
     return this.tools.has(name);
@@ -36,6 +45,16 @@ export class ToolCalls {
     const user = await this.users.get(as.userId);
     if (!user) return { ok: false, reason: 'unavailable', message: 'no such person' };
     const principal = principalOf(user);
+    // a child's reach holds outside conversations too (their own approved jots, a parent's yes to a request)
+    if (
+      principal.child &&
+      !(as.parentApproved ? childMayAsk(tool) : childMayUse(tool, principal.child.tools))
+    )
+      return {
+        ok: false,
+        reason: 'unavailable',
+        message: `${name} is not within ${user.displayName}'s reach`,
+      };
     const workspace = as.workspace ?? null;
     if (tool.available && !tool.available({ principal, workspace }))
       return { ok: false, reason: 'unavailable', message: `${name} is not available to this person here` };

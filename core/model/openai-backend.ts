@@ -78,7 +78,9 @@ export class OpenAiBackend implements ModelBackend {
     // float asked for by name: unasked, openai 6 requests base64 and misreads a server that answers floats anyway
     const res = await (await this.sdk()).embed.embeddings.create(
       { model, input: texts, encoding_format: 'float' },
-      { signal: opts.signal },
+      // the SDK leaves its abort listener on the signal it is given: a signal of this call's own keeps a caller's
+      // long-lived one (the knowledge service's, alive for the whole run) from gaining one listener per search
+      { signal: opts.signal ? AbortSignal.any([opts.signal]) : undefined },
     );
     return [...res.data].sort((a, b) => a.index - b.index).map((d) => d.embedding as number[]);
   }

@@ -45,6 +45,8 @@ export interface TurnsCapability {
 /** Calls another plugin's tool as a person (e.g. applying an approved proposal); absent when that plugin is off. */
 export interface ToolCallsCapability {
   has(name: string): boolean;
+  /** Whether a child may ask a parent for this tool (not money, not owner-only, not a deletion). */
+  askable(name: string): boolean;
   call(name: string, input: unknown, as: ToolCallAs): Promise<ToolCallResult>;
 }
 

@@ -1,6 +1,8 @@
 // The plugin contract: a plugin is data (id, dependencies, settings, entities, migrations) plus activate(ctx).
+import type { Writable } from 'node:stream';
 import type { DataSource, MixedList } from 'typeorm';
 import { z } from 'zod';
+import type { QuorraConfig } from '../config/schema.ts';
 import type {
   CommandDefinition,
   FileHandler,
@@ -49,6 +51,18 @@ export interface PluginContext<S = unknown> extends Capabilities {
   dependency<T = unknown>(id: string): T;
 }
 
+/**
+ * A `quorra <name>` subcommand a plugin contributes (the diagnostics agent's process): it runs without the server,
+ * so it gets the config, not a context; it returns the exit code. Keep its module lazy: `quorra help` loads the
+ * plugin's index to list it.
+ */
+export interface PluginCliCommand {
+  name: string;
+  usage: string;
+  description: string;
+  run(args: string[], config: QuorraConfig, out: Writable): Promise<number>;
+}
+
 /** A plugin as declared in `plugins/<id>/index.ts`. */
 export interface PluginDefinition<S extends z.ZodType = z.ZodType> {
   id: string;
@@ -57,6 +71,8 @@ export interface PluginDefinition<S extends z.ZodType = z.ZodType> {
   settings?: S;
   entities?: MixedList<Function>;
   migrations?: MixedList<Function>;
+  /** `quorra <name>` subcommands (bundled plugins only: the CLI looks in plugins/). */
+  cli?: PluginCliCommand[];
   /** Sets the plugin up; what it returns is the API its dependents get through ctx.dependency(id). */
   activate(ctx: PluginContext<z.infer<S>>): unknown | Promise<unknown>;
 }

@@ -86,6 +86,7 @@ export function pluginCapabilities(
     turns: { run: (call) => s.turns.run(call) },
     toolCalls: {
       has: (name) => s.toolCalls.has(name),
+      askable: (name) => s.toolCalls.askable(name),
       call: (name, input, as) => s.toolCalls.call(name, input, as),
     },
     hooks: { add: (point, fn) => store.add(s.hooks.add(point, fn)) },

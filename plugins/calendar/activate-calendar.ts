@@ -1,6 +1,6 @@
 // Activates the calendar plugin: CalDAV, tools, reminders, the briefing, commands, planning modes (loaded on activation
 // only, so a CLI reading the plugin's migrations does not load CalDAV and iCalendar).
-import type { PluginContext } from '../../core/plugin/define-plugin.ts';
+import type { PluginContext } from 'quorra/plugin';
 import { briefingCommand } from './briefing/briefing-command.ts';
 import { BriefingService } from './briefing/briefing-service.ts';
 import { CalendarBook } from './calendar-book.ts';

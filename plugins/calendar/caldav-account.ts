@@ -1,6 +1,7 @@
 // One CalDAV login over tsdav shared by every calendar and task list: finds collections by name, creating them when missing.
+
+import { slugify } from 'quorra/plugin';
 import type { DAVCalendar, DAVClient } from 'tsdav';
-import { slugify } from '../../core/text/slugify.ts';
 import { CalendarError, toCalendarError } from './caldav-error.ts';
 
 /** Where and as whom to connect. */

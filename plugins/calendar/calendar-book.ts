@@ -1,5 +1,5 @@
 // Where the household's time lives: the household calendar, each member's own calendar, task lists shared or personal.
-import { slugify } from '../../core/text/slugify.ts';
+import { slugify } from 'quorra/plugin';
 import { CaldavAccount } from './caldav-account.ts';
 import { CaldavClient } from './caldav-client.ts';
 import { CaldavTasks } from './caldav-tasks.ts';

@@ -1,5 +1,5 @@
 // The calendar's /health entry: disabled when not configured, else the last probe, refreshed at most once a minute.
-import type { CheckResult } from '../../core/health/health.ts';
+import type { CheckResult } from 'quorra/plugin';
 
 /** Caches one probe result; concurrent callers share the probe in flight. */
 export class CalendarHealth {

@@ -1,5 +1,5 @@
 // The `calendar` scope's prompt fragment; registering it also makes `calendar` a known scope.
-import type { PromptFragment } from '../../core/contracts/contributions.ts';
+import type { PromptFragment } from 'quorra/plugin';
 
 /** The fragment registered at activation. */
 export const calendarScope: PromptFragment = {

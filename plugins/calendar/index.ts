@@ -1,6 +1,6 @@
 // Calendar: the household's time — events over CalDAV (also repeating), per-person calendars, tasks, lists, reminders,
 // the planning modes and the daily briefing.
-import { definePlugin } from '../../core/plugin/define-plugin.ts';
+import { definePlugin } from 'quorra/plugin';
 import type { CalendarApi } from './activate-calendar.ts';
 import { Briefing } from './briefing/briefing.entity.ts';
 import { calendarSettings } from './calendar-settings.ts';

@@ -1,5 +1,5 @@
 // The `concierge` scope's prompt fragment: how a guest turn is framed on top of the guest persona's base prompt.
-import type { PromptFragment } from '../../core/contracts/contributions.ts';
+import type { PromptFragment } from 'quorra/plugin';
 
 /** The fragment registered at activation; it also makes `concierge` a known scope (and bindable service). */
 export const conciergeScope: PromptFragment = {

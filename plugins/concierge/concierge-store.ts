@@ -1,7 +1,7 @@
 // Persistence for reservations and guest messages: the webhook's idempotent intake and each message's drafting record.
 import { randomUUID } from 'node:crypto';
+import { isUniqueViolation } from 'quorra/plugin';
 import { type DataSource, In } from 'typeorm';
-import { isUniqueViolation } from '../../core/db/unique-violation.ts';
 import { type DraftState, GuestMessage } from './guest-message.entity.ts';
 import { ConciergeReservation } from './reservation.entity.ts';
 import type { GuestMessageEvent } from './webhook-event.ts';

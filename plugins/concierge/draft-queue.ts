@@ -1,9 +1,13 @@
 // Drafts replies one at a time: runs the guest turn through the engine, files the draft as a guest_reply row of the approvals queue, and tells the owners.
 
-import { APPROVAL_REPLY_HANDLER } from '../../core/approvals/approval-answers.ts';
-import type { ReservationPrincipal } from '../../core/contracts/principal.ts';
-import type { ApprovalsCapability, TurnsCapability } from '../../core/plugin/capabilities.ts';
-import { autonomousOk } from './autonomy-policy.ts';
+import {
+  APPROVAL_REPLY_HANDLER,
+  type ApprovalsCapability,
+  type ReservationPrincipal,
+  type TurnsCapability,
+} from 'quorra/plugin';
+import type { AutoSender } from './autonomy/auto-sender.ts';
+import { keptForYouParagraph, sentOnYourBehalfNotice } from './autonomy/autonomy-notice.ts';
 import type { ConciergeStore } from './concierge-store.ts';
 import type { GuestReply } from './guest-reply-kind.ts';
 import { draftNotice, notifyOwners, type OwnerNoticeDeps, stayOf } from './owner-notice.ts';
@@ -19,6 +23,7 @@ export class DraftQueue {
   constructor(
     private readonly store: ConciergeStore,
     private readonly d: OwnerNoticeDeps & { turns: TurnsCapability; approvals: ApprovalsCapability },
+    private readonly autoSender?: AutoSender,
   ) {}
 
   private get logger() {
@@ -83,13 +88,6 @@ export class DraftQueue {
     }
     const now = (await this.store.message(id))!;
     const needsYou = Boolean(now.escalationReason) || failure !== null;
-    if (autonomousOk({ workspace: r.workspace })) {
-      // unreachable today: the policy allows nothing, so every reply waits for the owner
-      this.logger.warn(
-        { message: id },
-        'autonomous sending is not implemented; the draft waits for the owner',
-      );
-    }
     await this.store.patch(id, {
       draft: reply,
       escalationReason: now.escalationReason ?? (failure ? 'I could not draft a reply.' : null),
@@ -111,7 +109,21 @@ export class DraftQueue {
       filed ?? (await this.d.approvals.propose({ kind: 'guest_reply', sourceId: String(id), payload }));
     await this.store.patch(id, { state: 'drafted' });
     if (filed) return;
-    await notifyOwners(this.d, draftNotice(stored, r, row.id), needsYou ? 'high' : 'normal', {
+    // only a fresh row with a draft nobody flagged is considered; a re-draft after a stop finds its row filed
+    const auto =
+      !needsYou && payload.draft
+        ? await this.autoSender?.consider(stored, r, row.id, payload.draft)
+        : undefined;
+    if (auto?.kind === 'sent') {
+      await notifyOwners(
+        this.d,
+        sentOnYourBehalfNotice(stored, r, row.id, { ...auto, draft: payload.draft }),
+        'normal',
+      );
+      return;
+    }
+    const kept = auto?.kind === 'review' ? keptForYouParagraph(auto.reasons) : undefined;
+    await notifyOwners(this.d, draftNotice(stored, r, row.id, kept), needsYou ? 'high' : 'normal', {
       handler: APPROVAL_REPLY_HANDLER,
       ref: String(row.id),
     });

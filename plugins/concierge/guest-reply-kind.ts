@@ -1,7 +1,8 @@
 // The `guest_reply` kind of the approvals queue: a drafted reply to a guest, owner-only, sent once through the PMS.
+
+import type { ApprovalKindDefinition, AuditCapability } from 'quorra/plugin';
 import { z } from 'zod';
-import type { ApprovalKindDefinition } from '../../core/approvals/approval-kind.ts';
-import type { AuditCapability } from '../../core/plugin/capabilities.ts';
+import { byAutonomy } from './autonomy/autonomy-policy.ts';
 import type { ConciergeStore } from './concierge-store.ts';
 import type { PmsClient } from './pms-client.ts';
 
@@ -58,6 +59,12 @@ export function guestReplyKind(d: {
       // a retry after a stop between the PMS's answer and the row's update: already delivered, nothing to send
       if (m.state === 'sent') return { ok: true, result: `PMS message ${m.pmsMessageId ?? '(no id)'}` };
       const input = { draft: ctx.id, reservation: r.externalId, account: r.account, text: p.draft };
+      // a reply the policy sent is nobody's act: audited as the system, under its own tool name
+      const alone = byAutonomy(ctx.by);
+      const who = {
+        userId: alone ? null : ctx.by.userId,
+        tool: alone ? 'concierge_autosend' : 'concierge_send',
+      };
       try {
         const sent = await d.pms.send(r.externalId, p.draft, ctx.idempotencyKey);
         await d.store.patch(m.id, {
@@ -68,11 +75,10 @@ export function guestReplyKind(d: {
           sentAt: new Date(),
           lastError: null,
         });
-        const result = `PMS message ${sent.id ?? '(no id)'} after ${sent.attempts} attempt(s)`;
+        const result = `${alone ? 'Sent on your behalf: ' : ''}PMS message ${sent.id ?? '(no id)'} after ${sent.attempts} attempt(s)`;
         await d.audit.record({
-          userId: ctx.by.userId,
+          ...who,
           sessionId: r.sessionId,
-          tool: 'concierge_send',
           tier: 2,
           input,
           outcome: 'ok',
@@ -83,9 +89,8 @@ export function guestReplyKind(d: {
         const error = (err as Error).message;
         await d.store.patch(m.id, { lastError: error });
         await d.audit.record({
-          userId: ctx.by.userId,
+          ...who,
           sessionId: r.sessionId,
-          tool: 'concierge_send',
           tier: 2,
           input,
           outcome: 'error',

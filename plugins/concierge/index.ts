@@ -1,5 +1,11 @@
 // Concierge: PMS guest messages become drafted replies (guest persona, concierge scope), guest_reply rows of the approvals queue only the owner can send.
-import { definePlugin } from '../../core/plugin/define-plugin.ts';
+import { definePlugin } from 'quorra/plugin';
+import type { KnowledgeApi } from '../knowledge/index.ts';
+import { AutoSender } from './autonomy/auto-sender.ts';
+import { ConciergeAutonomyDecision } from './autonomy/autonomy-decision.entity.ts';
+import { ConciergeAutonomyPolicy } from './autonomy/autonomy-policy.entity.ts';
+import { addAutonomyRoutes } from './autonomy/autonomy-routes.ts';
+import { AutonomyStore } from './autonomy/autonomy-store.ts';
 import { conciergeScope } from './concierge-scope.ts';
 import { conciergeSettings } from './concierge-settings.ts';
 import { ConciergeStore } from './concierge-store.ts';
@@ -8,6 +14,7 @@ import { GuestMessage } from './guest-message.entity.ts';
 import { guestReplyKind } from './guest-reply-kind.ts';
 import { CreateConcierge1764550000000 } from './migrations/1764550000000-create-concierge.ts';
 import { GuestDraftsToQueue1764810000000 } from './migrations/1764810000000-guest-drafts-to-queue.ts';
+import { CreateConciergeAutonomy1765437000000 } from './migrations/1765437000000-create-autonomy.ts';
 import { PmsClient } from './pms-client.ts';
 import { ConciergeReservation } from './reservation.entity.ts';
 import { checkThisBooking } from './tools/check-this-booking.ts';
@@ -22,14 +29,29 @@ export interface ConciergeApi {
 
 export default definePlugin({
   id: 'concierge',
-  description: 'Drafts replies to rental guests from PMS webhooks; the owner approves every send.',
+  description:
+    'Drafts replies to rental guests from PMS webhooks; the owner approves each send, or lets easy questions go out alone.',
+  // the guest information the drafts answer from, and the auto-send grounding checks against, is knowledge's
+  dependsOn: ['knowledge'],
   settings: conciergeSettings,
-  entities: [ConciergeReservation, GuestMessage],
-  migrations: [CreateConcierge1764550000000, GuestDraftsToQueue1764810000000],
+  entities: [ConciergeReservation, GuestMessage, ConciergeAutonomyPolicy, ConciergeAutonomyDecision],
+  migrations: [
+    CreateConcierge1764550000000,
+    GuestDraftsToQueue1764810000000,
+    CreateConciergeAutonomy1765437000000,
+  ],
   async activate(ctx): Promise<ConciergeApi> {
     const { settings } = ctx;
     const store = new ConciergeStore(ctx.db);
-    const queue = new DraftQueue(store, ctx);
+    const autonomy = new AutonomyStore(ctx.db);
+    const autoSender = new AutoSender({
+      store: autonomy,
+      approvals: ctx.approvals,
+      model: ctx.model,
+      knowledge: ctx.dependency<KnowledgeApi>('knowledge'),
+      logger: ctx.logger,
+    });
+    const queue = new DraftQueue(store, ctx, autoSender);
     ctx.onDispose(() => queue.idle());
     const pms = new PmsClient({
       pms: settings.pms,
@@ -43,6 +65,7 @@ export default definePlugin({
     ctx.tools.add(escalateToOwner(store, queue, ctx));
     ctx.approvals.registerKind(guestReplyKind({ store, pms, audit: ctx.audit }));
     ctx.http.route(webhookRoute({ settings, store, queue, workspaces: ctx.workspaces }));
+    addAutonomyRoutes({ http: ctx.http, store: autonomy, workspaces: ctx.workspaces, audit: ctx.audit });
     ctx.healthCheck(async () => ({
       status: 'ok',
       webhook: settings.webhookSecret ? 'configured' : 'off (no webhookSecret)',

@@ -1,7 +1,5 @@
 // Tells every owner about a draft (or an escalation) through ctx.notify, in a frame guest text cannot break.
-import type { Logger } from '../../core/logger.ts';
-import type { NotifyCapability, PeopleCapability } from '../../core/plugin/capabilities.ts';
-import { framedNotice } from '../../core/text/untrusted-markdown.ts';
+import { framedNotice, type Logger, type NotifyCapability, type PeopleCapability } from 'quorra/plugin';
 import type { GuestMessage } from './guest-message.entity.ts';
 import type { ConciergeReservation } from './reservation.entity.ts';
 
@@ -21,7 +19,13 @@ export function stayOf(r: Pick<ConciergeReservation, 'property' | 'checkIn' | 'c
  * The notification for one draft in a fixed frame: our title, labels and commands; the guest's name, stay and
  * message, the escalation reason and the draft each quoted under their label, so none can fake a header or a label.
  */
-export function draftNotice(m: GuestMessage, r: ConciergeReservation, proposal: number): string {
+export function draftNotice(
+  m: GuestMessage,
+  r: ConciergeReservation,
+  proposal: number,
+  /** A paragraph of the frame's own words (why the auto-send policy kept it), never guest text. */
+  kept?: string,
+): string {
   const needsYou = !!m.escalationReason;
   const title = needsYou ? `**Guest message #${proposal} needs you**` : `**Guest message #${proposal}**`;
   return framedNotice(
@@ -32,6 +36,7 @@ export function draftNotice(m: GuestMessage, r: ConciergeReservation, proposal: 
       ...(needsYou ? [{ label: 'Reason:', text: m.escalationReason! }] : []),
       { label: 'Message:', text: m.guestText },
       m.draft?.trim() ? { label: 'Draft reply:', text: m.draft } : 'No draft yet — write the reply yourself.',
+      ...(kept ? [kept] : []),
     ],
     `Reply **send** or **edit: …** to this message (or \`!quorra approvals send ${proposal}\`; \`edit ${proposal} <your text>\` and \`discard ${proposal}\` work too, and so does the Approvals page). Nothing is sent to the guest until you do.`,
   );

@@ -1,5 +1,5 @@
 // The PMS send-message API: POST <baseUrl>/reservations/:id/messages with a Bearer key and an Idempotency-Key, retried on 5xx, 429 and network errors.
-import { fail } from '../../core/contracts/errors.ts';
+import { fail } from 'quorra/plugin';
 
 /** Where the PMS is and how hard to try. */
 export interface PmsClientOptions {

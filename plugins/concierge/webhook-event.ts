@@ -1,6 +1,7 @@
 // The inbound PMS webhook body: a guest message event with its reservation, validated with zod.
+
+import { safeLabel, safeText } from 'quorra/plugin';
 import { z } from 'zod';
-import { safeLabel, safeText } from '../../core/text/safe-text-schema.ts';
 
 const ISO =
   /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})?)?$/;

@@ -1,7 +1,6 @@
 // POST /plugins/concierge/webhook: the PMS's guest messages, signed and timestamped, stored and queued for drafting.
-import { fail } from '../../core/contracts/errors.ts';
-import { defineRoute, withStatus } from '../../core/contracts/route-definition.ts';
-import type { WorkspacesCapability } from '../../core/plugin/capabilities.ts';
+
+import { defineRoute, fail, type WorkspacesCapability, withStatus } from 'quorra/plugin';
 import type { ConciergeSettings } from './concierge-settings.ts';
 import type { ConciergeStore } from './concierge-store.ts';
 import type { DraftQueue } from './draft-queue.ts';

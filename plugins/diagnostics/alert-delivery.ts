@@ -2,8 +2,7 @@
 // until acknowledged, so a reconnect must not notify twice).
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Logger } from '../../core/logger.ts';
-import type { NotifyCapability, PeopleCapability } from '../../core/plugin/capabilities.ts';
+import type { Logger, NotifyCapability, PeopleCapability } from 'quorra/plugin';
 import type { Alert } from './ipc/protocol.ts';
 
 const REMEMBER = 500;

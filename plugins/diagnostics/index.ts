@@ -1,6 +1,6 @@
 // Diagnostics: Quorra's side of the diagnostics agent (its own process, `quorra diagnostics`): health for the model,
 // chat and HTTP from the agent's latest summary, alerts to the owners, and the link's state in /health.
-import { definePlugin } from '../../core/plugin/define-plugin.ts';
+import { definePlugin } from 'quorra/plugin';
 import { alertDelivery } from './alert-delivery.ts';
 import { diagnosticsSettings } from './diagnostics-settings.ts';
 import { healthText, healthView } from './health-report.ts';
@@ -14,6 +14,15 @@ export default definePlugin({
   description:
     'Reports Quorra’s health from the diagnostics agent, and tells the owners when something goes wrong.',
   settings: diagnosticsSettings,
+  cli: [
+    {
+      name: 'diagnostics',
+      usage: 'diagnostics',
+      description: 'run the diagnostics agent (its own process; Quorra connects to it over a Unix socket)',
+      // the agent's module loads only when the command runs: `quorra help` reads this list
+      run: async (args, config, out) => (await import('./agent-command.ts')).diagnostics(args, config, out),
+    },
+  ],
   activate(ctx) {
     const startedAt = new Date();
     // the plugin data dir is <dataDir>/plugins/diagnostics: the agent derives the same socket path from config

@@ -1,7 +1,8 @@
 // The diagnostics tools beyond system_get_health: run one check now (tier 0), and the acting remedy the agent
 // offers, pruning old backups (tier 2: never before the owner says yes).
+
+import { defineTool } from 'quorra/plugin';
 import { z } from 'zod';
-import { defineTool } from '../../core/contracts/define-tool.ts';
 import type { AgentLink } from './ipc/agent-link.ts';
 
 export function diagnosticsTools(link: AgentLink) {

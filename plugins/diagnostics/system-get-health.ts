@@ -1,6 +1,7 @@
 // The system_get_health tool: Quorra's own view (database, disk, uptime) plus the diagnostics agent's latest summary.
+
+import { defineTool } from 'quorra/plugin';
 import { z } from 'zod';
-import { defineTool } from '../../core/contracts/define-tool.ts';
 import type { HealthView } from './health-report.ts';
 
 /** Builds the tool over the plugin's health view. */

@@ -1,8 +1,6 @@
 // Which budget a turn, a command or a request may see: a workspace's finance binding pins one; guests see none.
 
-import { type ErrorCode, QuorraError } from '../../core/contracts/errors.ts';
-import type { Principal } from '../../core/contracts/principal.ts';
-import type { WorkspacesCapability } from '../../core/plugin/capabilities.ts';
+import { type ErrorCode, type Principal, QuorraError, type WorkspacesCapability } from 'quorra/plugin';
 import type { BudgetRegistry } from './budget-registry.ts';
 
 /** Not allowed to see a budget: the same forbidden answer everywhere (403 over HTTP). */

@@ -1,7 +1,7 @@
 // The household's budgets by id, each behind its backend (embedded ledger or Actual), opened on first use.
 import path from 'node:path';
+import { fail } from 'quorra/plugin';
 import type { DataSource } from 'typeorm';
-import { fail } from '../../core/contracts/errors.ts';
 import { ActualBackend } from './actual/actual-backend.ts';
 import { ActualSession } from './actual/actual-session.ts';
 import type { FinanceBackend } from './finance-backend.ts';

@@ -1,7 +1,6 @@
 // The finance scope's modes (budget, reconcile, review), each with an entry context computed before the first turn.
 
-import type { ModeDefinition } from '../../core/contracts/contributions.ts';
-import type { PeopleCapability } from '../../core/plugin/capabilities.ts';
+import type { ModeDefinition, PeopleCapability } from 'quorra/plugin';
 import type { FinanceBackend } from './finance-backend.ts';
 import type { FinanceService } from './finance-service.ts';
 import { budgetContext } from './modes/budget-context.ts';

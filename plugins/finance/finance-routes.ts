@@ -1,6 +1,7 @@
 // HTTP: POST /plugins/finance/import (a statement into an account) and GET /plugins/finance/summary (the admin view).
+
+import type { HttpCapability } from 'quorra/plugin';
 import { z } from 'zod';
-import type { HttpCapability } from '../../core/plugin/capabilities.ts';
 import type { FinanceService } from './finance-service.ts';
 import { financeSummary } from './finance-summary.ts';
 import type { StatementImporter } from './statements/statement-importer.ts';

@@ -1,6 +1,6 @@
 // What tools, the spent command and the routes share: the budget of a turn, today, matching, logging with a note.
-import { fail } from '../../core/contracts/errors.ts';
-import type { NotesCapability } from '../../core/plugin/capabilities.ts';
+
+import { fail, type NotesCapability } from 'quorra/plugin';
 import type { BudgetAccess } from './budget-access.ts';
 import type { BudgetRegistry } from './budget-registry.ts';
 import type { Category, FinanceBackend, Split, Transaction } from './finance-backend.ts';

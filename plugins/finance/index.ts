@@ -1,6 +1,6 @@
 // Finance: the household's money in chat — an embedded ledger or Actual Budget, budgets, statement import, three modes.
 import path from 'node:path';
-import { definePlugin } from '../../core/plugin/define-plugin.ts';
+import { definePlugin } from 'quorra/plugin';
 import { BudgetAccess } from './budget-access.ts';
 import { BudgetRegistry } from './budget-registry.ts';
 import { financeModes } from './finance-modes.ts';

@@ -1,5 +1,5 @@
 // Money in integer minor units: the currency's exponent, parsing statement amounts, and formatting for people.
-import { fail } from '../../core/contracts/errors.ts';
+import { fail } from 'quorra/plugin';
 
 const exponents = new Map<string, number>();
 

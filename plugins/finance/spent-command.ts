@@ -1,7 +1,6 @@
 // `!quorra spent 12.50 groceries Lidl`: logs spending without the model (tier 1, audited) and answers month-to-date vs budget.
 
-import type { CommandDefinition } from '../../core/contracts/contributions.ts';
-import type { AuditCapability } from '../../core/plugin/capabilities.ts';
+import type { AuditCapability, CommandDefinition } from 'quorra/plugin';
 import type { FinanceService } from './finance-service.ts';
 import { normalisePayee } from './payee-name.ts';
 

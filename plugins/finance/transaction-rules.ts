@@ -1,5 +1,5 @@
 // Checks every backend applies before writing a transaction: a real date, whole minor units, splits that add up.
-import { fail } from '../../core/contracts/errors.ts';
+import { fail } from 'quorra/plugin';
 import type { NewTransaction, Split, Transaction } from './finance-backend.ts';
 import { isLocalDate } from './local-date.ts';
 

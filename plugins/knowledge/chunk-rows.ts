@@ -1,6 +1,7 @@
 // Reads of knowledge_chunk the embedded store shares: search hits by id, and a collection's row fingerprint.
+
+import type { EntityRows } from 'quorra/plugin';
 import type { DataSource } from 'typeorm';
-import type { EntityRows } from '../../core/db/entity-rows.ts';
 import type { RowFingerprint } from './hnsw-index.ts';
 import type { VectorChunk } from './vector-chunk.entity.ts';
 import type { SearchHit } from './vector-store.ts';

@@ -1,5 +1,5 @@
 // The embedded store's search: small collections scanned exactly in memory, large ones' graph candidates rescored.
-import type { EntityRows } from '../../core/db/entity-rows.ts';
+import type { EntityRows } from 'quorra/plugin';
 import { type HitRow, readHitRows, toHit } from './chunk-rows.ts';
 import type { CollectionIndex } from './collection-index.ts';
 import { TopK } from './top-k.ts';

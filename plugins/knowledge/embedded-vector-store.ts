@@ -1,6 +1,7 @@
 // The default vector store: chunks in Quorra's own database, searched exactly (small) or through HNSW (large).
+
+import { EntityRows } from 'quorra/plugin';
 import type { DataSource } from 'typeorm';
-import { EntityRows } from '../../core/db/entity-rows.ts';
 import { rowFingerprint } from './chunk-rows.ts';
 import { CollectionIndex, type CollectionIndexOptions } from './collection-index.ts';
 import { searchCollections } from './embedded-search.ts';

@@ -1,5 +1,5 @@
 // Turns text into vectors: the model endpoint's /v1/embeddings (batched, retried) or the offline lexical one.
-import { classifyModelError, type ModelClient } from '../../core/model/model-client.ts';
+import { classifyModelError, type ModelClient } from 'quorra/plugin';
 import { LexicalEmbedder, normalise } from './lexical-embedder.ts';
 
 /** Anything that embeds text; vectors come back L2-normalised, one per input, in order. */

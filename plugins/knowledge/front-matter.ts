@@ -1,6 +1,7 @@
 // Splits a Markdown file into its YAML front matter (title, tags, guest_visible, …) and its body.
+
+import { lazyRequire } from 'quorra/plugin';
 import type * as Yaml from 'yaml';
-import { lazyRequire } from '../../core/lazy-require.ts';
 
 // loaded with the first file indexed, not with the server
 const yaml = lazyRequire<typeof Yaml>('yaml');

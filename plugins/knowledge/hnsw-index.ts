@@ -1,8 +1,8 @@
 // One large collection's approximate-nearest-neighbour graph (usearch HNSW over int8), saved to its own files.
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { lazyRequire } from 'quorra/plugin';
 import type Usearch from 'usearch';
-import { lazyRequire } from '../../core/lazy-require.ts';
 
 // the native addon loads with the first collection large enough for a graph: most households never have one
 const usearch = lazyRequire<typeof Usearch>('usearch');

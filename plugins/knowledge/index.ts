@@ -1,6 +1,6 @@
 // Knowledge: the household vault (Markdown) chunked, embedded and searchable per member, workspace and guest window.
 import path from 'node:path';
-import { definePlugin } from '../../core/plugin/define-plugin.ts';
+import { definePlugin } from 'quorra/plugin';
 import { IndexedFile } from './indexed-file.entity.ts';
 import { knowledgeMetrics } from './knowledge-metrics.ts';
 import { addKnowledgeRoutes } from './knowledge-routes.ts';

@@ -1,5 +1,5 @@
 // The knowledge plugin's Prometheus metrics (quorra_knowledge_*), declared once per registry.
-import type { Metrics } from '../../core/metrics/metrics.ts';
+import type { Metrics } from 'quorra/plugin';
 
 /** Every metric handle the indexer and the plugin update. */
 export function knowledgeMetrics(metrics: Metrics) {

@@ -1,7 +1,6 @@
 // The knowledge index over HTTP (owner only): its status per collection, "reindex now", and live progress as SSE.
 
-import { eventStream, withStatus } from '../../core/contracts/route-definition.ts';
-import type { AuditCapability, HttpCapability } from '../../core/plugin/capabilities.ts';
+import { type AuditCapability, eventStream, type HttpCapability, withStatus } from 'quorra/plugin';
 import type { IndexEvent } from './index-events.ts';
 import type { KnowledgeService } from './knowledge-service.ts';
 

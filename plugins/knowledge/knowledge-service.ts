@@ -1,11 +1,10 @@
 // Wires embedder, vector store, indexer and watcher together and exposes the API dependents call.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import type { Logger, ModelClient } from 'quorra/plugin';
 import type { DataSource } from 'typeorm';
-import type { Logger } from '../../core/logger.ts';
-import type { ModelClient } from '../../core/model/model-client.ts';
 import { type CollectionStatus, collectionStatus } from './collection-status.ts';
-import type { GuestWindowPredicate } from './collections.ts';
+import { collectionNames, type GuestWindowPredicate } from './collections.ts';
 import { EmbeddedVectorStore } from './embedded-vector-store.ts';
 import { type Embedder, selectEmbedder } from './embedder.ts';
 import { IndexEvents } from './index-events.ts';
@@ -21,6 +20,8 @@ export interface KnowledgeApi {
   readonly vaultRoot: string;
   /** Exact top-k chunks across the given collections (see collections.ts for the names). */
   search(collections: string[], query: string, k?: number): Promise<SearchHit[]>;
+  /** The same search over one hosting workspace's guest window only (documents marked guest_visible). */
+  searchGuestWindow(workspace: string, query: string, k?: number): Promise<SearchHit[]>;
   /** Re-indexes one file now (absolute or vault-relative path); a vanished file is removed from the index. */
   indexFile(file: string): Promise<FileOutcome>;
   /** A full consistency pass; concurrent calls share one run. */
@@ -148,6 +149,7 @@ export class KnowledgeService {
     return {
       vaultRoot: this.deps.vaultRoot,
       search: (collections, query, k) => this.search(collections, query, k),
+      searchGuestWindow: (workspace, query, k) => this.search([collectionNames.guest(workspace)], query, k),
       indexFile: (file) => this.indexer.indexFile(file),
       reindexAll: () => this.indexer.reindexAll({ trigger: 'manual', signal: this.abort.signal }),
       setGuestWorkspaces: (slugs) => {

@@ -1,5 +1,5 @@
 // Keeps the vector store in step with the vault: hash-incremental, delete-by-path first, bad files counted.
-import type { Logger } from '../../core/logger.ts';
+import type { Logger } from 'quorra/plugin';
 import type { GuestWindowPredicate } from './collections.ts';
 import type { IndexEvents } from './index-events.ts';
 import { type FileOutcome, newSummary, type RunProgress, type RunSummary, tally } from './index-run.ts';

@@ -1,7 +1,7 @@
 // Watches the vault for direct edits (chokidar) and hands them to the indexer in batches.
 import path from 'node:path';
 import { type FSWatcher, watch } from 'chokidar';
-import type { Logger } from '../../core/logger.ts';
+import type { Logger } from 'quorra/plugin';
 import type { FileOutcome } from './vault-indexer.ts';
 import { isMarkdownPath } from './vault-paths.ts';
 

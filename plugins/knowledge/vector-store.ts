@@ -1,6 +1,6 @@
 // The one small interface both vector stores (embedded SQLite, Qdrant) implement, plus shared helpers.
 import { createHash } from 'node:crypto';
-import { QuorraError } from '../../core/contracts/errors.ts';
+import { QuorraError } from 'quorra/plugin';
 
 /** One chunk as stored: where it came from, its text, and its (unit-length) vector. */
 export interface VectorRecord {

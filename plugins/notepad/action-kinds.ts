@@ -1,8 +1,13 @@
 // The kinds of action triage may propose: each a zod payload, a plain-words line, and the owning plugin's tool that applies it (and, where its input differs, how the payload becomes that input).
+
+import {
+  type ApprovalKindDefinition,
+  type Approver,
+  type ProposalView,
+  slugify,
+  type ToolCallsCapability,
+} from 'quorra/plugin';
 import { z } from 'zod';
-import type { ApprovalKindDefinition, Approver, ProposalView } from '../../core/approvals/approval-kind.ts';
-import type { ToolCallsCapability } from '../../core/plugin/capabilities.ts';
-import { slugify } from '../../core/text/slugify.ts';
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 const moment = z.string().trim().min(10).max(40);

@@ -1,5 +1,5 @@
 // The notepad's open questions in `!quorra approvals`, GET /approvals and the admin UI, with Answer and Dismiss (its proposals are queue rows).
-import type { ApprovalSource } from '../../core/contracts/contributions.ts';
+import type { ApprovalSource } from 'quorra/plugin';
 import type { NotepadService } from './notepad-service.ts';
 
 const base = '/plugins/notepad';

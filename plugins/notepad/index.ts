@@ -1,5 +1,5 @@
 // Notepad: capture all day with zero inference, triage overnight into proposals and questions, review in the morning.
-import { definePlugin } from '../../core/plugin/define-plugin.ts';
+import { definePlugin } from 'quorra/plugin';
 import { notepadKinds } from './action-kinds.ts';
 import { notepadApprovals } from './approval-source.ts';
 import { DailyClock } from './daily-clock.ts';

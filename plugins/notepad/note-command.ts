@@ -1,7 +1,6 @@
 // `!note <text>` captures a jot from Matrix (the bot reacts ✓), and `!quorra notepad triage` runs triage now.
 
-import type { CommandDefinition } from '../../core/contracts/contributions.ts';
-import { CommandUsageError } from '../../core/matrix/command-router.ts';
+import { type CommandDefinition, CommandUsageError } from 'quorra/plugin';
 import type { NotepadService } from './notepad-service.ts';
 
 /** `!note <text>`: zero inference; the Matrix event id is the client id, so a redelivered event is one jot. */

@@ -1,7 +1,7 @@
 // The notepad over HTTP: capture and list jots, triage now, what waits on the person, and answering triage's questions.
+
+import { type HttpCapability, withStatus } from 'quorra/plugin';
 import { z } from 'zod';
-import { withStatus } from '../../core/contracts/route-definition.ts';
-import type { HttpCapability } from '../../core/plugin/capabilities.ts';
 import type { NotepadService } from './notepad-service.ts';
 
 const idParam = z.object({ id: z.coerce.number().int().positive() });

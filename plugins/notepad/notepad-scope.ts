@@ -1,5 +1,5 @@
 // The `notepad` scope: a room mapped to it (`!quorra room scope notepad`) captures every plain message as a jot.
-import type { PromptFragment } from '../../core/contracts/contributions.ts';
+import type { PromptFragment } from 'quorra/plugin';
 
 /** Registering it makes `notepad` a known scope; mention Quorra in such a room to talk instead of jotting. */
 export const notepadScope: PromptFragment = {

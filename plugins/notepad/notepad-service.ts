@@ -1,12 +1,13 @@
 // The notepad's one entry point for every surface: capture, triage, resolving proposals and questions, the morning summary.
-import type { Approver, ProposalView } from '../../core/approvals/approval-kind.ts';
-import { fail } from '../../core/contracts/errors.ts';
-import type {
-  ApprovalsCapability,
-  NotesCapability,
-  NotifyCapability,
-  ToolCallsCapability,
-} from '../../core/plugin/capabilities.ts';
+import {
+  type ApprovalsCapability,
+  type Approver,
+  fail,
+  type NotesCapability,
+  type NotifyCapability,
+  type ProposalView,
+  type ToolCallsCapability,
+} from 'quorra/plugin';
 import type { JotStore } from './jot-store.ts';
 import { CORRECTION_TAG, type TriageRunner } from './triage-runner.ts';
 

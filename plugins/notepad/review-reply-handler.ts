@@ -1,7 +1,6 @@
 // Answers replies to the morning summary in Matrix: yes / no / defer / edit: … per numbered item.
 
-import type { ReplyHandler } from '../../core/contracts/contributions.ts';
-import { QuorraError } from '../../core/contracts/errors.ts';
+import { QuorraError, type ReplyHandler } from 'quorra/plugin';
 import type { NotepadService } from './notepad-service.ts';
 import { parseReviewReply } from './review-reply.ts';
 

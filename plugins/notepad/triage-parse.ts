@@ -1,6 +1,7 @@
 // Reads the triage model's answer tolerantly (fences, prose) and validates each jot's outcome with zod; bad items are dropped, not fatal.
+
+import { findJson } from 'quorra/plugin';
 import { z } from 'zod';
-import { findJson } from '../../core/dream/claim-parse.ts';
 import { checkPayload } from './action-kinds.ts';
 
 /** One jot's outcome as the model gave it, payloads already checked against their kinds. */

@@ -1,14 +1,14 @@
 // The triage pass for one person: one model call over their captured jots, outcomes stored, unaccounted jots left for the next pass.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { rootDir } from '../../core/build-info.ts';
-import type { Logger } from '../../core/logger.ts';
-import type { ModelClient } from '../../core/model/model-client.ts';
-import type {
-  ApprovalsCapability,
-  ToolCallsCapability,
-  WorkspacesCapability,
-} from '../../core/plugin/capabilities.ts';
+import {
+  type ApprovalsCapability,
+  type Logger,
+  type ModelClient,
+  rootDir,
+  type ToolCallsCapability,
+  type WorkspacesCapability,
+} from 'quorra/plugin';
 import type { Jot } from './jot.entity.ts';
 import type { JotStore } from './jot-store.ts';
 import { MalformedTriage, parseTriage, type TriageResult } from './triage-parse.ts';

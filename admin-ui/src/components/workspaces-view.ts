@@ -6,6 +6,7 @@ import { relativeTime } from '../format.ts';
 import { sharedStyles } from './shared-styles.ts';
 import './error-notice.ts';
 import './workspace-wizard.ts';
+import './autonomy-policy-form.ts';
 
 /** The workspace list with a "New workspace" flow. */
 export class WorkspacesView extends LitElement {
@@ -116,6 +117,11 @@ export class WorkspacesView extends LitElement {
           this.creating = false;
           this.done = '';
         }}>Edit</button></p>
+        ${
+          w.kind === 'hosting' && w.services?.some((s) => s.service === 'concierge')
+            ? html`<autonomy-policy-form workspace=${w.slug}></autonomy-policy-form>`
+            : nothing
+        }
       </article>`;
     });
   }

@@ -1,5 +1,5 @@
 // `!quorra briefing [person] [HH:MM|off]`: who gets a daily briefing when; the owner sets anyone's, a member their own.
-import type { CommandDefinition } from '../../../core/contracts/contributions.ts';
+import type { CommandDefinition } from 'quorra/plugin';
 import type { Member } from '../calendar-book.ts';
 import type { BriefingService } from './briefing-service.ts';
 

@@ -1,6 +1,7 @@
 // Daily briefings: who gets one at what local time, and a minute-by-minute check that sends each once a local day.
+
+import type { Logger } from 'quorra/plugin';
 import type { DataSource } from 'typeorm';
-import type { Logger } from '../../../core/logger.ts';
 import type { Member } from '../calendar-book.ts';
 import { formatTime, localDate } from '../zoned-time.ts';
 import { Briefing } from './briefing.entity.ts';

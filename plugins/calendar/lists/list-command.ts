@@ -1,5 +1,5 @@
 // `!quorra list [family] [name]`: shows a list without the model (the room decides shared or personal, as for the tools).
-import type { CommandDefinition } from '../../../core/contracts/contributions.ts';
+import type { CommandDefinition } from 'quorra/plugin';
 import type { CalendarBook } from '../calendar-book.ts';
 import { listLabel, showItems } from './list-tools.ts';
 

@@ -1,6 +1,7 @@
 // list_add_items, list_check_items (tier 1) and list_show (tier 0): shared or personal lists as CalDAV task lists.
+
+import { defineTool } from 'quorra/plugin';
 import { z } from 'zod';
-import { defineTool } from '../../../core/contracts/define-tool.ts';
 import type { OwnedList } from '../calendar-book.ts';
 import { bookFor, type CalendarToolDeps, calendarAvailable } from '../tools/calendar-tool-deps.ts';
 import { distinctItems, findItem, itemKey } from './list-items.ts';

@@ -1,7 +1,8 @@
 // Creates calendar_reminder (reminders that survive restarts) and calendar_briefing (each member's daily
 // briefing) from their entities.
+
+import { createEntityTables, dropEntityTables } from 'quorra/plugin';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { createEntityTables, dropEntityTables } from '../../../core/db/entity-tables.ts';
 import { Briefing } from '../briefing/briefing.entity.ts';
 import { Reminder } from '../reminders/reminder.entity.ts';
 

@@ -1,6 +1,7 @@
 // calendar_find_free_time (tier 0): free slots of a given length across named members' calendars, within working hours.
+
+import { defineTool } from 'quorra/plugin';
 import { z } from 'zod';
-import { defineTool } from '../../../core/contracts/define-tool.ts';
 import {
   bookFor,
   type CalendarToolDeps,

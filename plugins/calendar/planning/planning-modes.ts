@@ -1,5 +1,5 @@
 // The planning modes with their entry contexts: the week ahead with conflicts, and who can be scheduled when.
-import type { ModeDefinition } from '../../../core/contracts/contributions.ts';
+import type { ModeDefinition } from 'quorra/plugin';
 import type { CalendarBook } from '../calendar-book.ts';
 import type { WorkingHours } from './free-slots.ts';
 import { loadWeek, weekText } from './week-ahead.ts';

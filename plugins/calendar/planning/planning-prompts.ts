@@ -1,5 +1,5 @@
 // The `planning` scope and its modes' prompt fragments: weekly-review and scheduling.
-import type { PromptFragment } from '../../../core/contracts/contributions.ts';
+import type { PromptFragment } from 'quorra/plugin';
 
 /** The planning scope fragment; registering it makes `planning` a known scope. */
 export const planningScope: PromptFragment = {

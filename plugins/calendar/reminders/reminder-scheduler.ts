@@ -1,6 +1,5 @@
 // Fires reminders in code: one timer for the next due reminder; after downtime the missed ones go out late, with a note.
-import type { Logger } from '../../../core/logger.ts';
-import { CoalescedRun } from '../../../core/scheduler/coalesced-run.ts';
+import { CoalescedRun, type Logger } from 'quorra/plugin';
 import { formatDay, formatTime } from '../zoned-time.ts';
 import type { Clock } from './clock.ts';
 import type { Reminder } from './reminder.entity.ts';

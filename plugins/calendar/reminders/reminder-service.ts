@@ -1,6 +1,7 @@
 // Reminders end to end: set (validated, stored, scheduled), list and cancel for a person; the clock is swappable for tests.
+
+import type { Logger } from 'quorra/plugin';
 import type { DataSource } from 'typeorm';
-import type { Logger } from '../../../core/logger.ts';
 import { formatDay, formatTime, localDate, parseMoment } from '../zoned-time.ts';
 import { type Clock, systemClock } from './clock.ts';
 import type { Reminder } from './reminder.entity.ts';

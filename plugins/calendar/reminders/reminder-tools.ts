@@ -1,7 +1,7 @@
 // reminder_set (tier 1), reminder_list (tier 0), reminder_cancel (tier 1): reminders that are stored, scheduled and really sent.
+
+import { defineTool, isUser, type Principal } from 'quorra/plugin';
 import { z } from 'zod';
-import { defineTool } from '../../../core/contracts/define-tool.ts';
-import { isUser, type Principal } from '../../../core/contracts/principal.ts';
 import type { Member } from '../calendar-book.ts';
 import type { Reminder } from './reminder.entity.ts';
 import { firesAt, type ReminderService } from './reminder-service.ts';

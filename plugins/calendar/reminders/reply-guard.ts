@@ -1,5 +1,5 @@
 // The reply may say a reminder is set only when reminder_set succeeded in that turn; otherwise it is corrected and counted.
-import type { ToolCallRecord } from '../../../core/engine/chat-loop.ts';
+import type { ToolCallRecord } from 'quorra/plugin';
 
 // "reminder … set/scheduled", "I'll remind you", "I have set … reminder"
 const claims = [

@@ -1,6 +1,7 @@
 // calendar_add_event (tier 1, audited): adds one event to the household calendar and returns its uid.
+
+import { defineTool } from 'quorra/plugin';
 import { z } from 'zod';
-import { defineTool } from '../../../core/contracts/define-tool.ts';
 import type { CalendarEvent } from '../calendar-event.ts';
 import { addDays, isoUtc, localDate, parseMoment } from '../zoned-time.ts';
 import {

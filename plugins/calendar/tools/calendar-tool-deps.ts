@@ -1,5 +1,5 @@
 // What the calendar tools share: the book (null when not configured), the time zone, recently seen events, the gate.
-import { isUser, type Principal, type UserPrincipal } from '../../../core/contracts/principal.ts';
+import { isUser, type Principal, type UserPrincipal } from 'quorra/plugin';
 import type { CalendarBook } from '../calendar-book.ts';
 import { type CalendarEvent, startInstant } from '../calendar-event.ts';
 import type { SeenEvents } from '../seen-events.ts';

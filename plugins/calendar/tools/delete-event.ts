@@ -1,6 +1,7 @@
 // calendar_delete_event (tier 2): removes one event by uid, only after the person confirms which event on which day.
+
+import { defineTool } from 'quorra/plugin';
 import { z } from 'zod';
-import { defineTool } from '../../../core/contracts/define-tool.ts';
 import {
   bookFor,
   type CalendarToolDeps,

@@ -1,6 +1,7 @@
 // calendar_query_events (tier 0): the household calendar's events between two dates, at most 31 days apart.
+
+import { defineTool } from 'quorra/plugin';
 import { z } from 'zod';
-import { defineTool } from '../../../core/contracts/define-tool.ts';
 import { DAY_MS } from '../calendar-event.ts';
 import { addDays, parseMoment, startOfDate } from '../zoned-time.ts';
 import {

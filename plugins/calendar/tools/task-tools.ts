@@ -1,6 +1,7 @@
 // calendar_create_task and calendar_complete_task (tier 1): to-dos with a due date and priority, as VTODOs phones sync.
+
+import { defineTool } from 'quorra/plugin';
 import { z } from 'zod';
-import { defineTool } from '../../../core/contracts/define-tool.ts';
 import type { CalendarTask } from '../calendar-task.ts';
 import { findItem } from '../lists/list-items.ts';
 import { listLabel } from '../lists/list-tools.ts';

@@ -1,6 +1,7 @@
 // calendar_update_event (tier 2): changes one event's title, time, place or notes after the person confirms before → after.
+
+import { defineTool } from 'quorra/plugin';
 import { z } from 'zod';
-import { defineTool } from '../../../core/contracts/define-tool.ts';
 import type { CalendarEvent } from '../calendar-event.ts';
 import { addDays, localDate } from '../zoned-time.ts';
 import { eventFromInput } from './add-event.ts';

@@ -1,6 +1,7 @@
 // Creates concierge_reservations and concierge_messages (guest messages and drafts) from their entities.
+
+import { createEntityTables, dropEntityTables } from 'quorra/plugin';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { createEntityTables, dropEntityTables } from '../../../core/db/entity-tables.ts';
 import { GuestMessage } from '../guest-message.entity.ts';
 import { ConciergeReservation } from '../reservation.entity.ts';
 

@@ -1,6 +1,7 @@
 // Open guest drafts move onto the approvals queue: each becomes a guest_reply row (owners only), its message `drafted`.
+
+import { ProposedAction } from 'quorra/plugin';
 import { In, type MigrationInterface, type QueryRunner } from 'typeorm';
-import { ProposedAction } from '../../../core/approvals/proposed-action.entity.ts';
 import { GuestMessage } from '../guest-message.entity.ts';
 import type { GuestReply } from '../guest-reply-kind.ts';
 import { stayOf } from '../owner-notice.ts';

@@ -1,6 +1,7 @@
 // check_this_booking: the guest's own reservation (dates, property, status) — only ever the principal's own.
+
+import { defineTool } from 'quorra/plugin';
 import { z } from 'zod';
-import { defineTool } from '../../../core/contracts/define-tool.ts';
 import type { ConciergeStore } from '../concierge-store.ts';
 
 /** Builds the tool over the store; it takes no input, so it cannot be pointed at another booking. */

@@ -1,8 +1,7 @@
 // escalate_to_owner: the guest turn hands the message to the owner (high urgency) with a reason.
+
+import { type ApprovalsCapability, defineTool, framedNotice } from 'quorra/plugin';
 import { z } from 'zod';
-import { defineTool } from '../../../core/contracts/define-tool.ts';
-import type { ApprovalsCapability } from '../../../core/plugin/capabilities.ts';
-import { framedNotice } from '../../../core/text/untrusted-markdown.ts';
 import type { ConciergeStore } from '../concierge-store.ts';
 import type { DraftQueue } from '../draft-queue.ts';
 import { notifyOwners, type OwnerNoticeDeps, stayOf } from '../owner-notice.ts';

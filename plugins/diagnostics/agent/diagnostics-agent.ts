@@ -3,10 +3,7 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
 import path from 'node:path';
-import { pruneArchives } from '../../../core/backup/backup-job.ts';
-import { backupSources } from '../../../core/backup/backup-layout.ts';
-import type { QuorraConfig } from '../../../core/config/schema.ts';
-import type { Logger } from '../../../core/logger.ts';
+import { backupSources, type Logger, pruneArchives, type QuorraConfig } from 'quorra/plugin';
 import type { DiagnosticsSettings } from '../diagnostics-settings.ts';
 import { type Finding, finding, type HealthSummary, worst } from '../finding.ts';
 import {

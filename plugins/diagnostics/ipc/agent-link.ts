@@ -1,7 +1,7 @@
 // Quorra's side of the socket: connects to the diagnostics agent, reports its own memory, asks for the summary or a
 // check, and takes pushed alerts. Reconnects on its own; while the agent is away, Quorra keeps running.
 import { createConnection, type Socket } from 'node:net';
-import type { Logger } from '../../../core/logger.ts';
+import type { Logger } from 'quorra/plugin';
 import type { Finding, HealthSummary } from '../finding.ts';
 import { type AgentResponse, type Alert, lineReader } from './protocol.ts';
 

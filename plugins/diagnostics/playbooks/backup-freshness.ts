@@ -1,8 +1,7 @@
 // Backups: is there a recent verified archive in the backup directory?
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import { listArchives } from '../../../core/backup/backup-job.ts';
-import { backupSources } from '../../../core/backup/backup-layout.ts';
+import { backupSources, listArchives } from 'quorra/plugin';
 import { finding } from '../finding.ts';
 import type { Playbook } from './playbook.ts';
 

@@ -1,5 +1,5 @@
 // A playbook: one deterministic check the agent runs on its own (no model), with what it may remember between runs.
-import type { QuorraConfig } from '../../../core/config/schema.ts';
+import type { QuorraConfig } from 'quorra/plugin';
 import type { DiagnosticsSettings } from '../diagnostics-settings.ts';
 import type { Finding } from '../finding.ts';
 

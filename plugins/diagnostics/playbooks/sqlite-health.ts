@@ -1,8 +1,7 @@
 // The SQLite database: SQLite's own integrity check, and the write-ahead log's size (a WAL that never shrinks means
 // a reader is holding checkpoints back).
 import { existsSync, statSync } from 'node:fs';
-import { databasePath } from '../../../core/config/data-paths.ts';
-import { sqliteIntegrity } from '../../../core/db/sqlite-integrity.ts';
+import { databasePath, sqliteIntegrity } from 'quorra/plugin';
 import { finding } from '../finding.ts';
 import type { Playbook } from './playbook.ts';
 

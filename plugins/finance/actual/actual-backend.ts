@@ -1,6 +1,6 @@
 // The Actual Budget adapter: the finance capability on a local Actual budget through @actual-app/api.
 import { randomUUID } from 'node:crypto';
-import { fail } from '../../../core/contracts/errors.ts';
+import { fail } from 'quorra/plugin';
 import type {
   Account,
   BudgetLine,

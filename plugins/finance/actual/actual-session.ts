@@ -1,6 +1,6 @@
 // One @actual-app/api engine per process (the library is a singleton): calls queue, each runs on the budget it names.
 import { mkdirSync } from 'node:fs';
-import { fail } from '../../../core/contracts/errors.ts';
+import { fail } from 'quorra/plugin';
 
 export type ActualApi = typeof import('@actual-app/api');
 

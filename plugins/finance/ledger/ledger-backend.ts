@@ -1,7 +1,7 @@
 // The embedded ledger: the finance capability on Quorra's own SQLite, one budget per `budget` id (zero-config default).
 import { randomUUID } from 'node:crypto';
+import { fail } from 'quorra/plugin';
 import { type DataSource, type EntityManager, In } from 'typeorm';
-import { fail } from '../../../core/contracts/errors.ts';
 import { rollOver } from '../budget-rollover.ts';
 import type {
   Account,

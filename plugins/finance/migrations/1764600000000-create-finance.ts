@@ -1,7 +1,8 @@
 // Creates the embedded ledger (accounts, category groups, categories, payees, transactions, splits, monthly
 // budgets) and saved CSV mappings from their entities.
+
+import { createEntityTables, dropEntityTables } from 'quorra/plugin';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { createEntityTables, dropEntityTables } from '../../../core/db/entity-tables.ts';
 import { LedgerAccount } from '../ledger/ledger-account.entity.ts';
 import { LedgerBudgetAmount } from '../ledger/ledger-budget-amount.entity.ts';
 import { LedgerCategory } from '../ledger/ledger-category.entity.ts';

@@ -1,6 +1,6 @@
 // Parses a bank's CSV export with csv-parse and the account's column mapping into statement rows.
 import type * as CsvParse from 'csv-parse/sync';
-import { lazyRequire } from '../../../core/lazy-require.ts';
+import { lazyRequire } from 'quorra/plugin';
 import { isLocalDate } from '../local-date.ts';
 import { parseAmount } from '../money.ts';
 import { type CsvMapping, toIsoDate } from './csv-mapping.ts';

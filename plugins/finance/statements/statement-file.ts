@@ -1,5 +1,5 @@
 // Reads an uploaded statement (CSV with the account's mapping, or OFX/QFX) into rows, saving a new CSV mapping.
-import { fail } from '../../../core/contracts/errors.ts';
+import { fail } from 'quorra/plugin';
 import type { ColumnMappings } from './column-mappings.ts';
 import { type CsvMappingInput, csvMappingSchema } from './csv-mapping.ts';
 import { parseCsvStatement } from './csv-statement.ts';

@@ -1,5 +1,5 @@
 // Imports a statement file into a budget's account: read (CSV mapping or OFX), dedup, add; used by HTTP and Matrix.
-import type { AuditCapability } from '../../../core/plugin/capabilities.ts';
+import type { AuditCapability } from 'quorra/plugin';
 import type { BudgetRegistry } from '../budget-registry.ts';
 import type { FinanceService } from '../finance-service.ts';
 import { normalisePayee } from '../payee-name.ts';

@@ -1,5 +1,5 @@
 // A statement uploaded to a finance room in Matrix (CSV, OFX, QFX) is imported into that room's budget.
-import type { FileHandler } from '../../../core/contracts/contributions.ts';
+import type { FileHandler } from 'quorra/plugin';
 import type { FinanceService } from '../finance-service.ts';
 import { accountInFilename, type StatementImporter } from './statement-importer.ts';
 

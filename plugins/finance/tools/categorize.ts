@@ -1,6 +1,7 @@
 // finance_categorize (tier 1): categorises and/or marks reviewed many transactions at once (reconcile mode's answers).
+
+import { defineTool } from 'quorra/plugin';
 import { z } from 'zod';
-import { defineTool } from '../../../core/contracts/define-tool.ts';
 import type { FinanceService } from '../finance-service.ts';
 import { turnBudget } from './finance-tool-deps.ts';
 

@@ -1,7 +1,7 @@
 // finance_delete_transaction (tier 2): deletes one transaction after the person confirms its amount, payee and date.
+
+import { defineTool, fail } from 'quorra/plugin';
 import { z } from 'zod';
-import { defineTool } from '../../../core/contracts/define-tool.ts';
-import { fail } from '../../../core/contracts/errors.ts';
 import type { FinanceService } from '../finance-service.ts';
 import { formatMoney } from '../money.ts';
 import { turnBudget } from './finance-tool-deps.ts';

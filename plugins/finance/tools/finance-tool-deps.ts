@@ -1,5 +1,5 @@
 // What the finance tools share: the service, and the budget backend of the turn calling them.
-import type { RunContext, ToolContext } from '../../../core/contracts/define-tool.ts';
+import type { RunContext, ToolContext } from 'quorra/plugin';
 import type { FinanceBackend } from '../finance-backend.ts';
 import type { FinanceService } from '../finance-service.ts';
 

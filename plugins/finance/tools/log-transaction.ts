@@ -1,6 +1,7 @@
 // finance_log_transaction (tier 1): logs spending or income; payee and category are matched, a new category is only proposed.
+
+import { defineTool } from 'quorra/plugin';
 import { z } from 'zod';
-import { defineTool } from '../../../core/contracts/define-tool.ts';
 import type { FinanceService } from '../finance-service.ts';
 import { actorOf, turnBudget } from './finance-tool-deps.ts';
 

@@ -1,6 +1,7 @@
 // finance_query (tier 0): spending by category or payee over a period, balances, budget vs actual, transactions.
+
+import { defineTool } from 'quorra/plugin';
 import { z } from 'zod';
-import { defineTool } from '../../../core/contracts/define-tool.ts';
 import type { FinanceService } from '../finance-service.ts';
 import { addMonths, monthOf, monthRange } from '../local-date.ts';
 import { formatMoney } from '../money.ts';

@@ -1,7 +1,7 @@
 // finance_set_budget (tier 1): sets what a category may spend in a month.
+
+import { defineTool, fail } from 'quorra/plugin';
 import { z } from 'zod';
-import { defineTool } from '../../../core/contracts/define-tool.ts';
-import { fail } from '../../../core/contracts/errors.ts';
 import type { FinanceService } from '../finance-service.ts';
 import { addMonths, monthOf } from '../local-date.ts';
 import { formatMoney, parseAmount } from '../money.ts';

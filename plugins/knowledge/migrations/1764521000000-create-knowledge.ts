@@ -1,6 +1,7 @@
 // Creates knowledge_chunk (the embedded vector store) and knowledge_file (the indexer's per-file state) from their entities.
+
+import { createEntityTables, dropEntityTables } from 'quorra/plugin';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { createEntityTables, dropEntityTables } from '../../../core/db/entity-tables.ts';
 import { IndexedFile } from '../indexed-file.entity.ts';
 import { VectorChunk } from '../vector-chunk.entity.ts';
 

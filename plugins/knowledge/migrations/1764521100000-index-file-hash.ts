@@ -1,6 +1,7 @@
 // Indexes knowledge_file by content hash, so a moved file finds the vectors already embedded for its content.
+
+import { addEntityIndices } from 'quorra/plugin';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { addEntityIndices } from '../../../core/db/entity-tables.ts';
 import { IndexedFile } from '../indexed-file.entity.ts';
 
 const INDEX = 'idx_knowledge_file_hash';

@@ -1,8 +1,6 @@
 // document_create (tier 1) and document_overwrite (tier 2): the owner authoring workspace documents.
 import path from 'node:path';
-import { defineTool } from '../../../core/contracts/define-tool.ts';
-import { isOwner } from '../../../core/contracts/principal.ts';
-import type { WorkspacesCapability } from '../../../core/plugin/capabilities.ts';
+import { defineTool, isOwner, type WorkspacesCapability } from 'quorra/plugin';
 import type { KnowledgeApi } from '../knowledge-service.ts';
 import { documentInput, documentPath, writeDocument } from './write-document.ts';
 

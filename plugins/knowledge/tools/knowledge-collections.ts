@@ -1,5 +1,5 @@
 // Which collections a turn may search: decided by principal and workspace, never by the model.
-import type { Principal } from '../../../core/contracts/principal.ts';
+import type { Principal } from 'quorra/plugin';
 import { collectionNames } from '../collections.ts';
 
 /** A guest sees only its workspace's guest window; a workspace turn only that workspace; personal chat the household and the member's own. */

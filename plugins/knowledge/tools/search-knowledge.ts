@@ -1,6 +1,7 @@
 // The search_knowledge tool: semantic search over the collections the turn is entitled to.
+
+import { defineTool } from 'quorra/plugin';
 import { z } from 'zod';
-import { defineTool } from '../../../core/contracts/define-tool.ts';
 import type { KnowledgeApi } from '../knowledge-service.ts';
 import { collectionsFor } from './knowledge-collections.ts';
 

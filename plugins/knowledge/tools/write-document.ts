@@ -2,10 +2,9 @@
 import { existsSync, lstatSync, realpathSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { lazyRequire, type WorkspacesCapability } from 'quorra/plugin';
 import type * as Yaml from 'yaml';
 import { z } from 'zod';
-import { lazyRequire } from '../../../core/lazy-require.ts';
-import type { WorkspacesCapability } from '../../../core/plugin/capabilities.ts';
 import { isInside } from '../vault-paths.ts';
 
 const yaml = lazyRequire<typeof Yaml>('yaml');

@@ -1,6 +1,7 @@
 // Creates the notepad's jots from their entity (the proposed-actions queue it once created here is core's now).
+
+import { createEntityTables, dropEntityTables } from 'quorra/plugin';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { createEntityTables, dropEntityTables } from '../../../core/db/entity-tables.ts';
 import { Jot } from '../jot.entity.ts';
 
 const tables = [Jot];

@@ -1,5 +1,6 @@
 // The model client through the real openai SDK against the scripted server: plain, streamed, tools, failures.
 import assert from 'node:assert/strict';
+import { getEventListeners } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadConfig } from '../../../core/config/load-config.ts';
@@ -141,6 +142,12 @@ describe('ModelClient with the scripted model server', () => {
     assert.deepEqual(vectors[0], vectors[2]);
     assert.notDeepEqual(vectors[0], vectors[1]);
     assert.deepEqual((await client.probe()).models, ['test-chat', 'test-embed']);
+  });
+
+  it('leaves no listener on a long-lived signal after each embedding (the SDK would leave one per call)', async () => {
+    const run = new AbortController();
+    for (let i = 0; i < 15; i++) await client.embed([`text ${i}`], { signal: run.signal });
+    assert.equal(getEventListeners(run.signal, 'abort').length, 0);
   });
 
   it('probes with the API key and reports why an endpoint does not answer, as the SDK would', async () => {

@@ -1,10 +1,8 @@
 // `quorra diagnostics`: runs the diagnostics agent as its own process until SIGTERM/SIGINT.
 import type { Writable } from 'node:stream';
-import { DiagnosticsAgent } from '../../plugins/diagnostics/agent/diagnostics-agent.ts';
-import { diagnosticsSettings } from '../../plugins/diagnostics/diagnostics-settings.ts';
-import type { QuorraConfig } from '../config/schema.ts';
-import { QuorraError } from '../contracts/errors.ts';
-import { createLogger } from '../logger.ts';
+import { createLogger, type QuorraConfig, QuorraError } from 'quorra/plugin';
+import { DiagnosticsAgent } from './agent/diagnostics-agent.ts';
+import { diagnosticsSettings } from './diagnostics-settings.ts';
 
 export async function diagnostics(_args: string[], config: QuorraConfig, _out: Writable): Promise<number> {
   const parsed = diagnosticsSettings.safeParse(config.plugins.diagnostics?.settings ?? {});

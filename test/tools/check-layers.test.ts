@@ -1,0 +1,55 @@
+// The layer check on the real import graph, and on graphs made to break each rule, so it can fail when a rule does.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { areaOf, importEdges, loopEdges, violations } from '../../tools/check-layers.ts';
+
+const baseline = JSON.parse(
+  readFileSync(new URL('../../tools/layers-baseline.json', import.meta.url), 'utf8'),
+);
+
+describe('layer check', () => {
+  const report = violations(importEdges());
+
+  it('finds no import from contracts into core, from core into plugins, or from a plugin past quorra/plugin', () => {
+    assert.deepEqual(report.contractsImportCore, []);
+    assert.deepEqual(report.coreImportsPlugins, []);
+    assert.deepEqual(report.pluginsPastTheDoor, []);
+  });
+
+  it('finds no upward import, folder loop or migration import beyond the recorded debt', () => {
+    for (const rule of ['upward', 'loops', 'migrationImports'] as const)
+      assert.deepEqual(
+        report[rule].filter((v) => !baseline[rule].includes(v)),
+        [],
+        rule,
+      );
+  });
+
+  it('names areas: the door, app.ts, loose files and folders', () => {
+    assert.equal(areaOf('core/plugin/public-api.ts'), 'door');
+    assert.equal(areaOf('core/app.ts'), 'app');
+    assert.equal(areaOf('core/logger.ts'), '(root)');
+    assert.equal(areaOf('core/matrix/outbox.ts'), 'matrix');
+    assert.equal(areaOf('plugins/finance/index.ts'), 'plugins');
+  });
+
+  it('reports a loop between two areas, and no loop for a one-way import', () => {
+    const down = { from: 'core/matrix/a.ts', to: 'core/db/b.ts' };
+    assert.deepEqual(loopEdges([down]), []);
+    assert.deepEqual(loopEdges([down, { from: 'core/db/c.ts', to: 'core/matrix/d.ts' }]), [
+      'db -> matrix',
+      'matrix -> db',
+    ]);
+  });
+
+  it('reports an upward import and a core import of a plugin', () => {
+    const v = violations([
+      { from: 'core/db/x.ts', to: 'core/matrix/y.ts' },
+      { from: 'core/cli/z.ts', to: 'plugins/diagnostics/index.ts' },
+      { from: 'core/contracts/e.ts', to: 'core/logger.ts' },
+    ]);
+    assert.deepEqual(v.upward, ['core/db/x.ts -> core/matrix/y.ts', 'core/contracts/e.ts -> core/logger.ts']);
+    assert.deepEqual(v.coreImportsPlugins, ['core/cli/z.ts -> plugins/diagnostics/index.ts']);
+    assert.deepEqual(v.contractsImportCore, ['core/contracts/e.ts -> core/logger.ts']);
+  });
+});
