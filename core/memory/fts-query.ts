@@ -39,7 +39,8 @@ export function foldWord(w: string): string {
   return base.length > 3 && base.endsWith('s') && !base.endsWith('ss') ? base.slice(0, -1) : base;
 }
 
-const STOPWORDS = new Set(STOPWORD_LIST.split(' ').map(foldWord));
+/** The folded stopwords (shared with the tool selection, which ranks on the same words). */
+export const STOPWORDS: ReadonlySet<string> = new Set(STOPWORD_LIST.split(' ').map(foldWord));
 
 /** The distinct meaningful words of a query, at most `max`; stopwords are dropped unless nothing else is left. */
 export function queryWords(text: string, max = 16): string[] {
