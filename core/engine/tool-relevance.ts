@@ -1,8 +1,8 @@
 // Ranks tools against a conversation with BM25 over each tool's name, description and example requests.
 
 import type { ToolDefinition } from '../contracts/define-tool.ts';
-import { idf, termScore } from '../memory/bm25-score.ts';
-import { foldWord, STOPWORDS, words } from '../memory/fts-query.ts';
+import { idf, termScore } from '../text/bm25-score.ts';
+import { foldWord, STOPWORDS, words } from '../text/word-tokens.ts';
 
 /** A tool's words, folded, with their weighted counts; computed once per (frozen) definition. */
 interface ToolDoc {
