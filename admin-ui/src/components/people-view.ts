@@ -1,5 +1,6 @@
 // <people-view>: the household's people (owner) — add, edit name/role/Matrix IDs/email/time zone, remove with consequences stated.
 import { css, html, LitElement } from 'lit';
+import { childReachWords } from '../child-reach-words.ts';
 import type { HouseholdUser } from '../data/admin.ts';
 import { ApiError } from '../data/api-client.ts';
 import { addPerson, editPerson, listPeople, type PersonInput, removePerson } from '../data/people.ts';
@@ -29,6 +30,12 @@ function readForm(form: HTMLFormElement): PersonInput {
       .filter(Boolean),
     email: text('email') || null,
     timezone: text('timezone') || 'UTC',
+    child: f.get('child') === 'on',
+    quiet_hours:
+      text('quiet_start') && text('quiet_end')
+        ? { start: text('quiet_start'), end: text('quiet_end') }
+        : null,
+    quiet_reply: f.get('quiet_reply') === 'on',
   };
 }
 
@@ -155,13 +162,19 @@ export class PeopleView extends LitElement {
     return html`<article class="card" data-user=${u.id} aria-label=${u.display_name}>
       <div class="row">
         <strong>${u.display_name}</strong>
-        <span class="tag">${u.role === 'owner' ? 'Owner' : 'Member'}</span>
+        <span class="tag">${u.role === 'owner' ? 'Owner' : u.child ? 'Child' : 'Member'}</span>
         <span class="muted small">added ${relativeTime(u.created_at)}</span>
       </div>
       <div class="small ids">
         Matrix: ${u.matrix_ids.length ? u.matrix_ids.join(', ') : html`<span class="muted">none (cannot sign in by code)</span>`}
         ${u.email ? html`· ${u.email}` : null} · ${u.timezone ?? 'UTC'}
       </div>
+      ${u.child && u.reach ? html`<p class="small" data-field="reach">${childReachWords(u.reach)}</p>` : null}
+      ${
+        u.quiet_hours
+          ? html`<p class="small muted" data-field="quiet">Quiet hours ${u.quiet_hours.start}–${u.quiet_hours.end}: messages wait until then${u.child && u.quiet_reply ? '; messages from them get one short goodnight' : ''}.</p>`
+          : null
+      }
       ${
         this.removing === u.id
           ? html`<div role="group" aria-label=${`Confirm removing ${u.display_name}`} class="card">
@@ -224,6 +237,16 @@ export class PeopleView extends LitElement {
           html`<input id=${`${id}-timezone`} name="timezone" .value=${u?.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone} aria-invalid=${errs.timezone ? 'true' : 'false'} aria-describedby=${described('timezone')} />`,
         )}
       </div>
+      <label class="small"><input type="checkbox" name="child" ?checked=${u?.child ?? false} /> This is a child: they reach only
+        lists, their reminders and to-dos, the calendar, the family's notes and their own memories, and ask a parent for
+        anything else</label>
+      <fieldset class="small">
+        <legend>Quiet hours (optional)</legend>
+        <label>From <input type="time" name="quiet_start" aria-label="Quiet hours from" .value=${u?.quiet_hours?.start ?? ''} /></label>
+        <label>until <input type="time" name="quiet_end" aria-label="Quiet hours until" .value=${u?.quiet_hours?.end ?? ''} /></label>
+        <label><input type="checkbox" name="quiet_reply" ?checked=${u?.quiet_reply ?? false} /> For a child: answer with one
+          short goodnight during them</label>
+      </fieldset>
       ${Object.keys(errs).length ? null : html`<error-notice .error=${this.formError}></error-notice>`}
       <p class="row">
         <button class="primary" type="submit">${u ? 'Save' : 'Add'}</button>

@@ -1,16 +1,11 @@
 // GET /admin/users and GET /admin/audit: who is in the household and what was done (owner only).
+import type { z } from 'zod';
+import type { personSchema } from '../../../core/admin/people-routes.ts';
 import { apiRequest } from './api-client.ts';
 
 /** A household member. */
-export interface HouseholdUser {
-  id: string;
-  display_name: string;
-  role: 'owner' | 'member';
-  matrix_ids: string[];
-  email: string | null;
-  timezone: string | null;
-  created_at: string;
-}
+/** A person as /admin/users answers: the route's own schema, so a changed reply breaks this type check. */
+export type HouseholdUser = z.input<typeof personSchema>;
 
 /** One audited action. */
 export interface AuditEntry {

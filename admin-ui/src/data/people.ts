@@ -10,6 +10,9 @@ export interface PersonInput {
   matrix_ids?: string[];
   email?: string | null;
   timezone?: string;
+  child?: boolean;
+  quiet_hours?: { start: string; end: string } | null;
+  quiet_reply?: boolean;
 }
 
 /** Everyone, plus what removing someone does (the server's words, shown before confirming). */
