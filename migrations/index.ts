@@ -15,6 +15,7 @@ import { AddMemoryLengthIndex1765200000000 } from './1765200000000-add-memory-le
 import { AddMemoryRepeatsIndex1765300000000 } from './1765300000000-add-memory-repeats-index.ts';
 import { OutboxSecrets1765400000000 } from './1765400000000-outbox-secrets.ts';
 import { AddChildAndQuietHours1765438000000 } from './1765438000000-add-child-and-quiet-hours.ts';
+import { CreateWorkspaceMembers1765500000000 } from './1765500000000-create-workspace-members.ts';
 
 export const coreMigrations: Function[] = [
   CreatePluginState1764460800000,
@@ -33,4 +34,5 @@ export const coreMigrations: Function[] = [
   AddMemoryRepeatsIndex1765300000000,
   OutboxSecrets1765400000000,
   AddChildAndQuietHours1765438000000,
+  CreateWorkspaceMembers1765500000000,
 ];
