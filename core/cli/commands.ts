@@ -18,6 +18,7 @@ const model = lazy(async () => (await import('./model-commands.ts')).model);
 const serve = lazy(async () => (await import('./serve.ts')).serve);
 const token = lazy(async () => (await import('./token-commands.ts')).token);
 const user = lazy(async () => (await import('./user-commands.ts')).user);
+const workspace = lazy(async () => (await import('./workspace-commands.ts')).workspace);
 
 /** A CLI subcommand; run returns the exit code. */
 export interface CliCommand {
@@ -45,6 +46,11 @@ export const commands: Record<string, CliCommand> = {
       'user add <name> --role owner|member [--matrix @id:server] [--email …] [--allow-duplicate] | list | edit <user> … | remove <user>',
     description: 'manage household users',
     run: user,
+  },
+  workspace: {
+    usage: 'workspace grant <workspace> <person> | workspace revoke <workspace> <person>',
+    description: 'say which members may use a workspace (owners can use every one)',
+    run: workspace,
   },
   token: {
     usage: 'token create <user> [label] | list <user> | revoke <token-id> | revoke --all <user>',
