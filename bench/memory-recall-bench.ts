@@ -2,8 +2,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { coreEntities } from '../core/app-entities.ts';
 import type { Seal } from '../core/contracts/principal.ts';
-import { coreEntities } from '../core/db/entities.ts';
 import { openDatabase } from '../core/db/open-database.ts';
 import { sqliteConnection } from '../core/db/sqlite-connection.ts';
 import { scoreDocs } from '../core/memory/bm25-score.ts';

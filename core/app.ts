@@ -1,11 +1,11 @@
 // Assembles Quorra: config → logger → plugins → database → model, scheduler, health → plugin host → HTTP → Matrix.
 import path from 'node:path';
 import type { DataSource } from 'typeorm';
-import { z } from 'zod';
 import { coreMigrations } from '../migrations/index.ts';
 import { adminRoutes } from './admin/admin-routes.ts';
 import { peopleRoutes } from './admin/people-routes.ts';
 import { pluginSettingsRoutes } from './admin/plugin-settings-routes.ts';
+import { coreEntities } from './app-entities.ts';
 import type { ApprovalQueue } from './approvals/approval-queue.ts';
 import { setupApprovals } from './approvals/setup-approvals.ts';
 import { publicUrlOf } from './auth/sign-in-link.ts';
@@ -14,11 +14,11 @@ import { scheduleBackups } from './backup/backup-job.ts';
 import { buildInfo } from './build-info.ts';
 import { databasePath, vaultRoot } from './config/data-paths.ts';
 import type { QuorraConfig } from './config/schema.ts';
-import { coreEntities } from './db/entities.ts';
 import { ensureWritableDir, openDatabase } from './db/open-database.ts';
 import type { DreamService } from './dream/dream-service.ts';
 import { setupDream } from './dream/setup-dream.ts';
 import { chatRoutes } from './engine/chat-routes.ts';
+import { type CoreRegistries, createRegistries } from './engine/core-registries.ts';
 import { inspectRoutes } from './engine/inspect-routes.ts';
 import { sessionRoutes } from './engine/session-routes.ts';
 import { type Conversation, setupConversation } from './engine/setup-conversation.ts';
@@ -29,21 +29,22 @@ import { authenticate } from './http/authenticate.ts';
 import { httpApp } from './http/http-app.ts';
 import { type HttpServer, listen } from './http/http-server.ts';
 import { metricsApp } from './http/metrics-app.ts';
-import { openApiDocument } from './http/openapi.ts';
+import { openApiRoute } from './http/openapi.ts';
 import { RouteTable } from './http/route-table.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { setupMatrix } from './matrix/setup-matrix.ts';
+import { mcpRoutes } from './mcp-server/mcp-routes.ts';
 import { type MemoryLayer, setupMemory } from './memory/setup-memory.ts';
 import { Metrics } from './metrics/metrics.ts';
 import { announceModel } from './model/announce-model.ts';
 import { ModelClient } from './model/model-client.ts';
 import { checkPluginSettings } from './plugin/check-plugin-settings.ts';
 import { coreContributions } from './plugin/core-contributions.ts';
-import { type CoreRegistries, createRegistries } from './plugin/core-registries.ts';
 import { PluginHost } from './plugin/plugin-host.ts';
 import { loadPlugins, pluginRoots, pluginTables } from './plugin/plugin-loader.ts';
 import { toolScopeCheck } from './plugin/tool-scope-check.ts';
 import { Scheduler } from './scheduler/scheduler.ts';
+import { type Onboarding, type SetupModels, setupOnboarding } from './setup/setup-onboarding.ts';
 import { setupWorkspaces } from './workspaces/setup-workspaces.ts';
 import type { WorkspaceStore } from './workspaces/workspace-store.ts';
 
@@ -73,6 +74,7 @@ export interface Quorra {
    * the SDK and the E2EE crypto load and the first sync runs; tests await it before they talk to the bot.
    */
   connectMatrix(): Promise<void>;
+  onboarding: Onboarding;
   /** The separate /metrics listener, when `server.metrics.port` is set and listen() ran. */
   metricsServer(): HttpServer | undefined;
   stop(): Promise<void>;
@@ -80,6 +82,7 @@ export interface Quorra {
 
 export interface CreateOptions {
   logger?: Logger;
+  setupModels?: SetupModels;
   /** Plugin roots to scan; defaults to the repository's plugins/ plus config.pluginPaths. */
   pluginRoots?: string[];
 }
@@ -131,7 +134,7 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
   // core features register through the same registries, hooks, jobs and route table as plugins do
   const contribute = coreContributions({ routes, registries, hooks: conversation.hooks, scheduler });
   contribute.routes(systemRoutes(health, metrics, new Date(), config.server.metrics.token));
-  contribute.routes(chatRoutes(conversation.engine));
+  for (const surface of [chatRoutes, mcpRoutes]) contribute.routes(surface(conversation.engine));
   contribute.routes(sessionRoutes(conversation.controls));
   contribute.routes(inspectRoutes(conversation.inspector, () => config.developerMode));
   const workspaces = setupWorkspaces({ config, db, conversation, contribute });
@@ -191,6 +194,11 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
   contribute.routes(adminRoutes(host, conversation));
   contribute.routes(pluginSettingsRoutes(host, conversation.audit));
   contribute.routes(peopleRoutes(conversation));
+  const onboarding = setupOnboarding(
+    { config, dataDir, conversation, model, matrix, logger },
+    opts.setupModels,
+  );
+  contribute.routes(onboarding.routes);
   let server: HttpServer | undefined;
   contribute.routes(
     signInRoutes({
@@ -199,18 +207,10 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
       outbox: matrix.outbox,
       publicUrl: () => publicUrlOf(config, server?.url),
       developerMode: () => config.developerMode,
+      matrixReady: () => matrix.runtime !== undefined,
     }),
   );
-  contribute.routes([
-    {
-      method: 'GET',
-      path: '/openapi.json',
-      auth: 'public',
-      summary: 'This API as OpenAPI 3.1, every core and plugin route',
-      response: z.looseObject({ openapi: z.literal('3.1.0'), paths: z.record(z.string(), z.unknown()) }),
-      handler: () => openApiDocument(routes.list()),
-    },
-  ]);
+  contribute.routes([openApiRoute(() => routes.list())]);
   const dream = await setupDream({
     config,
     db,
@@ -233,7 +233,6 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
   scheduleBackups(config, scheduler, logger.child({ subsystem: 'backup' }));
 
   await host.start();
-
   const http = httpApp({ logger, metrics, routes, storage: health.storage, server: config.server });
 
   let metricsServer: HttpServer | undefined;
@@ -256,6 +255,7 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
     dream,
     routes,
     metricsServer: () => metricsServer,
+    onboarding,
     async listen() {
       server = await http.listen(config.server.host, config.server.port);
       logger.info({ url: server.url }, `Quorra ${buildInfo.version} listening on ${server.url}`);

@@ -1,6 +1,6 @@
 // Structured JSON logging (pino); secrets are redacted and errors are logged without the input that caused them.
 import pino, { type Logger } from 'pino';
-import { redactDatabaseUrls } from './db/database-url.ts';
+import { redactDatabaseUrls } from './text/database-url.ts';
 import { echo } from './text/text-safety.ts';
 
 export type { Logger };

@@ -30,6 +30,7 @@ export const floors: Record<string, number> = {
   plugin: 8,
   matrix: 9,
   http: 9,
+  'mcp-server': 9,
   admin: 9,
   backup: 9,
   app: 10,
@@ -42,7 +43,8 @@ export function areaOf(file: string): string {
   const parts = file.split('/');
   if (parts[0] !== 'core') return parts[0];
   if (file === 'core/plugin/public-api.ts') return 'door';
-  if (parts.length === 2) return file === 'core/app.ts' ? 'app' : '(root)';
+  // app.ts and what it alone lists (app-entities.ts: every area's entities) wire the areas together
+  if (parts.length === 2) return /^core\/app(-[a-z-]+)?\.ts$/.test(file) ? 'app' : '(root)';
   return parts[1];
 }
 
@@ -111,7 +113,13 @@ export function loopEdges(edges: Edge[]): string[] {
   return looped.sort();
 }
 
-/** What the graph breaks, per rule; the first three must be empty, the rest may not grow past the baseline. */
+/**
+ * The files that may import migrations: an area's declaration (`index.ts`, Dream's `entities.ts`) and the wiring
+ * that lists every core migration (app.ts, the CLI's database); runtime code never does.
+ */
+const declaration = /^core\/(app\.ts|cli\/open-cli-database\.ts|[a-z-]+\/(index|entities)\.ts)$/;
+
+/** What the graph breaks, per rule; the first four must be empty, the rest may not grow past the baseline. */
 export function violations(edges: Edge[]) {
   const key = (e: Edge) => `${e.from} -> ${e.to}`;
   const core = (p: string) => p.startsWith('core/');
@@ -127,14 +135,16 @@ export function violations(edges: Edge[]) {
       .filter((e) => core(e.from) && core(e.to) && areaOf(e.from) !== areaOf(e.to))
       .filter((e) => floors[areaOf(e.from)] < floors[areaOf(e.to)])
       .map(key),
-    migrationImports: edges.filter((e) => core(e.from) && e.to.startsWith('migrations/')).map(key),
+    migrationImports: edges
+      .filter((e) => core(e.from) && e.to.startsWith('migrations/') && !declaration.test(e.from))
+      .map(key),
     loops: loopEdges(edges),
     appLines: readFileSync(path.join(root, 'core/app.ts'), 'utf8').split('\n').length - 1,
   };
 }
 
 type Report = ReturnType<typeof violations>;
-type Debt = Pick<Report, 'upward' | 'migrationImports' | 'loops' | 'appLines'>;
+type Debt = Pick<Report, 'upward' | 'loops' | 'appLines'>;
 
 /** The goals of issue #35, which the baseline must reach before its lists can go. */
 const goals = { upward: 5, appLines: 120 };
@@ -142,17 +152,19 @@ const goals = { upward: 5, appLines: 120 };
 function main(): number {
   const report = violations(importEdges());
   if (process.argv.includes('--write-baseline')) {
-    const { upward, migrationImports, loops, appLines } = report;
-    writeFileSync(
-      baselineFile,
-      `${JSON.stringify({ upward, migrationImports, loops, appLines }, null, 2)}\n`,
-    );
+    const { upward, loops, appLines } = report;
+    writeFileSync(baselineFile, `${JSON.stringify({ upward, loops, appLines }, null, 2)}\n`);
   }
   const baseline = JSON.parse(readFileSync(baselineFile, 'utf8')) as Debt;
   const problems: string[] = [];
-  for (const rule of ['contractsImportCore', 'coreImportsPlugins', 'pluginsPastTheDoor'] as const)
+  for (const rule of [
+    'contractsImportCore',
+    'coreImportsPlugins',
+    'pluginsPastTheDoor',
+    'migrationImports',
+  ] as const)
     for (const v of report[rule]) problems.push(`${rule}: ${v}`);
-  for (const rule of ['upward', 'migrationImports', 'loops'] as const) {
+  for (const rule of ['upward', 'loops'] as const) {
     const known = new Set(baseline[rule]);
     for (const v of report[rule]) if (!known.has(v)) problems.push(`${rule} (new): ${v}`);
   }
@@ -160,12 +172,12 @@ function main(): number {
     problems.push(
       `core/app.ts has ${report.appLines} lines (baseline ${baseline.appLines}, goal ${goals.appLines})`,
     );
-  const stale = (['upward', 'migrationImports', 'loops'] as const).flatMap((r) =>
+  const stale = (['upward', 'loops'] as const).flatMap((r) =>
     baseline[r].filter((v) => !report[r].includes(v)).map((v) => `${r}: ${v}`),
   );
   console.log(
     `layers: ${report.upward.length} upward imports (goal ≤ ${goals.upward}), ${report.loops.length} folder edges on loops, ` +
-      `${report.migrationImports.length} migration imports in core, app.ts ${report.appLines} lines (goal ≤ ${goals.appLines})`,
+      `${report.migrationImports.length} migration imports outside the areas' declarations, app.ts ${report.appLines} lines (goal ≤ ${goals.appLines})`,
   );
   if (stale.length)
     console.log(`fixed since the baseline (run with --write-baseline):\n  ${stale.join('\n  ')}`);

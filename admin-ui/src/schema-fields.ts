@@ -25,6 +25,7 @@ export type FieldKind =
   | 'pairs'
   | 'object'
   | 'list'
+  | 'weekdays'
   | 'json';
 
 type Obj = Record<string, unknown>;
@@ -38,6 +39,7 @@ export function fieldKind(node: SchemaNode): FieldKind {
   if (node.secret) return 'secret';
   if (Array.isArray(node.enum) && node.enum.every((v) => typeof v === 'string')) return 'enum';
   if (node.type === 'boolean') return 'boolean';
+  if (node.display === 'weekdays' && node.type === 'array') return 'weekdays';
   if (node.type === 'number' || node.type === 'integer') return 'number';
   if (node.type === 'string') return 'text';
   if (node.type === 'array' && scalar(node.items) && !node.items?.enum) return 'lines';

@@ -18,6 +18,9 @@ export const GOALS = [
   { id: 'http.chat', goal: '/chat overhead over the engine <= 0.5 ms per turn' },
   { id: 'engine.overhead', goal: 'engine overhead per turn stays ~1.5 ms (keep)' },
   { id: 'growth.turn', goal: 'chat turn cost at 5 years of use <= 2x an empty database' },
+  { id: 'statements.rate', goal: 'statement import >= 0.5x the rows/s of csv-parse alone (10,000-row CSV)' },
+  { id: 'mcp.call', goal: 'an MCP tool call through Quorra <= 1.2x the same call with the SDK client' },
+  { id: 'calendar.week', goal: 'a week of 5 years of events + 10 subscriptions: embedded <= 0.5x Radicale' },
 ] as const;
 
 export type GoalId = (typeof GOALS)[number]['id'];

@@ -16,6 +16,11 @@ export const pluginStatus = z.strictObject({
   code: z.string().optional(),
   reason: z.string().optional(),
   dependsOn: z.array(z.string()),
+  needsSetup: z.strictObject({ what: z.string(), field: z.string().optional() }).optional(),
+});
+/** GET /admin/plugins: each plugin's status with what it does and whether it has a settings form. */
+export const pluginListing = z.strictObject({
+  plugins: z.array(pluginStatus.extend({ description: z.string(), has_settings: z.boolean() })),
 });
 /** A pending tier-2 confirmation on the wire. */
 export const confirmationSchema = z.strictObject({
@@ -76,9 +81,7 @@ export function adminRoutes(host: PluginHost, c: Conversation) {
       path: '/admin/plugins',
       auth: 'owner',
       summary: 'Every plugin with what it does, its state and, when failed, the code and reason',
-      response: z.strictObject({
-        plugins: z.array(pluginStatus.extend({ description: z.string(), has_settings: z.boolean() })),
-      }),
+      response: pluginListing,
       handler: () => ({
         plugins: host.status().map((s) => {
           const definition = host.definition(s.id);

@@ -18,6 +18,9 @@ const settingsReply = z.strictObject({
   secrets: z.record(z.string(), z.boolean()),
 });
 
+/** What Test connection answers: whether the service took the settings, and what it said, in words. */
+export const connectionTestReply = z.strictObject({ ok: z.boolean(), message: z.string() });
+
 /** The settings endpoints; no answer ever carries a secret's value, only whether it is set. */
 export function pluginSettingsRoutes(host: PluginHost, audit: AuditLog) {
   const form = (id: string) => {
@@ -69,6 +72,23 @@ export function pluginSettingsRoutes(host: PluginHost, audit: AuditLog) {
           outcome: 'ok',
         });
         return wire(params.id);
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      path: '/admin/plugins/:id/test-connection',
+      auth: 'owner',
+      summary: 'Tries settings (not saved) against the outside service they name, answering in words',
+      params: idParam,
+      // a secret left out is the stored one, as when saving
+      body: z.record(z.string(), z.unknown()),
+      response: connectionTestReply,
+      handler: async ({ params, body }) => {
+        const { definition, paths } = form(params.id);
+        if (!definition.testConnection) throw fail.notFound('connection test');
+        const checked = definition.settings!.safeParse(mergeSecrets(body, host.settingsOf(params.id), paths));
+        if (!checked.success) throw checked.error;
+        return definition.testConnection(checked.data);
       },
     }),
   ];

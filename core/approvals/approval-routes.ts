@@ -7,10 +7,10 @@ import type { Registry } from '../contracts/registry.ts';
 import { defineRoute } from '../contracts/route-definition.ts';
 import { wireTime } from '../contracts/wire-schemas.ts';
 import type { ConfirmationStore } from '../engine/confirmation-store.ts';
-import { collectApprovals } from '../plugin/pending-approvals.ts';
 import type { ApprovalKindDefinition, ProposalView } from './approval-kind.ts';
 import type { ApprovalQueue } from './approval-queue.ts';
 import { proposalSchema, proposalWire } from './approval-wire.ts';
+import { collectApprovals } from './pending-approvals.ts';
 
 const idParam = z.object({ id: z.coerce.number().int().positive() });
 const remember = z.string().trim().max(500).optional();

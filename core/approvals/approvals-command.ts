@@ -5,12 +5,12 @@ import { CommandUsageError } from '../contracts/contributions.ts';
 import type { Registry } from '../contracts/registry.ts';
 import type { ConfirmationStore } from '../engine/confirmation-store.ts';
 import { ago } from '../matrix/core-commands.ts';
-import { collectApprovals } from '../plugin/pending-approvals.ts';
 import { inlineUntrusted } from '../text/untrusted-markdown.ts';
 import { answerProposal } from './approval-answers.ts';
 import type { ProposalView } from './approval-kind.ts';
 import type { ApprovalQueue } from './approval-queue.ts';
 import { readApprovalAnswer } from './approval-reply.ts';
+import { collectApprovals } from './pending-approvals.ts';
 
 /** One queued proposal as a list entry: `#id`, its summary and each field on its own escaped line. */
 function entry(v: ProposalView): string {

@@ -1,9 +1,9 @@
 // Sets up the approvals queue: the queue over its kind registry, its routes, `!quorra approvals` and the Matrix reply handler.
 import type { DataSource } from 'typeorm';
 import type { ConfirmationStore } from '../engine/confirmation-store.ts';
+import type { CoreRegistries } from '../engine/core-registries.ts';
 import type { Logger } from '../logger.ts';
 import type { CoreContributions } from '../plugin/core-contributions.ts';
-import type { CoreRegistries } from '../plugin/core-registries.ts';
 import { approvalReplyHandler } from './approval-answers.ts';
 import { ApprovalQueue } from './approval-queue.ts';
 import { approvalRoutes } from './approval-routes.ts';

@@ -16,10 +16,9 @@ function localMinute(now: Date, timeZone: string): number {
     hour: '2-digit',
     minute: '2-digit',
     hourCycle: 'h23',
-  })
-    .formatToParts(now)
-    .reduce<Record<string, string>>((acc, p) => ({ ...acc, [p.type]: p.value }), {});
-  return Number(parts.hour) * 60 + Number(parts.minute);
+  }).formatToParts(now);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '0';
+  return Number(part('hour')) * 60 + Number(part('minute'));
 }
 
 /**

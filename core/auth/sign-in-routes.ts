@@ -36,6 +36,8 @@ export interface SignInRouteDeps {
   publicUrl: () => string;
   /** Whether developer mode is on (the owner's UI then offers the turn inspector). */
   developerMode: () => boolean;
+  /** Whether Quorra can send Matrix messages at all (a household that has not set Matrix up cannot DM a code). */
+  matrixReady: () => boolean;
 }
 
 const SIGN_IN_SECRET = 'sign-in';
@@ -46,6 +48,8 @@ const SIGN_IN_GUESSES = { max: 10, windowMs: 15 * 60_000, count: 'failures' } as
 export function signInLabel(displayName: string): string {
   return `a sign-in code for ${displayName}`;
 }
+const NEW_LINK =
+  'Ask the owner for a new sign-in link (People page), or run `npm run quorra -- admin-link "<your name>"` on the machine Quorra runs on.';
 
 function codeMessage(code: string, link: string): string {
   return [
@@ -120,14 +124,21 @@ export function signInRoutes(deps: SignInRouteDeps) {
       // per address, whichever IDs it asks for: one address cannot flood members with codes
       addressLimit: { max: 10, windowMs: 15 * 60_000, count: 'all' },
       body: codeBody,
-      response: z.strictObject({ message: z.string() }),
+      response: z.strictObject({ message: z.string(), sent: z.boolean() }),
       handler: ({ body }) => {
+        if (!deps.matrixReady())
+          return withStatus(202, {
+            message: `Quorra is not connected to Matrix yet, so it cannot send a code. ${NEW_LINK}`,
+            sent: false,
+          });
         // answered before any lookup, so neither the answer nor its timing says whether the ID is known
         void sendCode(body.matrix_id).catch((err) =>
           deps.logger.error({ err }, 'could not send a sign-in code'),
         );
         return withStatus(202, {
-          message: 'If this Matrix ID belongs to someone in the household, Quorra has sent them a code.',
+          message:
+            'If this Matrix ID belongs to someone in the household, Quorra has sent a 6-digit code to its Matrix chat. It works for 10 minutes; the message also has a link you can open instead.',
+          sent: true,
         });
       },
     }),
@@ -160,7 +171,8 @@ export function signInRoutes(deps: SignInRouteDeps) {
       handler: async ({ body }) => {
         const userId = await signInGrants.redeemLink(body.token);
         const user = userId ? await users.get(userId) : null;
-        if (!user) throw fail.unauthenticated('This sign-in link was used already or has expired.');
+        if (!user)
+          throw fail.unauthenticated(`This sign-in link was used already or has expired. ${NEW_LINK}`);
         return openSession(user, 'link');
       },
     }),

@@ -4,7 +4,7 @@ import { hash, randomBytes } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import type { UserPrincipal } from '../contracts/principal.ts';
 import { EntityRows, type RowStatement } from '../db/entity-rows.ts';
-import { fromDbTime } from '../memory/sql-values.ts';
+import { fromDbTime } from '../db/sql-values.ts';
 import { ApiToken } from './api-token.entity.ts';
 import { User } from './user.entity.ts';
 import { principalOf } from './user-store.ts';

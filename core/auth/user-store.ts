@@ -1,18 +1,18 @@
 // Household users: create, edit, remove, look up by id, Matrix ID or email, and seed from config.
 
 import { type DataSource, IsNull } from 'typeorm';
+import { newUserSchema, type UserEdit, userEditSchema } from '../config/new-user-schema.ts';
 import { fail, QuorraError } from '../contracts/errors.ts';
 import type { UserPrincipal } from '../contracts/principal.ts';
 import { EntityRows } from '../db/entity-rows.ts';
 import { slugify } from '../text/slugify.ts';
 import { labelKey } from '../text/text-safety.ts';
 import { DEFAULT_CHILD_TOOLS } from './child-reach.ts';
-import { newUserSchema, type UserEdit, userEditSchema } from './new-user-schema.ts';
 import { User } from './user.entity.ts';
 
-export type { NewUser } from './new-user-schema.ts';
+export type { NewUser } from '../config/new-user-schema.ts';
 
-import type { NewUser } from './new-user-schema.ts';
+import type { NewUser } from '../config/new-user-schema.ts';
 
 /** Reads and writes the users table. */
 export class UserStore {
@@ -59,7 +59,7 @@ export class UserStore {
       matrixIds: u.matrix,
       email: u.email ?? null,
       locale: u.locale,
-      timezone: u.timezone,
+      timezone: u.timezone ?? (await this.householdTimeZone()),
       child: u.child,
       childTools: u.childTools ?? null,
       quietStart: u.quietStart ?? null,
@@ -87,7 +87,7 @@ export class UserStore {
             matrixIds: u.matrix,
             email: u.email ?? null,
             locale: u.locale,
-            timezone: u.timezone,
+            ...(u.timezone ? { timezone: u.timezone } : {}),
           },
         );
     }
@@ -171,6 +171,15 @@ export class UserStore {
   /** Finds the user with this email address. */
   findByEmail(email: string): Promise<User | null> {
     return this.repo.findOneBy({ email, removedAt: IsNull() });
+  }
+
+  /**
+   * The household's time zone: the first owner's, or for the first person of all this machine's own (what the
+   * household's clocks show), so "call grandma at 6pm" is never 18:00 UTC by accident.
+   */
+  async householdTimeZone(): Promise<string> {
+    const [first] = await this.owners();
+    return first?.timezone ?? (Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC');
   }
 
   /** Every owner, oldest first (who gets household notices and whose timezone is the household's). */

@@ -9,7 +9,7 @@ import { openCliDatabase } from '../cli/open-cli-database.ts';
 import type { QuorraConfig } from '../config/schema.ts';
 import { QuorraError } from '../contracts/errors.ts';
 import { type CopyReport, copyDatabase, householdRows } from '../db/copy-database.ts';
-import { describeDatabaseUrl, redactDatabaseUrls } from '../db/database-url.ts';
+import { describeDatabaseUrl, redactDatabaseUrls } from '../text/database-url.ts';
 
 /** Writes a consistent copy of the configured database to the SQLite file `dest`, while Quorra keeps serving. */
 export async function snapshotDatabase(config: QuorraConfig, dbFile: string, dest: string): Promise<void> {

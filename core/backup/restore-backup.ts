@@ -5,8 +5,8 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } f
 import path from 'node:path';
 import type { QuorraConfig } from '../config/schema.ts';
 import { QuorraError } from '../contracts/errors.ts';
-import { describeDatabaseUrl } from '../db/database-url.ts';
 import { sqliteIntegrity } from '../db/sqlite-integrity.ts';
+import { describeDatabaseUrl } from '../text/database-url.ts';
 import { type BackupManifest, backupSources, DB_ENTRY, verifyUnpacked } from './backup-layout.ts';
 import { databaseRowsHeld, restoreDatabase, snapshotDatabase } from './database-snapshot.ts';
 import { unpackTo } from './tar.ts';

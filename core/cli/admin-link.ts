@@ -5,6 +5,7 @@ import { publicUrlOf, signInLink } from '../auth/sign-in-link.ts';
 import { UserStore } from '../auth/user-store.ts';
 import type { QuorraConfig } from '../config/schema.ts';
 import { QuorraError } from '../contracts/errors.ts';
+import { findPerson } from './find-person.ts';
 import { openCliDatabase } from './open-cli-database.ts';
 
 /** Prints the link; it works once, within LINK_TTL_MS. */
@@ -13,8 +14,7 @@ export async function adminLink(args: string[], config: QuorraConfig, out: Writa
   if (!ref || args.length > 1) throw new QuorraError('QUORRA_USAGE', 'usage: quorra admin-link <user>');
   const { db } = await openCliDatabase(config);
   try {
-    const user = await new UserStore(db).resolve(ref);
-    if (!user) throw new QuorraError('QUORRA_USER_UNKNOWN', `no user "${ref}"`);
+    const user = await findPerson(new UserStore(db), ref);
     const token = await new SignInGrants(db).issueLink(user.id);
     out.write(`${signInLink(publicUrlOf(config), token)}\n`);
     out.write(`(signs in ${user.displayName} once, within ${LINK_TTL_MS / 60_000} minutes)\n`);

@@ -1,12 +1,12 @@
 // `quorra doctor`: validates config (already done by the caller) and reports which endpoints answer.
 import type { Writable } from 'node:stream';
 import { databaseLabel } from '../config/data-paths.ts';
+import { PULL_COMMAND } from '../config/model-manifest.ts';
 import type { QuorraConfig } from '../config/schema.ts';
 import { ensureWritableDir } from '../db/open-database.ts';
 import { Metrics } from '../metrics/metrics.ts';
 import type { EmbeddedBackend } from '../model/embedded/embedded-backend.ts';
 import { ModelClient } from '../model/model-client.ts';
-import { PULL_COMMAND } from '../model/model-manifest.ts';
 
 async function answers(url: string): Promise<string> {
   try {

@@ -1,23 +1,47 @@
-// The `quorra` command: serve, migrate, doctor (later issues add more subcommands here).
+// The `quorra` command: finds the subcommand, answers --help without starting anything, checks flags, runs it.
 import { ConfigError, loadConfig } from '../config/load-config.ts';
 import type { QuorraConfig } from '../config/schema.ts';
 import { QuorraError } from '../contracts/errors.ts';
-import { type CliCommand, commands } from './commands.ts';
-import { pluginCliCommands } from './plugin-commands.ts';
+import {
+  allCommands,
+  checkFlags,
+  closestCommand,
+  commandHelp,
+  usage,
+  usageLines,
+  wantsHelp,
+} from './cli-help.ts';
 
 /** Runs one CLI invocation and returns the process exit code. */
 export async function main(argv: string[], out = process.stdout, err = process.stderr): Promise<number> {
   const [name = 'help', ...args] = argv;
   // the plugins' subcommands are looked up only when core has no such command: `quorra serve` loads no plugin early
-  const command: CliCommand | undefined =
-    commands[name] ?? (await pluginCliCommands()).find((c) => c.name === name);
-  if (!command) {
-    err.write(`unknown command "${name}"\n\n${await usage()}`);
-    return 64;
-  }
-  if (name === 'help') {
-    out.write(await usage());
+  const all = await allCommands(name);
+  if (name === '--help' || name === '-h' || name === 'help') {
+    const asked = name === 'help' && args[0] && !args[0].startsWith('-') ? args[0] : undefined;
+    const topic = asked ? (await allCommands(asked))[asked] : undefined;
+    if (asked && !topic) return unknownCommand(asked, err);
+    out.write(
+      topic
+        ? commandHelp(asked!, topic)
+        : name === 'help' && args[0]
+          ? commandHelp('help', all.help)
+          : await usage(),
+    );
     return 0;
+  }
+  const command = Object.hasOwn(all, name) ? all[name] : undefined;
+  if (!command) return unknownCommand(name, err);
+  // help never loads the configuration or starts anything: `diagnostics --help` must not start the agent
+  if (wantsHelp(args)) {
+    out.write(commandHelp(name, command));
+    return 0;
+  }
+  try {
+    checkFlags(command, args);
+  } catch (e) {
+    err.write(`quorra ${name}: ${(e as Error).message}\n${usageLines(command)}\n`);
+    return 64;
   }
   let config: QuorraConfig;
   try {
@@ -32,6 +56,11 @@ export async function main(argv: string[], out = process.stdout, err = process.s
   try {
     return await command.run(args, config, out);
   } catch (e) {
+    if (e instanceof QuorraError && e.code === 'QUORRA_USAGE') {
+      const reason = e.message.startsWith('usage:') ? 'missing or extra arguments' : e.message;
+      err.write(`quorra ${name}: ${reason}\n${usageLines(command)}\n`);
+      return 64;
+    }
     if (e instanceof QuorraError) {
       err.write(`Quorra: ${e.code}: ${e.message}\n`);
       return 1;
@@ -41,11 +70,12 @@ export async function main(argv: string[], out = process.stdout, err = process.s
   }
 }
 
-async function usage(): Promise<string> {
-  const lines = [...Object.values(commands), ...(await pluginCliCommands())].map(
-    (c) => `  ${c.usage.padEnd(44)} ${c.description}`,
+async function unknownCommand(name: string, err: NodeJS.WritableStream): Promise<number> {
+  const near = await closestCommand(name);
+  err.write(
+    `quorra: unknown command "${name}"${near ? ` (did you mean "${near}"?)` : ''}\n\n${await usage()}`,
   );
-  return `Usage: quorra <command>\n\n${lines.join('\n')}\n`;
+  return 64;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

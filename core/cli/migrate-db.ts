@@ -7,7 +7,7 @@ import { databasePath } from '../config/data-paths.ts';
 import type { QuorraConfig } from '../config/schema.ts';
 import { QuorraError } from '../contracts/errors.ts';
 import { copyDatabase } from '../db/copy-database.ts';
-import { describeDatabaseUrl, isPostgresUrl } from '../db/database-url.ts';
+import { describeDatabaseUrl, isPostgresUrl } from '../text/database-url.ts';
 import { openCliDatabase } from './open-cli-database.ts';
 
 const USAGE =

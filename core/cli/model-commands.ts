@@ -2,16 +2,16 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Writable } from 'node:stream';
-import type { QuorraConfig } from '../config/schema.ts';
-import { QuorraError } from '../contracts/errors.ts';
-import { modelsDir } from '../model/create-backend.ts';
 import {
   DEFAULT_CHAT_MODEL,
   DEFAULT_EMBEDDING_MODEL,
   findModel,
   MODEL_MANIFEST,
   type ModelEntry,
-} from '../model/model-manifest.ts';
+} from '../config/model-manifest.ts';
+import type { QuorraConfig } from '../config/schema.ts';
+import { QuorraError } from '../contracts/errors.ts';
+import { modelsDir } from '../model/create-backend.ts';
 import { mb, type PullProgress, pullModel } from '../model/model-pull.ts';
 
 const BAR = 30;
@@ -99,5 +99,5 @@ export async function model(args: string[], config: QuorraConfig, out: Writable)
   const [sub, ...rest] = args;
   if (sub === 'pull') return pull(rest, config, out);
   if (sub === 'list') return list(rest, config, out);
-  throw new QuorraError('USAGE', 'usage: quorra model pull [name] [--mirror URL] | quorra model list');
+  throw new QuorraError('QUORRA_USAGE', 'usage: quorra model pull [name] [--mirror URL] | quorra model list');
 }

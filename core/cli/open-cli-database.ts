@@ -1,9 +1,9 @@
 // Opens the database for a one-shot CLI command: core and every installed plugin's migrations applied.
 
 import { coreMigrations } from '../../migrations/index.ts';
+import { coreEntities } from '../app-entities.ts';
 import { databasePath } from '../config/data-paths.ts';
 import type { QuorraConfig } from '../config/schema.ts';
-import { coreEntities } from '../db/entities.ts';
 import { openDatabase } from '../db/open-database.ts';
 import { loadPlugins, pluginRoots, pluginTables } from '../plugin/plugin-loader.ts';
 

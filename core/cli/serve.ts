@@ -1,11 +1,35 @@
-// `quorra serve`: boots everything, listens, and shuts down gracefully on SIGTERM/SIGINT.
-import { createQuorra } from '../app.ts';
+// `quorra serve`: checks what can fail, boots everything, listens, and shuts down gracefully on SIGTERM/SIGINT.
 import type { QuorraConfig } from '../config/schema.ts';
+import { announceSetupLink } from '../setup/setup-link-line.ts';
+import { portInUse, preflight } from './preflight.ts';
 
 /** Runs until a signal arrives; resolves with the exit code once shut down. */
 export async function serve(_args: string[], config: QuorraConfig): Promise<number> {
-  const quorra = await createQuorra(config);
-  await quorra.listen();
+  // before the app is even loaded: a busy port or a held data directory fails in well under a second
+  const lock = await preflight(config);
+  let quorra: Awaited<ReturnType<typeof import('../app.ts').createQuorra>>;
+  try {
+    const { createQuorra } = await import('../app.ts');
+    quorra = await createQuorra(config);
+  } catch (err) {
+    lock.release();
+    throw err;
+  }
+  let server: { url: string };
+  try {
+    server = await quorra.listen();
+  } catch (err) {
+    // another program took the port between the check and now: stop what started, and say so in one line
+    await quorra.stop().catch(() => undefined);
+    lock.release();
+    const e = err as NodeJS.ErrnoException & { port?: number };
+    if (e.code !== 'EADDRINUSE') throw err;
+    const metrics = e.port !== undefined && e.port === config.server.metrics.port;
+    throw metrics
+      ? portInUse(config.server.metrics.host, e.port as number, 'QUORRA_METRICS_PORT')
+      : portInUse(config.server.host, config.server.port, 'QUORRA_PORT');
+  }
+  await announceSetupLink(quorra.onboarding.gate, config, server.url);
   // the first verdict starts now, not with the first probe: its checks (the model endpoint's round trip) overlap
   // Matrix's start-up instead of following it, so the first /health has little or nothing left to wait for
   void quorra.health.status();
@@ -16,7 +40,10 @@ export async function serve(_args: string[], config: QuorraConfig): Promise<numb
     const shutdown = (signal: string) => {
       quorra.logger.info({ signal }, 'shutting down');
       quorra.stop().then(
-        () => resolve(0),
+        () => {
+          lock.release();
+          resolve(0);
+        },
         (err) => {
           quorra.logger.error({ err }, 'shutdown failed');
           resolve(1);

@@ -2,6 +2,7 @@
 import type { Writable } from 'node:stream';
 import type { QuorraConfig } from '../config/schema.ts';
 import { QuorraError } from '../contracts/errors.ts';
+import { findPerson } from './find-person.ts';
 import { withStores } from './user-commands.ts';
 
 const USAGE =
@@ -14,10 +15,8 @@ export async function token(args: string[], config: QuorraConfig, out: Writable)
   const [sub, ...rest] = args;
   return withStores(config, async (s) => {
     const userOf = async (ref: string | undefined) => {
-      const u = ref ? await s.users.resolve(ref) : null;
-      if (!u)
-        throw new QuorraError(ref ? 'QUORRA_USER_UNKNOWN' : 'QUORRA_USAGE', ref ? `no user "${ref}"` : USAGE);
-      return u;
+      if (!ref) throw new QuorraError('QUORRA_USAGE', USAGE);
+      return findPerson(s.users, ref);
     };
     if (sub === 'create') {
       const [ref, ...label] = rest;

@@ -11,6 +11,7 @@ import { UserStore } from '../auth/user-store.ts';
 import type { QuorraConfig } from '../config/schema.ts';
 import { QuorraError } from '../contracts/errors.ts';
 import { issueLines } from '../text/issue-lines.ts';
+import { findPerson } from './find-person.ts';
 import { openCliDatabase } from './open-cli-database.ts';
 
 /** The identity stores on the CLI's database, closed after fn. */
@@ -35,7 +36,7 @@ export async function withStores<T>(config: QuorraConfig, fn: (s: CliStores) => 
       db,
     });
   } catch (err) {
-    if (err instanceof ZodError) usageError(issueLines(err).join('; '));
+    if (err instanceof ZodError) throw new QuorraError('QUORRA_INVALID_INPUT', issueLines(err).join('; '));
     throw err;
   } finally {
     await db.destroy();
@@ -66,6 +67,7 @@ export async function user(args: string[], config: QuorraConfig, out: Writable):
   const { values, positionals } = parseArgs({
     args: rest,
     allowPositionals: true,
+    strict: true,
     options: {
       role: { type: 'string' },
       matrix: { type: 'string', multiple: true },
@@ -77,7 +79,7 @@ export async function user(args: string[], config: QuorraConfig, out: Writable):
   });
   const name = positionals.join(' ');
   if (!name || !values.role)
-    usageError('usage: quorra user add <name> --role owner|member [--matrix @id:server] [--email …]');
+    usageError(name ? 'a new person needs --role owner or --role member' : 'a new person needs a name');
   return withStores(config, async ({ users }) => {
     const u = await users.add(
       {
@@ -90,7 +92,8 @@ export async function user(args: string[], config: QuorraConfig, out: Writable):
       },
       { allowDuplicate: values['allow-duplicate'] === true },
     );
-    out.write(`added ${u.id} (${u.role})\n`);
+    const zone = values.timezone ? '' : " (the household's; change it with --timezone)";
+    out.write(`added ${u.id} (${u.role}), time zone ${u.timezone}${zone}\n`);
     return 0;
   });
 }
@@ -100,6 +103,7 @@ async function editUser(args: string[], config: QuorraConfig, out: Writable): Pr
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
+    strict: true,
     options: {
       name: { type: 'string' },
       role: { type: 'string' },
@@ -110,8 +114,7 @@ async function editUser(args: string[], config: QuorraConfig, out: Writable): Pr
   });
   if (positionals.length !== 1) usageError(USAGE);
   return withStores(config, async ({ users }) => {
-    const found = await users.resolve(positionals[0]);
-    if (!found) throw new QuorraError('QUORRA_USER_UNKNOWN', `no user "${positionals[0]}"`);
+    const found = await findPerson(users, positionals[0]);
     const u = await users.edit(found.id, {
       name: values.name,
       role: values.role as 'owner' | undefined,
@@ -128,8 +131,7 @@ async function editUser(args: string[], config: QuorraConfig, out: Writable): Pr
 async function removeUserCommand(args: string[], config: QuorraConfig, out: Writable): Promise<number> {
   if (args.length !== 1) usageError(USAGE);
   return withStores(config, async (s) => {
-    const found = await s.users.resolve(args[0]);
-    if (!found) throw new QuorraError('QUORRA_USER_UNKNOWN', `no user "${args[0]}"`);
+    const found = await findPerson(s.users, args[0]);
     const r = await removeUser(s, found.id);
     out.write(
       `removed ${r.userId}: ${r.tokensRevoked} token(s) revoked, ${r.sessionsEnded} browser sign-in(s) ended.\n${REMOVAL_EFFECTS}\n`,

@@ -4,6 +4,7 @@ import { vaultRoot } from '../config/data-paths.ts';
 import type { QuorraConfig } from '../config/schema.ts';
 import { QuorraError } from '../contracts/errors.ts';
 import { WorkspaceStore } from '../workspaces/workspace-store.ts';
+import { findPerson } from './find-person.ts';
 import { withStores } from './user-commands.ts';
 
 const USAGE = 'usage: quorra workspace grant <workspace> <person> | workspace revoke <workspace> <person>';
@@ -21,11 +22,7 @@ export async function workspace(args: string[], config: QuorraConfig, out: Writa
       (await store.list()).find((w) => w.name.toLowerCase() === wsRef.toLowerCase()) ??
       null;
     if (!ws) throw new QuorraError('NOT_FOUND', `no workspace "${wsRef}"`);
-    const person =
-      (await s.users.resolve(personRef)) ??
-      (await s.users.list()).find((u) => u.displayName.toLowerCase() === personRef.toLowerCase()) ??
-      null;
-    if (!person) throw new QuorraError('QUORRA_USER_UNKNOWN', `no user "${personRef}"`);
+    const person = await findPerson(s.users, personRef);
     if (person.role === 'owner') {
       out.write(`${person.displayName} is an owner and can already use every workspace\n`);
       return 0;

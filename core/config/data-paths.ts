@@ -1,7 +1,7 @@
 // Where Quorra's files live for a configuration: pure functions, so small processes (the diagnostics agent, backup)
 // can use them without loading the whole app.
 import path from 'node:path';
-import { describeDatabaseUrl } from '../db/database-url.ts';
+import { describeDatabaseUrl } from '../text/database-url.ts';
 import type { QuorraConfig } from './schema.ts';
 
 /** Resolves where the database file lives. */

@@ -3,9 +3,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type * as Yaml from 'yaml';
 import type { ZodError } from 'zod';
-import { redactDatabaseUrls } from '../db/database-url.ts';
 import { lazyRequire } from '../lazy-require.ts';
+import { redactDatabaseUrls } from '../text/database-url.ts';
 import { configSchema, envVariables, type QuorraConfig } from './schema.ts';
+import { setupConfigLayer } from './setup-file.ts';
 
 // most households configure through the environment: the YAML parser loads only when there is a file to read
 const yaml = lazyRequire<typeof Yaml>('yaml');
@@ -51,7 +52,11 @@ export function loadConfig(options: LoadConfigOptions = {}): QuorraConfig & { co
   } else if (explicit) {
     throw new ConfigError([{ key: 'QUORRA_CONFIG', expected: 'a readable YAML file', got: file }], file);
   }
-  const merged = deepMerge(deepMerge(fromFile, fromEnv(env)), options.overrides ?? {});
+  const above = deepMerge(fromEnv(env), options.overrides ?? {});
+  // what the owner set up in the browser sits between the file and the environment: an operator's variable wins
+  const dataDir = (above.dataDir ?? fromFile.dataDir ?? './data') as string;
+  const fromSetup = setupConfigLayer(path.resolve(cwd, dataDir));
+  const merged = deepMerge(deepMerge(fromFile, fromSetup), above);
   const result = configSchema.safeParse(merged);
   if (!result.success) {
     const envNames = Object.fromEntries(

@@ -1,9 +1,9 @@
 // The one zod schema for Quorra's configuration: defaults live here and nowhere else.
 
 import { z } from 'zod';
-import { newUserSchema } from '../auth/new-user-schema.ts';
-import { isPostgresUrl } from '../db/database-url.ts';
-import { DEFAULT_CHAT_MODEL, DEFAULT_EMBEDDING_MODEL } from '../model/model-manifest.ts';
+import { isPostgresUrl } from '../text/database-url.ts';
+import { DEFAULT_CHAT_MODEL, DEFAULT_EMBEDDING_MODEL } from './model-manifest.ts';
+import { newUserSchema } from './new-user-schema.ts';
 
 /** The in-process model (node-llama-cpp): which GGUF files and how to run them. */
 export const embeddedModelSchema = z

@@ -94,6 +94,8 @@ export interface IncomingFile {
   filename: string;
   mimetype?: string;
   size?: number;
+  /** The text sent with the file (a Matrix media caption: `body` when it differs from `filename`). */
+  caption?: string;
   /** The room's scope and workspace (a DM is personal chat with scope general). */
   scope: string[];
   workspace: string | null;

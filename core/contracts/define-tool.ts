@@ -64,6 +64,12 @@ export interface ToolDefinition<I extends z.ZodType = z.ZodType, A extends Audie
    */
   available?: (turn: { principal: ToolContext['principal']; workspace: string | null }) => boolean;
   /**
+   * Lets a persona with an allow-list (the guest concierge) be offered this tool although the list does not name
+   * it, where this says so (an owner allowed one MCP tool for one hosting workspace). Only ever widens for a named
+   * persona and workspace; the audience and `available` still apply.
+   */
+  personaAllows?: (persona: string, workspace: string | null) => boolean;
+  /**
    * For tier 2: a one-line description of what confirming will do, shown to the user. It reads stored rows
    * under the caller's own context, as `run` would: a row they cannot read throws (not found), and no
    * confirmation is drafted.

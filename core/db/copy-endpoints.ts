@@ -1,8 +1,8 @@
 // The two ends of a database copy, per dialect: reading a source's rows (SQLite by rowid ranges, PostgreSQL through a
 // cursor inside one snapshot) and what a target needs to receive them (its columns, foreign keys, emptying, values).
 import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
-import { toDbTime } from '../memory/sql-values.ts';
 import { dialectOf, tableNames } from './dialect.ts';
+import { toDbTime } from './sql-values.ts';
 
 /** Bookkeeping tables each side keeps for itself. */
 const NOT_COPIED = new Set(['migrations', 'sqlite_sequence', 'typeorm_metadata']);

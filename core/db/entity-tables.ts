@@ -3,7 +3,12 @@
 import { type QueryRunner, Table, TableColumn, TableIndex } from 'typeorm';
 import { TableUtils } from 'typeorm/schema-builder/util/TableUtils.js';
 
-/** Creates each entity's table (columns, indices, uniques) exactly as the entity declares it. */
+/**
+ * Creates each entity's table (columns, indices, uniques) exactly as the entity declares it *today*, not as it was
+ * when the migration was written: an old migration that calls it makes today's table. Hence an entity change needs
+ * a later migration that brings older databases alike (addEntityColumns, …), and core's old migrations that use
+ * this are pinned by test/core/db/migrated-schema.test.ts (a database migrated step by step equals a fresh one).
+ */
 export async function createEntityTables(q: QueryRunner, entities: Function[]): Promise<void> {
   for (const entity of entities) {
     const meta = q.connection.getMetadata(entity);

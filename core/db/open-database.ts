@@ -4,7 +4,7 @@ import { accessSync, constants, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { DataSource, type DataSourceOptions, type MixedList } from 'typeorm';
 import { QuorraError } from '../contracts/errors.ts';
-import { describeDatabaseUrl, redactDatabaseUrls } from './database-url.ts';
+import { describeDatabaseUrl, redactDatabaseUrls } from '../text/database-url.ts';
 import { migrateByOwner } from './migrate-by-owner.ts';
 import { relaxCommits } from './sqlite-durability.ts';
 
@@ -43,7 +43,7 @@ export function ensureWritableDir(dir: string): void {
   } catch (err) {
     throw new QuorraError(
       'QUORRA_DATA_DIR_UNWRITABLE',
-      `data directory ${dir} is not writable: ${(err as Error).message}`,
+      `data directory ${dir} is not writable (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}): give the user running Quorra write access to it, or set QUORRA_DATA_DIR to a folder it can write`,
     );
   }
 }

@@ -1,8 +1,8 @@
 // Durable per-slice cursors over the notes log: a position that only moves forward, one batch at a time.
 import type { DataSource } from 'typeorm';
+import { fromDbTime, toDbTime } from '../db/sql-values.ts';
 import type { Note } from '../memory/note.entity.ts';
 import type { NoteSlice } from '../memory/note-input.ts';
-import { fromDbTime, toDbTime } from '../memory/sql-values.ts';
 import { sliceColumns, sliceKey } from './dream-slice.ts';
 
 /** A cursor as the status endpoint reports it. */

@@ -1,7 +1,7 @@
 // The dream_runs table: a row opened when a slice run starts and closed with its counters, error and report.
 import type { DataSource } from 'typeorm';
+import { fromDbTime, toDbTime } from '../db/sql-values.ts';
 import type { NoteSlice } from '../memory/note-input.ts';
-import { fromDbTime, toDbTime } from '../memory/sql-values.ts';
 import { sliceColumns } from './dream-slice.ts';
 import { COUNTER_COLUMNS, type RunCounters } from './run-counters.ts';
 

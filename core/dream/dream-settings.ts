@@ -1,7 +1,7 @@
 // The per-workspace stored Dream switches: read every tick, changed only through the owner's audited endpoint.
 import type { DataSource } from 'typeorm';
 import { z } from 'zod';
-import { toDbTime } from '../memory/sql-values.ts';
+import { toDbTime } from '../db/sql-values.ts';
 
 /** One workspace's stored switches; null means "use the environment default". */
 export interface StoredDreamSetting {

@@ -1,7 +1,7 @@
 // What Dream reports about itself: the owner's JSON status and the short text of `!quorra dream`.
 import type { DataSource } from 'typeorm';
+import { fromDbTime } from '../db/sql-values.ts';
 import type { NoteSlice } from '../memory/note-input.ts';
-import { fromDbTime } from '../memory/sql-values.ts';
 import type { DreamFlags } from './dream-flags.ts';
 import type { RunRecord } from './dream-runs.ts';
 import type { DreamService } from './dream-service.ts';

@@ -1,8 +1,8 @@
 // Notes whose extraction failed: retried once per run up to the attempt limit, then retired loudly and kept.
 import type { DataSource } from 'typeorm';
+import { fromDbTime, toDbTime } from '../db/sql-values.ts';
 import type { Note } from '../memory/note.entity.ts';
 import type { NoteSlice } from '../memory/note-input.ts';
-import { fromDbTime, toDbTime } from '../memory/sql-values.ts';
 import { sliceColumns, sliceKey } from './dream-slice.ts';
 
 /** Why a note's extraction failed (a note-level failure, never an infrastructure one). */

@@ -1,10 +1,10 @@
 // Reconciliation after extraction: contradictions kept as validity intervals for the owner, promotion, orphans.
 import type { DataSource } from 'typeorm';
+import { fromDbTime, toDbTime } from '../db/sql-values.ts';
 import type { MemoryStore } from '../memory/memory-store.ts';
 import type { NoteSlice } from '../memory/note-input.ts';
 import { liveWhere, type MemorySlice } from '../memory/seal-filter.ts';
 import { archiveSliceOrphans, promotableIds } from '../memory/slice-maintenance.ts';
-import { fromDbTime, toDbTime } from '../memory/sql-values.ts';
 import { isNearDuplicate } from '../text/jaccard.ts';
 import { sliceColumns, sliceKey } from './dream-slice.ts';
 

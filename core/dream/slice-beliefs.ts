@@ -1,8 +1,8 @@
 // One slice's beliefs held in a word index for a Dream pass: loaded once, kept current, every match checked in SQL.
 import type { DataSource } from 'typeorm';
+import { fromDbTime, toDbTime } from '../db/sql-values.ts';
 import { toMemory } from '../memory/memory-row.ts';
 import { type MemorySlice, sliceFilter } from '../memory/seal-filter.ts';
-import { fromDbTime, toDbTime } from '../memory/sql-values.ts';
 import { jaccard, wordSet } from '../text/jaccard.ts';
 import type { DedupMatch } from './dedup.ts';
 import { WordIndex } from './word-index.ts';

@@ -6,18 +6,19 @@ import { QUIET_REPLY } from '../auth/child-reach.ts';
 import { quietUntil } from '../auth/quiet-hours.ts';
 import type { UserStore } from '../auth/user-store.ts';
 import type { QuorraConfig } from '../config/schema.ts';
+import type { ToolDefinition } from '../contracts/define-tool.ts';
 import { fail } from '../contracts/errors.ts';
 import type { Principal } from '../contracts/principal.ts';
 import type { Logger } from '../logger.ts';
 import type { Metrics } from '../metrics/metrics.ts';
 import type { ModelClient } from '../model/model-client.ts';
-import type { CoreRegistries } from '../plugin/core-registries.ts';
 import type { Session } from '../sessions/session.entity.ts';
 import type { SessionStore } from '../sessions/session-store.ts';
 import { sameScope } from '../text/scope-set.ts';
 import { runChatLoop } from './chat-loop.ts';
 import type { ConfirmationStore } from './confirmation-store.ts';
 import { resolveConfirmation } from './confirmation-turn.ts';
+import type { CoreRegistries } from './core-registries.ts';
 import type { EngineHooks } from './engine-hooks.ts';
 import { modelFailure } from './model-failure.ts';
 import { origins } from './origins.ts';
@@ -92,7 +93,8 @@ export class Engine {
     return this.deps.prompts.scopeNames();
   }
 
-  private async resolveSession(req: TurnRequest): Promise<{ session: Session; isNew: boolean }> {
+  /** The session a request continues, or a new draft (unsaved) validated by the hooks. */
+  async resolveSession(req: TurnRequest): Promise<{ session: Session; isNew: boolean }> {
     const { principal } = req;
     for (const s of req.scope ?? [])
       if (!this.knownScopes().includes(s))
@@ -147,6 +149,19 @@ export class Engine {
     return withGapMarkers(timed, now, user?.timezone ?? 'UTC');
   }
 
+  /** The tools a turn of this session may use: the gate (scope, persona, audience, availability), then the filters. */
+  async offeredFor(principal: Principal, session: Session, message: string): Promise<ToolDefinition<any>[]> {
+    let tools = offeredTools(this.deps.registries.tools.list(), session.scope, persona(session.persona), {
+      principal,
+      workspace: session.workspace,
+    });
+    for (const filter of this.deps.hooks.at('filterTools')) {
+      const allowed = new Set(await filter({ principal, session, message }, tools));
+      tools = tools.filter((t) => allowed.has(t)); // a filter can narrow the set, never widen it
+    }
+    return tools;
+  }
+
   /** Handles one message end to end; nothing is stored unless the turn completes (or is interrupted). */
   async handle(req: TurnRequest, opts: TurnOptions = {}): Promise<TurnResult> {
     const message = req.message.trim();
@@ -173,14 +188,7 @@ export class Engine {
     }
     const userText = history.gapBeforeNow ? `${history.gapBeforeNow}\n${message}` : message;
     const p = persona(session.persona);
-    let tools = offeredTools(this.deps.registries.tools.list(), session.scope, p, {
-      principal,
-      workspace: session.workspace,
-    });
-    for (const filter of this.deps.hooks.at('filterTools')) {
-      const allowed = new Set(await filter({ principal, session, message }, tools));
-      tools = tools.filter((t) => allowed.has(t)); // a filter can narrow the set, never widen it
-    }
+    const tools = await this.offeredFor(principal, session, message);
     const scope = {
       offered: tools,
       principal,

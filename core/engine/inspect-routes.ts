@@ -4,7 +4,8 @@ import { fail, QuorraError } from '../contracts/errors.ts';
 import { defineRoute } from '../contracts/route-definition.ts';
 import type { TurnInspector } from './turn-inspector.ts';
 
-const recordSchema = z.strictObject({
+/** One turn record on the wire (the admin UI's type too). */
+export const turnRecordSchema = z.strictObject({
   id: z.string(),
   userId: z.string(),
   sessionId: z.string(),
@@ -15,6 +16,10 @@ const recordSchema = z.strictObject({
   response: z.string().optional(),
   error: z.string().optional(),
 });
+/** GET /inspect/turns. */
+export const turnListReply = z.strictObject({ turns: z.array(turnRecordSchema) });
+/** DELETE /inspect/turns. */
+export const turnsForgotReply = z.strictObject({ deleted: z.number() });
 
 /** The inspector endpoints; they 404 unless developer mode is on. */
 export function inspectRoutes(inspector: TurnInspector, developerMode: () => boolean) {
@@ -33,7 +38,7 @@ export function inspectRoutes(inspector: TurnInspector, developerMode: () => boo
       path: '/inspect/turns',
       auth: 'owner',
       summary: 'The owner’s recent turn records (developer mode)',
-      response: z.strictObject({ turns: z.array(recordSchema) }),
+      response: turnListReply,
       handler: ({ principal }) => {
         gate();
         return { turns: inspector.list(principal.userId) };
@@ -45,7 +50,7 @@ export function inspectRoutes(inspector: TurnInspector, developerMode: () => boo
       auth: 'owner',
       summary: 'One turn record: prompt, tool calls, timings (developer mode)',
       params: z.object({ id: z.string().min(1) }),
-      response: recordSchema,
+      response: turnRecordSchema,
       handler: ({ principal, params }) => {
         gate();
         const record = inspector.get(principal.userId, params.id);
@@ -58,7 +63,7 @@ export function inspectRoutes(inspector: TurnInspector, developerMode: () => boo
       path: '/inspect/turns',
       auth: 'owner',
       summary: 'Forgets the owner’s turn records (developer mode)',
-      response: z.strictObject({ deleted: z.number() }),
+      response: turnsForgotReply,
       handler: ({ principal }) => {
         gate();
         return { deleted: inspector.clear(principal.userId) };

@@ -16,7 +16,9 @@ export function offeredTools(
   return all.filter(
     (t) =>
       (t.scopes.includes('*') || t.scopes.some((s) => scope.includes(s))) &&
-      (persona.allowTools === undefined || persona.allowTools.includes(t.name)) &&
+      (persona.allowTools === undefined ||
+        persona.allowTools.includes(t.name) ||
+        t.personaAllows?.(persona.id, turn.workspace) === true) &&
       // a child's reach is the person's, not the session's: the same in every room and every persona
       (turn.principal?.kind !== 'user' ||
         turn.principal.child === undefined ||

@@ -5,7 +5,6 @@ import { databaseLabel } from '../config/data-paths.ts';
 import type { QuorraConfig } from '../config/schema.ts';
 import type { ModelClient } from '../model/model-client.ts';
 import { ModelProbe } from '../model/model-probe.ts';
-import type { PluginHost } from '../plugin/plugin-host.ts';
 import type { Scheduler } from '../scheduler/scheduler.ts';
 import type { Health, HealthCheck } from './health.ts';
 import { storageCheck } from './storage-check.ts';
@@ -19,7 +18,8 @@ export function addCoreChecks(
     db: DataSource;
     model: ModelClient;
     matrix: HealthCheck;
-    host: PluginHost;
+    /** The plugin host, as far as health reads it (health sits below the host: it takes the list, not the host). */
+    host: { status(): { id: string; state: string; needsSetup?: unknown }[] };
     scheduler: Scheduler;
   },
 ): void {
@@ -42,11 +42,14 @@ export function addCoreChecks(
   health.add('plugins', () => {
     const list = host.status();
     const failed = list.filter((p) => p.state === 'failed');
+    const setup = list.filter((p) => p.state === 'active' && p.needsSetup);
+    const reasons = [
+      ...(failed.length ? [`${failed.length} plugin(s) failed: ${failed.map((p) => p.id).join(', ')}`] : []),
+      ...(setup.length ? [`needs setup: ${setup.map((p) => p.id).join(', ')}`] : []),
+    ];
     return {
       status: failed.length ? 'degraded' : 'ok',
-      ...(failed.length
-        ? { reason: `${failed.length} plugin(s) failed: ${failed.map((p) => p.id).join(', ')}` }
-        : {}),
+      ...(reasons.length ? { reason: reasons.join('; ') } : {}),
       plugins: Object.fromEntries(list.map(({ id, ...rest }) => [id, rest])),
     };
   });

@@ -139,3 +139,15 @@ export function openApiDocument(entries: RouteEntry[]) {
     },
   };
 }
+
+/** GET /openapi.json: this API as OpenAPI 3.1, every core and plugin route registered at the time of the request. */
+export function openApiRoute(list: () => RouteEntry[]): RouteDefinition<'public'> {
+  return {
+    method: 'GET',
+    path: '/openapi.json',
+    auth: 'public',
+    summary: 'This API as OpenAPI 3.1, every core and plugin route',
+    response: z.looseObject({ openapi: z.literal('3.1.0'), paths: z.record(z.string(), z.unknown()) }),
+    handler: () => openApiDocument(list()),
+  } as RouteDefinition<'public'>;
+}

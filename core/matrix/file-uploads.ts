@@ -19,8 +19,16 @@ export class FileUploads {
   ): IncomingFile | undefined {
     if (content.msgtype !== 'm.file' || typeof content.url !== 'string') return undefined;
     const filename = String(content.filename ?? content.body ?? 'file').slice(0, 200);
+    // Matrix 1.10 media captions: with a filename given, a different body is the sender's caption
+    const caption =
+      typeof content.filename === 'string' &&
+      typeof content.body === 'string' &&
+      content.body !== content.filename
+        ? content.body.slice(0, 500)
+        : undefined;
     return {
       filename,
+      ...(caption ? { caption } : {}),
       mimetype: typeof content.info?.mimetype === 'string' ? content.info.mimetype : undefined,
       size: typeof content.info?.size === 'number' ? content.info.size : undefined,
       scope,

@@ -1,12 +1,12 @@
 // Wires Matrix into the app: stores, core bang-commands (before plugins), notify (queued while Matrix is off), admin routes, the runtime.
 import type { DataSource } from 'typeorm';
 import type { QuorraConfig } from '../config/schema.ts';
+import type { CoreRegistries } from '../engine/core-registries.ts';
 import type { Conversation } from '../engine/setup-conversation.ts';
 import type { CheckResult, Health } from '../health/health.ts';
 import type { Logger } from '../logger.ts';
 import type { Metrics } from '../metrics/metrics.ts';
 import type { CoreContributions } from '../plugin/core-contributions.ts';
-import type { CoreRegistries } from '../plugin/core-registries.ts';
 import type { WorkspaceStore } from '../workspaces/workspace-store.ts';
 import { coreCommands } from './core-commands.ts';
 import { matrixConfigured } from './matrix-login.ts';
@@ -22,8 +22,8 @@ import { RoomStore } from './room-store.ts';
 
 /** The Matrix side of the app, as app.ts uses it. */
 export interface MatrixSetup {
-  /** Present when config.matrix has a homeserver and credentials. */
-  runtime?: MatrixRuntime;
+  /** Present when config.matrix has a homeserver and credentials (at boot, or once adopted). */
+  readonly runtime?: MatrixRuntime;
   rooms: RoomStore;
   outbox: Outbox;
   notify: Notify;
@@ -33,6 +33,8 @@ export interface MatrixSetup {
   stop(): Promise<void>;
   /** The /health `matrix` check. */
   health(): Promise<CheckResult>;
+  /** Starts the runtime with settings given after boot; false when one runs already or they are incomplete. */
+  adopt(settings: Partial<QuorraConfig['matrix']>): Promise<boolean>;
 }
 
 /** Registers core commands and notify now (before plugins activate); the client connects in start(). */
@@ -66,27 +68,30 @@ export function setupMatrix(deps: {
   deps.contribute.commands.add(roomCommand(rooms, resolver));
   deps.contribute.routes(matrixRoutes(rooms, outbox, () => runtime?.joinedRooms() ?? Promise.resolve(null)));
 
-  const configured = matrixConfigured(config.matrix);
-  const runtime = configured.ok
-    ? new MatrixRuntime({
-        config,
-        db,
-        logger,
-        metrics,
-        users: conversation.users,
-        turns: conversation.turns,
-        confirmations: conversation.confirmations,
-        commands: registries.commands,
-        replies: registries.replies,
-        files: registries.files,
-        resolver,
-        roomSessions,
-        outbox,
-        kv: new MatrixKvStore(db),
-      })
-    : undefined;
+  let configured = matrixConfigured(config.matrix);
+  const makeRuntime = () =>
+    new MatrixRuntime({
+      config,
+      db,
+      logger,
+      metrics,
+      users: conversation.users,
+      turns: conversation.turns,
+      confirmations: conversation.confirmations,
+      commands: registries.commands,
+      replies: registries.replies,
+      files: registries.files,
+      resolver,
+      roomSessions,
+      outbox,
+      kv: new MatrixKvStore(db),
+    });
+  let runtime = configured.ok ? makeRuntime() : undefined;
+  let stopped = false;
   return {
-    runtime,
+    get runtime() {
+      return runtime;
+    },
     rooms,
     outbox,
     notify,
@@ -97,7 +102,22 @@ export function setupMatrix(deps: {
       await runtime?.start();
     },
     async stop() {
+      stopped = true;
       await runtime?.stop();
+    },
+    /**
+     * Connects a household that had no Matrix settings at start (the owner just gave them in the browser): the
+     * settings join the config the runtime reads, and it starts as it would have at boot.
+     */
+    async adopt(settings: Partial<typeof config.matrix>) {
+      if (runtime || stopped) return false;
+      Object.assign(config.matrix, settings);
+      configured = matrixConfigured(config.matrix);
+      if (!configured.ok) return false;
+      runtime = makeRuntime();
+      await rooms.seed(config.matrix.rooms, logger);
+      void runtime.start();
+      return true;
     },
     async health() {
       if (runtime) return runtime.health();

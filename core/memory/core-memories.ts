@@ -4,11 +4,11 @@ import type Database from 'better-sqlite3';
 import type { DataSource } from 'typeorm';
 import type { Seal } from '../contracts/principal.ts';
 import { dialectOf } from '../db/dialect.ts';
+import { toDbTime } from '../db/sql-values.ts';
 import { sqliteConnection } from '../db/sqlite-connection.ts';
 import { listedMemoriesMark } from './memories-changes.ts';
 import { type CoreMemory, toCoreMemory } from './memory-row.ts';
 import { sealSlices, sliceFilter } from './seal-filter.ts';
-import { toDbTime } from './sql-values.ts';
 
 interface Kept {
   /** The table's change mark when the rows were read (memories-changes.ts). */

@@ -1,8 +1,8 @@
 // Corroboration: a memory gains another source note and, with it, a little confidence.
 import type { DataSource } from 'typeorm';
+import { atomically, forUpdate, type Steps, sql, toDbTime } from '../db/sql-values.ts';
 import type { Memory } from './memory.entity.ts';
 import { toMemory } from './memory-row.ts';
-import { atomically, forUpdate, type Steps, sql, toDbTime } from './sql-values.ts';
 
 /**
  * Appends the note id to the memory's sources (once) and raises confidence by `step`, capped at 1, in one

@@ -1,7 +1,7 @@
 // The validated shape of a memory write (zod), shared by the store, the model's tools and the HTTP layer.
 import { z } from 'zod';
+import { toDbTime } from '../db/sql-values.ts';
 import { safeText } from '../text/safe-text-schema.ts';
-import { toDbTime } from './sql-values.ts';
 
 export const memoryKinds = [
   'fact',

@@ -2,10 +2,10 @@
 import type { DataSource } from 'typeorm';
 import type { Seal } from '../contracts/principal.ts';
 import { jsonIntegers } from '../db/dialect.ts';
+import { toDbTime } from '../db/sql-values.ts';
 import type { Memory } from './memory.entity.ts';
 import { toMemory } from './memory-row.ts';
 import { type RowFilter, sealFilter } from './seal-filter.ts';
-import { toDbTime } from './sql-values.ts';
 
 export const DEFAULT_ARCHIVE_RETENTION_DAYS = 30;
 const DAY_MS = 86_400_000;

@@ -67,7 +67,7 @@ export function listedWire(
     ...(r.unreachable
       ? {
           unreachable_reason:
-            'Contextual with no tags: recall looks memories up by tag, so this one is never found.',
+            'It has no word or tag that a search could match, so recall never finds it: add a tag or some words.',
         }
       : {}),
     expired: r.expired,

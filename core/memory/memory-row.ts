@@ -1,7 +1,8 @@
 // Maps raw SQLite rows of `memories` and `notes` to their entity classes (the stores query with plain SQL).
+
+import { fromDbTime } from '../db/sql-values.ts';
 import { Memory } from './memory.entity.ts';
 import { Note } from './note.entity.ts';
-import { fromDbTime } from './sql-values.ts';
 
 type Row = Record<string, unknown>;
 

@@ -55,6 +55,14 @@ export type CandidateSearch = (
   perTerm: number,
 ) => Promise<Array<{ id: number; content: string; tags: string }>>;
 
+/** The words and tags a recall searches with; none means it finds nothing (the owner listing's "unreachable" too). */
+export function recallTerms(
+  text: string,
+  tags: readonly unknown[] | undefined,
+): { words: string[]; tags: string[] } {
+  return { words: queryWords(text), tags: normalizeQueryTags(tags) };
+}
+
 /**
  * Searches the memories a filter admits. SQLite ranks by BM25 with whole-index statistics over candidates that
  * reach an old best match (fts5-candidates.ts); PostgreSQL ranks each term's newest matches with the window's own
@@ -67,8 +75,7 @@ export async function searchMemories(
   window = DEFAULT_SEARCH_WINDOW,
   indexCap = MAX_RECALL_INDEX,
 ): Promise<ScoredMemory[]> {
-  const words = queryWords(query.text ?? '');
-  const tags = normalizeQueryTags(query.tags);
+  const { words, tags } = recallTerms(query.text ?? '', query.tags);
   const terms = words.length + (tags.length > 0 ? 1 : 0);
   if (terms === 0 || filter.scopeKeys.length === 0) return [];
   const limit = Math.min(50, Math.max(1, Math.trunc(query.limit ?? 8)));

@@ -1,6 +1,7 @@
 // The memories store: validated writes, sealed reads and search, the Dream pass's hooks and owner actions.
 import type { DataSource } from 'typeorm';
 import type { Seal } from '../contracts/principal.ts';
+import { toDbTime } from '../db/sql-values.ts';
 import { listCoreMemories } from './core-memories.ts';
 import { addSourceNote } from './corroboration.ts';
 import type { Memory } from './memory.entity.ts';
@@ -41,7 +42,6 @@ import { countReferences, flushReferences } from './reference-counts.ts';
 import { syncRepeatedWords } from './repeated-words.ts';
 import { type MemorySlice, sealFilter, sliceFilter } from './seal-filter.ts';
 import { mergeSearchIndexes } from './search-index-upkeep.ts';
-import { toDbTime } from './sql-values.ts';
 
 export interface MemoryStoreOptions {
   /** The clock every expiry, archive and validity comparison uses (tests pass a fixed one). */

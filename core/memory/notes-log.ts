@@ -1,6 +1,7 @@
 // The notes log: append-only intake of raw material, ordered by a monotonic ingestion sequence number.
 import type { DataSource } from 'typeorm';
 import type { Principal } from '../contracts/principal.ts';
+import { atomically, forUpdate, nullableEq, type Steps, sql, toDbTime } from '../db/sql-values.ts';
 import { toNote } from './memory-row.ts';
 import type { Note } from './note.entity.ts';
 import {
@@ -10,7 +11,6 @@ import {
   noteSliceSchema,
   noteTextSchema,
 } from './note-input.ts';
-import { atomically, forUpdate, nullableEq, type Steps, sql, toDbTime } from './sql-values.ts';
 
 /** One chat turn: the user's message and Quorra's reply, in a workspace (null = personal chat). */
 export interface ChatTurn {

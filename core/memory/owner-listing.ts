@@ -1,15 +1,16 @@
 // The owner's legibility listing: every memory across workspaces, filterable; never feeds a prompt.
 import type { DataSource } from 'typeorm';
 import { z } from 'zod';
+import { nullableEq, toDbTime } from '../db/sql-values.ts';
 import type { Memory } from './memory.entity.ts';
 import { importances, memoryKinds, provenances, userIdSchema, workspaceSchema } from './memory-input.ts';
 import { toMemory } from './memory-row.ts';
-import { nullableEq, toDbTime } from './sql-values.ts';
+import { recallTerms } from './memory-search.ts';
 
 /**
  * Filters of the owner listing. `workspace`/`ownerUserId`: undefined = any, null = personal / household-wide only.
  * `archived`: exclude (default), only, include; expired rows count as archived. `unreachable`: only contextual
- * memories without tags (stored but never reached by tag recall).
+ * memories that no recall can reach (isUnreachable).
  */
 export const ownerListFiltersSchema = z.strictObject({
   workspace: workspaceSchema.nullable().optional(),
@@ -29,7 +30,7 @@ export type OwnerListFilters = z.input<typeof ownerListFiltersSchema>;
 /** One row of the owner listing with the states the legibility surface explains in plain words. */
 export interface OwnerListedMemory {
   memory: Memory;
-  /** Contextual and untagged: stored, but tag recall never reaches it. */
+  /** Contextual, with no word or tag a recall could match: stored, but never recalled. */
   unreachable: boolean;
   expired: boolean;
   superseded: boolean;
@@ -63,19 +64,26 @@ export async function listForOwner(
   const gone = '(m.archived_at IS NOT NULL OR (m.expires_at IS NOT NULL AND m.expires_at <= ?))';
   if (f.archived === 'exclude') add(`NOT ${gone}`, t);
   if (f.archived === 'only') add(gone, t);
-  if (f.unreachable !== undefined) {
-    add(`${f.unreachable ? '' : 'NOT '}(m.importance = 'contextual' AND m.tags = '[]')`);
-  }
   for (const word of (f.q ?? '').split(/\s+/).filter(Boolean).slice(0, 8)) {
     const like = `%${word.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     add("(lower(m.content) LIKE ? ESCAPE '\\' OR lower(m.tags) LIKE ? ESCAPE '\\')", like, like);
   }
-  if (f.beforeId !== undefined) add('m.id < ?', f.beforeId);
-  const rows: Record<string, unknown>[] = await db.query(
-    `SELECT m.* FROM memories m${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY m.id DESC LIMIT ?`,
-    [...params, f.limit],
-  );
-  return rows.map(toMemory).map((memory) => ({
+  // the unreachable filter is recall's own test (recallTerms), so it runs on the rows, a page at a time
+  const picked: Memory[] = [];
+  let before = f.beforeId;
+  for (;;) {
+    const page = [...where, ...(before !== undefined ? ['m.id < ?'] : [])];
+    const rows: Record<string, unknown>[] = await db.query(
+      `SELECT m.* FROM memories m${page.length ? ` WHERE ${page.join(' AND ')}` : ''} ORDER BY m.id DESC LIMIT ?`,
+      [...params, ...(before !== undefined ? [before] : []), f.limit],
+    );
+    const memories = rows.map(toMemory);
+    for (const m of memories)
+      if (f.unreachable === undefined || isUnreachable(m) === f.unreachable) picked.push(m);
+    if (f.unreachable === undefined || memories.length < f.limit || picked.length >= f.limit) break;
+    before = memories[memories.length - 1].id;
+  }
+  return picked.slice(0, f.limit).map((memory) => ({
     memory,
     unreachable: isUnreachable(memory),
     expired: memory.expiresAt !== null && memory.expiresAt.getTime() <= now.getTime(),
@@ -83,7 +91,12 @@ export async function listForOwner(
   }));
 }
 
-/** True for a contextual memory without tags: tag matching is its only way into contextual recall. */
-export function isUnreachable(m: Pick<Memory, 'importance' | 'tags'>): boolean {
-  return m.importance === 'contextual' && m.tags.length === 0;
+/**
+ * True for a contextual memory no recall can reach: a search for its own text and tags has no term to search with
+ * (recall's own recallTerms), e.g. only symbols and no tags. Core memories are in every conversation anyway.
+ */
+export function isUnreachable(m: Pick<Memory, 'importance' | 'tags' | 'content'>): boolean {
+  if (m.importance !== 'contextual') return false;
+  const terms = recallTerms(m.content, m.tags);
+  return terms.words.length === 0 && terms.tags.length === 0;
 }

@@ -1,8 +1,8 @@
 // "Times recalled" counts, gathered in memory and written in one statement a few seconds later, off the turn's path.
 import type { DataSource } from 'typeorm';
 import { dialectOf } from '../db/dialect.ts';
+import { toDbTime } from '../db/sql-values.ts';
 import { sqliteConnection } from '../db/sqlite-connection.ts';
-import { toDbTime } from './sql-values.ts';
 
 /**
  * How long counts wait before they are written. They only rank and promote memories (Dream's promotion, the owner

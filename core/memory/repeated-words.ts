@@ -1,9 +1,9 @@
 // The words a memory holds more than once (a word in its tags counts three times, as BM25 weighs it), kept in an
 // FTS5 index of their own on SQLite: BM25 ranks such a row above shorter single mentions, which the length order misses.
 import type { DataSource } from 'typeorm';
-import { lengthKey } from '../../migrations/1765200000000-add-memory-length-index.ts';
 import { dialectOf } from '../db/dialect.ts';
 import { foldWord, words } from './fts-query.ts';
+import { lengthKey } from './length-key.ts';
 import { scopeKey } from './seal-filter.ts';
 
 const TAG_WEIGHT = 3;

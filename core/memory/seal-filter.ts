@@ -2,7 +2,7 @@
 
 import { QuorraError } from '../contracts/errors.ts';
 import type { Seal } from '../contracts/principal.ts';
-import { nullableEq, toDbTime } from './sql-values.ts';
+import { nullableEq, toDbTime } from '../db/sql-values.ts';
 
 /** One tenant slice of memories: a workspace (null = personal/household) and an owner (null = household-wide). */
 export interface MemorySlice {

@@ -1,12 +1,12 @@
 // Slice-scoped memory reads and upkeep the Dream pass needs beyond MemoryStore: recent rows, promotion, orphans.
 import type { DataSource } from 'typeorm';
 import { jsonArrayLength, jsonIntegers } from '../db/dialect.ts';
+import { toDbTime } from '../db/sql-values.ts';
 import type { Memory } from './memory.entity.ts';
 import type { MemoryKind } from './memory-input.ts';
 import { toMemory } from './memory-row.ts';
 import { flushReferences } from './reference-counts.ts';
 import { type MemorySlice, sliceFilter } from './seal-filter.ts';
-import { toDbTime } from './sql-values.ts';
 
 type Rows = Record<string, unknown>[];
 

@@ -1,8 +1,9 @@
 // Says at start-up which model will answer, and when none can, the one command that fixes it.
+
+import { PULL_COMMAND } from '../config/model-manifest.ts';
 import type { Logger } from '../logger.ts';
 import type { EmbeddedBackend } from './embedded/embedded-backend.ts';
 import type { ModelClient } from './model-client.ts';
-import { PULL_COMMAND } from './model-manifest.ts';
 
 /** Logs the backend; with the embedded one, starts loading the model so the first turn does not wait for it. */
 export function announceModel(model: ModelClient, logger: Logger): void {

@@ -1,10 +1,10 @@
 // Picks what answers model calls from the config: the endpoint, or the model in the box.
 import { isAbsolute, join, resolve } from 'node:path';
+import { PULL_COMMAND } from '../config/model-manifest.ts';
 import { embeddedModelSchema, type QuorraConfig } from '../config/schema.ts';
 import { EmbeddedBackend } from './embedded/embedded-backend.ts';
 import { LlamaRuntime } from './embedded/llama-runtime.ts';
 import type { ModelBackend } from './model-backend.ts';
-import { PULL_COMMAND } from './model-manifest.ts';
 import { OpenAiBackend } from './openai-backend.ts';
 
 /** Where an OpenAI-compatible server usually listens when `backend: openai` names none (Ollama's port). */

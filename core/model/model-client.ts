@@ -32,13 +32,13 @@ export function classifyModelError(err: unknown): string {
 
 /** Chat, streamed chat, embeddings and a reachability probe over whichever backend the config picks. */
 export class ModelClient {
-  readonly backend: ModelBackend;
+  private current: ModelBackend;
   private readonly duration: Observe<'kind' | 'outcome'>;
   private readonly tokens;
   private readonly errors;
 
   constructor(config: ModelConfig, metrics: Metrics, deps: BackendDeps & { backend?: ModelBackend } = {}) {
-    this.backend = deps.backend ?? createBackend(config, deps);
+    this.current = deps.backend ?? createBackend(config, deps);
     // batched: every turn observes it (see Metrics.batchedHistogram)
     this.duration = metrics.batchedHistogram('quorra_model_call_duration_seconds', 'Model call duration', [
       'kind',
@@ -51,6 +51,21 @@ export class ModelClient {
       'call',
       'kind',
     ]);
+  }
+
+  /** The backend calls go to now (switched by reconfigure). */
+  get backend(): ModelBackend {
+    return this.current;
+  }
+
+  /**
+   * Points every later call at a new model configuration (the owner set one up in the browser); the old backend
+   * is closed once calls under way have their answer, so nobody restarts Quorra for it.
+   */
+  async reconfigure(config: ModelConfig, deps: BackendDeps = {}): Promise<void> {
+    const old = this.current;
+    this.current = createBackend(config, deps);
+    await old.close().catch(() => undefined);
   }
 
   get chatModel(): string {

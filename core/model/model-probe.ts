@@ -1,8 +1,9 @@
 // Keeps a recent answer to "can the model answer?" so /health never waits on the network or a model load.
+
+import { PULL_COMMAND } from '../config/model-manifest.ts';
 import type { CheckResult } from '../health/health.ts';
 import type { EmbeddedBackend } from './embedded/embedded-backend.ts';
 import type { ModelClient } from './model-client.ts';
-import { PULL_COMMAND } from './model-manifest.ts';
 
 /** Caches ModelClient.probe results for `ttlMs`, refreshing in the background. */
 export class ModelProbe {

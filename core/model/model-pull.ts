@@ -10,8 +10,8 @@ import {
   statSync,
 } from 'node:fs';
 import { join } from 'node:path';
+import type { ModelEntry } from '../config/model-manifest.ts';
 import { type ErrorCode, QuorraError } from '../contracts/errors.ts';
-import type { ModelEntry } from './model-manifest.ts';
 
 export interface PullProgress {
   file: string;

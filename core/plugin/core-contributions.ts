@@ -5,10 +5,10 @@ import type { CommandDefinition, ReplyHandler } from '../contracts/contributions
 import type { ToolDefinition } from '../contracts/define-tool.ts';
 import { type Disposable, DisposableStore } from '../contracts/disposable.ts';
 import type { RouteDefinition, RouteSink } from '../contracts/route-definition.ts';
+import type { CoreRegistries } from '../engine/core-registries.ts';
 import type { EngineHooks } from '../engine/engine-hooks.ts';
 import type { Scheduler } from '../scheduler/scheduler.ts';
 import type { HooksCapability } from './capabilities.ts';
-import type { CoreRegistries } from './core-registries.ts';
 import type { Contributions } from './define-plugin.ts';
 
 /** What a core feature registers through; `dispose` undoes all of it. */

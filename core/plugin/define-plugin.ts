@@ -45,6 +45,11 @@ export interface PluginContext<S = unknown> extends Capabilities {
   schedule(cron: string, name: string, fn: () => Promise<void> | void): Disposable;
   /** Adds this plugin's own entry to /health (named after the plugin id). */
   healthCheck(check: () => CheckResult | Promise<CheckResult>): Disposable;
+  /**
+   * Says the plugin runs but lacks what it needs (e.g. no server address): the Plugins page, the Overview and
+   * /health/details then show it as "needs setup" with `what` (owner's words) and the settings `field` to fill in.
+   */
+  needsSetup(need: { what: string; field?: string }): void;
   /** Registers cleanup to run when the plugin is disabled or the host stops. */
   onDispose(fn: () => Promise<void> | void): Disposable;
   /** Returns the public API a dependency exposed from its activate (only ids in dependsOn). */
@@ -73,6 +78,11 @@ export interface PluginDefinition<S extends z.ZodType = z.ZodType> {
   migrations?: MixedList<Function>;
   /** `quorra <name>` subcommands (bundled plugins only: the CLI looks in plugins/). */
   cli?: PluginCliCommand[];
+  /**
+   * Tries settings (checked, not saved) against the outside service they name — the admin form's Test connection.
+   * `message` is the plugin's own words for what happened; text from the service never goes into it.
+   */
+  testConnection?(settings: z.infer<S>): Promise<{ ok: boolean; message: string }>;
   /** Sets the plugin up; what it returns is the API its dependents get through ctx.dependency(id). */
   activate(ctx: PluginContext<z.infer<S>>): unknown | Promise<unknown>;
 }

@@ -5,12 +5,12 @@ import type { DataSource } from 'typeorm';
 import type { QuorraConfig } from '../config/schema.ts';
 import { DisposableStore, toDisposable } from '../contracts/disposable.ts';
 import { QuorraError } from '../contracts/errors.ts';
+import type { CoreRegistries } from '../engine/core-registries.ts';
 import type { Health } from '../health/health.ts';
 import type { Logger } from '../logger.ts';
 import type { Metrics } from '../metrics/metrics.ts';
 import type { ModelClient } from '../model/model-client.ts';
 import type { Scheduler } from '../scheduler/scheduler.ts';
-import type { CoreRegistries } from './core-registries.ts';
 import type { Contributions, PluginContext } from './define-plugin.ts';
 import { formatSettingsIssues } from './format-settings-issues.ts';
 import { type PluginServices, pluginCapabilities } from './plugin-capabilities.ts';
@@ -25,11 +25,21 @@ export interface PluginStatus {
   code?: string;
   reason?: string;
   dependsOn: string[];
+  /** Switched on and running, but missing what it needs to do its work (no calendar server, no PMS). */
+  needsSetup?: SetupNeed;
+}
+
+/** What a running plugin still needs, in the owner's words, and the settings field that gives it. */
+export interface SetupNeed {
+  what: string;
+  field?: string;
 }
 
 interface Running {
   store: DisposableStore;
   api: unknown;
+  /** Set by the plugin's ctx.needsSetup while it runs; gone when it stops (new settings start it afresh). */
+  setup?: SetupNeed;
 }
 
 export interface PluginHostDeps {
@@ -147,6 +157,7 @@ export class PluginHost {
       add: (item: T) => store.add(registry.add(item, id) as never),
     });
     const dataDir = path.join(this.deps.config.dataDir, 'plugins', id);
+    let setup: SetupNeed | undefined;
     const ctx: PluginContext = {
       id,
       settings: parsed.data,
@@ -168,6 +179,9 @@ export class PluginHost {
       schedule: (cron, name, fn) => store.add(this.deps.scheduler.add(cron, `${id}.${name}`, fn, id)),
       onDispose: (fn) => store.add(toDisposable(fn)),
       healthCheck: (check) => store.add(this.deps.health.add(id, check)),
+      needsSetup: (need) => {
+        setup = need;
+      },
       dependency: <T>(dep: string) => {
         if (!(definition.dependsOn ?? []).includes(dep)) {
           throw new QuorraError(
@@ -180,7 +194,7 @@ export class PluginHost {
     };
     try {
       const api = await definition.activate(ctx);
-      this.running.set(id, { store, api });
+      this.running.set(id, { store, api, ...(setup ? { setup } : {}) });
       log.info({ dir }, `plugin ${id} active`);
       return true;
     } catch (err) {
@@ -266,12 +280,14 @@ export class PluginHost {
       const enabled = this.enabled.get(id) ?? false;
       const state = this.running.has(id) ? 'active' : failure ? 'failed' : 'disabled';
       const dependsOn = this.plugins.get(id)?.definition.dependsOn ?? [];
+      const setup = this.running.get(id)?.setup;
       return {
         id,
         enabled,
         state,
         dependsOn,
         ...(failure && state === 'failed' ? { code: failure.code, reason: failure.reason } : {}),
+        ...(setup ? { needsSetup: setup } : {}),
       };
     });
   }

@@ -33,7 +33,13 @@ export { defineRoute, eventStream, withStatus } from '../contracts/route-definit
 export { wireTime } from '../contracts/wire-schemas.ts';
 // tables and migrations (createEntityTables builds from today's entity: see its comment before using it in one)
 export { EntityRows } from '../db/entity-rows.ts';
-export { addEntityIndices, createEntityTables, dropEntityTables } from '../db/entity-tables.ts';
+export {
+  addEntityColumns,
+  addEntityIndices,
+  alterEntityColumns,
+  createEntityTables,
+  dropEntityTables,
+} from '../db/entity-tables.ts';
 export { sqliteIntegrity } from '../db/sqlite-integrity.ts';
 export { isUniqueViolation } from '../db/unique-violation.ts';
 export { findJson } from '../dream/claim-parse.ts';
@@ -49,6 +55,7 @@ export { classifyModelError } from '../model/model-client.ts';
 export { CoalescedRun } from '../scheduler/coalesced-run.ts';
 export { safeLabel, safeText } from '../text/safe-text-schema.ts';
 export { slugify } from '../text/slugify.ts';
+export { cleanDisplayText, cleanLabel } from '../text/text-safety.ts';
 export { escapeMarkdown, framedNotice, inlineUntrusted, quoteUntrusted } from '../text/untrusted-markdown.ts';
 export type {
   ApprovalsCapability,

@@ -4,7 +4,7 @@ import type { DataSource } from 'typeorm';
 import { fail } from '../contracts/errors.ts';
 import type { Principal } from '../contracts/principal.ts';
 import { EntityRows, type RowStatement } from '../db/entity-rows.ts';
-import { atomically, fromDbTime } from '../memory/sql-values.ts';
+import { atomically, fromDbTime } from '../db/sql-values.ts';
 import { Message } from './message.entity.ts';
 import { Session } from './session.entity.ts';
 

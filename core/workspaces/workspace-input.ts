@@ -18,8 +18,8 @@ const service = z.union([
 
 const serviceList = z
   .array(service)
-  .min(1)
-  .max(20)
+  .min(1, 'choose at least one service for this workspace')
+  .max(20, 'at most 20 services')
   .refine((list) => {
     const names = list.map((s) => (typeof s === 'string' ? s : s.service));
     return new Set(names).size === names.length;

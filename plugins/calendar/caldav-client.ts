@@ -7,8 +7,9 @@ import {
   collectionName,
   componentFilter,
 } from './caldav-account.ts';
+import type { EventCalendar, FoundEvent, RawObject, StoredObject } from './calendar-backend.ts';
 import { byStart, type CalendarEvent } from './calendar-event.ts';
-import { buildEvent, parseEvents } from './ical.ts';
+import { buildEvent, objectUid, parseEvents } from './ical.ts';
 import { expandEvents } from './recurrence.ts';
 import { isoUtc } from './zoned-time.ts';
 
@@ -20,7 +21,7 @@ export interface CaldavOptions extends CaldavAccountOptions {
 }
 
 /** One calendar; safe to share, reconnects after a failed login. */
-export class CaldavClient {
+export class CaldavClient implements EventCalendar {
   readonly account: CaldavAccount;
 
   constructor(private readonly opts: CaldavOptions) {
@@ -70,7 +71,7 @@ export class CaldavClient {
   }
 
   /** Replaces a stored event (found by uid) with new fields; keeps its object URL. */
-  async update(found: { object: DAVCalendarObject }, event: CalendarEvent): Promise<CalendarEvent> {
+  async update(found: { object: StoredObject }, event: CalendarEvent): Promise<CalendarEvent> {
     const res = await this.account.call((c) =>
       c.updateCalendarObject({ calendarObject: { ...found.object, data: buildEvent(event) } }),
     );
@@ -79,10 +80,7 @@ export class CaldavClient {
   }
 
   /** The event with this UID and the object that holds it, or null. */
-  async find(
-    uid: string,
-    timeZone = 'UTC',
-  ): Promise<{ event: CalendarEvent; object: DAVCalendarObject } | null> {
+  async find(uid: string, timeZone = 'UTC'): Promise<FoundEvent | null> {
     const { calendar } = await this.connect();
     const objects = await this.account.call((c) =>
       c.fetchCalendarObjects({ calendar, filters: componentFilter('VEVENT', uid) }),
@@ -104,10 +102,43 @@ export class CaldavClient {
     return found.event;
   }
 
+  /** Every VEVENT object as stored on the server. */
+  async objects(): Promise<RawObject[]> {
+    const { calendar } = await this.connect();
+    const objects = await this.account.call((c) =>
+      c.fetchCalendarObjects({ calendar, filters: componentFilter('VEVENT') }),
+    );
+    return rawObjects(objects);
+  }
+
+  /** Stores a whole object under its UID (a move or an import: the text as it came). */
+  async putObject(object: RawObject): Promise<void> {
+    const { calendar } = await this.connect();
+    await this.put(calendar, object.uid, object.ics);
+  }
+
   private async put(calendar: DAVCalendar, uid: string, ics: string): Promise<void> {
     const res = await this.account.call((c) =>
-      c.createCalendarObject({ calendar, iCalString: ics, filename: `${uid.replace(/@.*$/, '')}.ics` }),
+      c.createCalendarObject({ calendar, iCalString: ics, filename: objectFilename(uid) }),
     );
     if (!res.ok) throw this.account.fail(new Error(`PUT answered ${res.status} ${res.statusText}`));
   }
+}
+
+/** A resource name for a UID: safe characters only, so any UID a calendar program wrote makes a valid path. */
+export function objectFilename(uid: string): string {
+  const base = uid
+    .replace(/@quorra$/, '')
+    .replace(/[^A-Za-z0-9._-]/g, '_')
+    .slice(0, 200);
+  return `${base || 'event'}.ics`;
+}
+
+/** The UID and text of fetched objects (ones without a UID are skipped). */
+export function rawObjects(objects: DAVCalendarObject[]): RawObject[] {
+  return objects.flatMap((o) => {
+    const ics = String(o.data ?? '');
+    const uid = objectUid(ics);
+    return uid ? [{ uid, ics }] : [];
+  });
 }

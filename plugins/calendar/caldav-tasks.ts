@@ -1,18 +1,16 @@
 // One CalDAV task list (a VTODO collection) over the shared account: read, add, change; phones see the same items.
 import { randomUUID } from 'node:crypto';
-import type { DAVCalendar, DAVCalendarObject } from 'tsdav';
+import type { DAVCalendar } from 'tsdav';
 import { type CaldavAccount, collectionName, componentFilter } from './caldav-account.ts';
+import { objectFilename, rawObjects } from './caldav-client.ts';
+import type { RawObject, StoredTask, TaskList } from './calendar-backend.ts';
 import { byDue, type CalendarTask } from './calendar-task.ts';
 import { buildTodo, parseTodos, readCalendar, writeTodo } from './ical.ts';
 
-/** A task and the CalDAV object holding it. */
-export interface StoredTask {
-  task: CalendarTask;
-  object: DAVCalendarObject;
-}
+export type { StoredTask } from './calendar-backend.ts';
 
 /** A VTODO collection by display name, created when missing. */
-export class CaldavTasks {
+export class CaldavTasks implements TaskList {
   /** `name`: a display name, or a path containing `/` (matched by path only); `displayName` names a new one. */
   constructor(
     private readonly account: CaldavAccount,
@@ -54,7 +52,7 @@ export class CaldavTasks {
       c.createCalendarObject({
         calendar,
         iCalString: buildTodo(stored),
-        filename: `${stored.uid.replace(/@.*$/, '')}.ics`,
+        filename: objectFilename(stored.uid),
       }),
     );
     if (!res.ok) throw this.account.fail(new Error(`PUT answered ${res.status} ${res.statusText}`));
@@ -74,5 +72,23 @@ export class CaldavTasks {
     );
     if (!res.ok) throw this.account.fail(new Error(`PUT answered ${res.status} ${res.statusText}`));
     return changed;
+  }
+
+  /** Every VTODO object as stored on the server. */
+  async objects(): Promise<RawObject[]> {
+    const calendar = await this.collection();
+    const objects = await this.account.call((c) =>
+      c.fetchCalendarObjects({ calendar, filters: componentFilter('VTODO') }),
+    );
+    return rawObjects(objects);
+  }
+
+  /** Stores a whole object under its UID. */
+  async putObject(object: RawObject): Promise<void> {
+    const calendar = await this.collection();
+    const res = await this.account.call((c) =>
+      c.createCalendarObject({ calendar, iCalString: object.ics, filename: objectFilename(object.uid) }),
+    );
+    if (!res.ok) throw this.account.fail(new Error(`PUT answered ${res.status} ${res.statusText}`));
   }
 }

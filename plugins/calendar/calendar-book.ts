@@ -1,8 +1,7 @@
-// Where the household's time lives: the household calendar, each member's own calendar, task lists shared or personal.
+// Where the household's time lives: the household calendar, each member's own calendar, task lists shared or personal,
+// on whichever backend keeps them (embedded or CalDAV).
 import { slugify } from 'quorra/plugin';
-import { CaldavAccount } from './caldav-account.ts';
-import { CaldavClient } from './caldav-client.ts';
-import { CaldavTasks } from './caldav-tasks.ts';
+import type { CalendarBackend, EventCalendar, TaskList } from './calendar-backend.ts';
 import type { CalendarSettings } from './calendar-settings.ts';
 
 /** A household member as the calendar needs them. */
@@ -22,14 +21,14 @@ export interface BookPorts {
 
 /** A calendar and whose it is. */
 export interface OwnedCalendar {
-  client: CaldavClient;
+  client: EventCalendar;
   /** "household", or the member's name. */
   whose: string;
 }
 
 /** A list and whose it is. */
 export interface OwnedList {
-  tasks: CaldavTasks;
+  tasks: TaskList;
   /** "household", or the member's name. */
   whose: string;
   /** The list's name as people say it ("Shopping"). */
@@ -46,18 +45,16 @@ export function listName(name: string): string {
   return bare.charAt(0).toUpperCase() + bare.slice(1);
 }
 
-/** The calendars and lists of one CalDAV account. */
+/** The household's calendars and lists on one backend. */
 export class CalendarBook {
-  readonly account: CaldavAccount;
-  readonly household: CaldavClient;
-  private readonly calendars = new Map<string, CaldavClient>();
+  readonly household: EventCalendar;
 
   constructor(
-    private readonly settings: CalendarSettings & { url: string },
+    private readonly settings: CalendarSettings,
     readonly ports: BookPorts,
+    readonly backend: CalendarBackend,
   ) {
-    this.account = new CaldavAccount(settings);
-    this.household = this.calendarNamed(settings.calendar);
+    this.household = backend.calendar(settings.calendar);
   }
 
   /** The member a name or id refers to (case-insensitive), or null. */
@@ -75,7 +72,7 @@ export class CalendarBook {
       ([key]) =>
         key.toLowerCase() === member.id.toLowerCase() || key.toLowerCase() === member.name.toLowerCase(),
     );
-    return entry ? { client: this.calendarNamed(entry[1]), whose: member.name } : null;
+    return entry ? { client: this.backend.calendar(entry[1]), whose: member.name } : null;
   }
 
   /** The calendar a tool means: a named member's own (an error when they have none), else the household one. */
@@ -108,26 +105,18 @@ export class CalendarBook {
     const shared = turn.family ?? (await this.ports.isFamilyRoom(turn.workspace));
     // lists live at paths, matched by path only: a slug never holds "--", so no household list name can reach
     // a personal list's path
-    if (shared)
-      return { tasks: new CaldavTasks(this.account, `list-${slug}/`, list), whose: 'household', list };
+    if (shared) return { tasks: this.backend.taskList(`list-${slug}/`, list), whose: 'household', list };
     const me = await this.member(turn.userId);
     if (!me) throw new Error('lists are for household members only');
     const path = `list-${slugify(me.id)}--${slug}/`;
-    return { tasks: new CaldavTasks(this.account, path, `${list} (${me.name})`), whose: me.name, list };
+    return { tasks: this.backend.taskList(path, `${list} (${me.name})`), whose: me.name, list };
   }
 
-  /** The to-do list (tasks with due dates) for a turn, by the same rule as lists. */
-  tasksFor(turn: { userId: string; workspace: string | null; family?: boolean }): Promise<OwnedList> {
-    return this.listFor(this.settings.tasks, turn);
-  }
-
-  private calendarNamed(name: string): CaldavClient {
-    const key = name.trim().toLowerCase();
-    let client = this.calendars.get(key);
-    if (!client) {
-      client = new CaldavClient({ ...this.settings, calendar: name, account: this.account });
-      this.calendars.set(key, client);
-    }
-    return client;
+  /** The to-do list (tasks with due dates, or the named list) for a turn, by the same rule as lists. */
+  tasksFor(
+    turn: { userId: string; workspace: string | null; family?: boolean },
+    list?: string,
+  ): Promise<OwnedList> {
+    return this.listFor(list ?? this.settings.tasks, turn);
   }
 }

@@ -13,6 +13,8 @@ export interface CalendarEvent {
   recurring?: boolean;
   /** For one instance of a repeating event: the start it was generated for (RECURRENCE-ID). */
   recurrenceId?: string;
+  /** The subscribed calendar it comes from ("Bins", "School"); absent for the household's own. */
+  source?: string;
 }
 
 /** Milliseconds of a day. */

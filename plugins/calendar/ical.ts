@@ -163,3 +163,11 @@ export function parseTodos(ics: string, timeZone = 'UTC'): CalendarTask[] {
   const zones = new ZoneResolver(cal, timeZone);
   return cal.getAllSubcomponents('vtodo').flatMap((t) => toTask(t, zones) ?? []);
 }
+
+/** The UID of an object's first event or task (an object holds one UID with its overrides); null when none. */
+export function objectUid(ics: string): string | null {
+  const cal = readCalendar(ics);
+  const first = cal?.getAllSubcomponents().find((c) => c.name === 'vevent' || c.name === 'vtodo');
+  const uid = first?.getFirstPropertyValue('uid');
+  return typeof uid === 'string' && uid.trim() ? uid.trim() : null;
+}

@@ -40,6 +40,16 @@ export default definePlugin({
     GuestDraftsToQueue1764810000000,
     CreateConciergeAutonomy1765437000000,
   ],
+  async testConnection(settings) {
+    if (!settings.pms) return { ok: false, message: 'there is no PMS address and key to try yet.' };
+    const pms = new PmsClient({
+      pms: settings.pms,
+      attempts: 1,
+      retryDelayMs: 0,
+      timeoutMs: settings.pmsTimeoutMs,
+    });
+    return pms.probe();
+  },
   async activate(ctx): Promise<ConciergeApi> {
     const { settings } = ctx;
     const store = new ConciergeStore(ctx.db);
@@ -60,6 +70,11 @@ export default definePlugin({
       timeoutMs: settings.pmsTimeoutMs,
     });
 
+    if (!settings.pms)
+      ctx.needsSetup({
+        what: 'Add your property-management system (PMS) address and key, so approved guest replies can be sent.',
+        field: 'pms',
+      });
     ctx.prompts.add(conciergeScope);
     ctx.tools.add(checkThisBooking(store));
     ctx.tools.add(escalateToOwner(store, queue, ctx));

@@ -37,6 +37,34 @@ export class PmsClient {
   }
 
   /**
+   * One read that needs the key (`GET <baseUrl>/reservations?limit=1`): the admin form's Test connection. Answers in
+   * Quorra's words by status; nothing the PMS wrote goes into the message.
+   */
+  async probe(): Promise<{ ok: boolean; message: string }> {
+    const pms = this.requireConfigured();
+    let res: Response;
+    try {
+      res = await fetch(`${pms.baseUrl.replace(/\/+$/, '')}/reservations?limit=1`, {
+        headers: { authorization: `Bearer ${pms.apiKey}`, accept: 'application/json' },
+        signal: AbortSignal.timeout(this.opts.timeoutMs),
+      });
+      await res.body?.cancel();
+    } catch (err) {
+      const timedOut = (err as Error).name === 'TimeoutError';
+      return {
+        ok: false,
+        message: timedOut ? 'the PMS did not answer in time.' : 'nothing answered at that address.',
+      };
+    }
+    if (res.ok) return { ok: true, message: `the PMS accepted the key (it answered ${res.status}).` };
+    if (res.status === 401 || res.status === 403)
+      return { ok: false, message: `the PMS refused the API key (it answered ${res.status}).` };
+    if (res.status === 404)
+      return { ok: false, message: 'the PMS has no reservations there (404): check the address.' };
+    return { ok: false, message: `the PMS answered with an error (${res.status}); try again later.` };
+  }
+
+  /**
    * Sends `text` to the guest of PMS reservation `reservationId`; every attempt carries the same `Idempotency-Key`,
    * so a retried or repeated send of one reply is delivered once. Throws PMS_NOT_CONFIGURED or PMS_SEND_FAILED.
    */

@@ -37,6 +37,8 @@ export interface Transaction {
   categoryId: string | null;
   notes: string | null;
   reviewed: boolean;
+  /** The payee was filled in by the import (a fee or interest row names nobody): a person should check it. */
+  payeeToReview: boolean;
   /** The dedup key of an imported row (account, date, amount, payee, bank id), null when logged by hand. */
   importKey: string | null;
   splits: Split[];
@@ -50,6 +52,7 @@ export interface NewTransaction {
   categoryId?: string | null;
   notes?: string | null;
   reviewed?: boolean;
+  payeeToReview?: boolean;
   importKey?: string | null;
   /** When given, the amounts must add up to `amount` and the parent carries no category. */
   splits?: Split[];
@@ -93,6 +96,8 @@ export interface FinanceBackend {
   createCategory(input: { name: string; group: string; isIncome?: boolean }): Promise<Category>;
   payees(): Promise<string[]>;
   logTransaction(input: NewTransaction): Promise<Transaction>;
+  /** Adds many at once (a statement import): all or none; returns their ids in order. */
+  importTransactions(inputs: NewTransaction[]): Promise<string[]>;
   transactions(filter: TransactionFilter): Promise<Transaction[]>;
   transaction(id: string): Promise<Transaction | null>;
   /** Import keys already stored for an account, for statement dedup. */

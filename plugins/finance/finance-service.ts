@@ -1,11 +1,12 @@
 // What tools, the spent command and the routes share: the budget of a turn, today, matching, logging with a note.
-
 import { fail, type NotesCapability } from 'quorra/plugin';
+import { parseAmount } from './amount-text.ts';
 import type { BudgetAccess } from './budget-access.ts';
 import type { BudgetRegistry } from './budget-registry.ts';
+import { decimalMarkOf } from './decimal-mark.ts';
 import type { Category, FinanceBackend, Split, Transaction } from './finance-backend.ts';
 import { localDate, monthOf } from './local-date.ts';
-import { formatMoney, parseAmount, toDecimal } from './money.ts';
+import { formatMoney, toDecimal } from './money.ts';
 import { matchName } from './payee-name.ts';
 import type { SeenTransactions } from './seen-transactions.ts';
 
@@ -102,7 +103,7 @@ export class FinanceService {
         parseAmount(
           input.amount,
           account.currency,
-          input.amount.includes(',') && !input.amount.includes('.') ? ',' : '.',
+          decimalMarkOf([{ text: input.amount }], account.currency),
         ),
       );
     let category: Category | null = null;

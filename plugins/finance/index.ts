@@ -8,6 +8,7 @@ import { addFinanceRoutes } from './finance-routes.ts';
 import { FinanceService } from './finance-service.ts';
 import { financeSettings } from './finance-settings.ts';
 import { CreateFinance1764600000000, financeTables } from './migrations/1764600000000-create-finance.ts';
+import { AddPayeeReview1765400000000 } from './migrations/1765400000000-add-payee-review.ts';
 import { SeenTransactions } from './seen-transactions.ts';
 import { spentCommand } from './spent-command.ts';
 import { ColumnMappings } from './statements/column-mappings.ts';
@@ -27,7 +28,7 @@ export default definePlugin({
     "The household's budget: log spending, budgets, statement import; embedded ledger or Actual Budget.",
   settings: financeSettings,
   entities: financeTables,
-  migrations: [CreateFinance1764600000000],
+  migrations: [CreateFinance1764600000000, AddPayeeReview1765400000000],
   activate(ctx) {
     const { settings } = ctx;
     const budgets = new BudgetRegistry(ctx.db, settings, ctx.dataDir);

@@ -63,8 +63,31 @@ describe('admin UI layout at 390 px and 1280 px (Chromium)', () => {
     await app?.stop({ clean: true });
   });
 
+  it('keeps a phone header to one row: the page starts within the first quarter of a 390×844 screen, the sections open from a Menu', async () => {
+    const page = await signedIn(390);
+    await page.goto(`${app.url}/admin/#/memory`);
+    const heading = page.locator('main h2').first();
+    await heading.waitFor();
+    const top = (await heading.boundingBox())?.y ?? Number.POSITIVE_INFINITY;
+    assert.ok(top <= 844 * 0.25, `the page's heading starts at ${top} px of 844`);
+    const nav = page.getByRole('navigation', { name: 'Sections' });
+    assert.equal(await nav.isVisible(), false, 'the sections are folded away on a phone');
+    const menu = page.getByRole('button', { name: 'Menu' });
+    await menu.click();
+    assert.equal(await menu.getAttribute('aria-expanded'), 'true');
+    await page.screenshot({ path: path.join(screenshotDir, 'menu-open-390.png') });
+    await nav.getByRole('link', { name: 'Finance' }).click();
+    await page.locator('finance-view h2').waitFor();
+    assert.equal(await nav.isVisible(), false, 'choosing a section folds the menu again');
+    await menu.click();
+    await nav.getByRole('button', { name: 'Sign out', exact: true }).waitFor();
+    await page.context().close();
+  });
+
   for (const width of widths) {
-    it(`renders every page at ${width} px${width < 500 ? ' without sideways scrolling' : ''}, with a screenshot`, async () => {
+    it(`renders every page at ${width} px${width < 500 ? ' without sideways scrolling' : ''}, with a screenshot`, async function () {
+      // every page twice over on a machine shared with other runs
+      this.timeout(90_000);
       for (const expected of ['plugins', 'workspaces', 'rooms', 'audit', 'inspector'])
         assert.ok(pages.includes(expected), `found the pages: ${pages.join(', ')}`);
       const page = await signedIn(width);

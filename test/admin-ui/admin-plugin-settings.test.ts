@@ -49,7 +49,7 @@ describe('admin UI plugin settings (Chromium)', () => {
 
     await form.locator('#f-sendAttempts').fill('50');
     // a list entry: its own fields, its own message
-    await form.getByRole('button', { name: 'Add account' }).click();
+    await form.getByRole('button', { name: 'Add pms account' }).click();
     await form.locator('#f-accounts-0-account').fill('PMS-7');
     await form.locator('#f-accounts-0-workspace').fill('Not A Slug');
     await form.getByRole('button', { name: 'Save settings' }).click();
@@ -58,7 +58,7 @@ describe('admin UI plugin settings (Chromium)', () => {
     assert.match((await message.textContent())!, /<=\s*10/);
     assert.equal(await form.locator('#f-sendAttempts').getAttribute('aria-invalid'), 'true');
     assert.equal(await form.locator('#f-accounts-0-workspace-err').textContent(), 'a workspace slug');
-    await form.getByRole('button', { name: 'Remove Account 1' }).click();
+    await form.getByRole('button', { name: 'Remove PMS account 1' }).click();
     const unchanged = (await call(app, owner, 'GET', '/admin/plugins/concierge/settings')).json;
     assert.equal(unchanged.values.sendAttempts, undefined, 'nothing was stored');
 

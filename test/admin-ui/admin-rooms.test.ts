@@ -1,6 +1,7 @@
 // Rooms and workspaces in a real Chromium against the homeserver double: a guided new workspace, a joined room mapped to it, an edit.
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
+import { serviceWords } from '../../admin-ui/src/service-words.ts';
 import { MatrixWorld } from '../core/matrix/matrix-world.ts';
 import { call, type TestUser } from '../support/household.ts';
 import { signedInPage } from './sign-in-page.ts';
@@ -52,16 +53,34 @@ describe('admin UI rooms and workspaces (Chromium, homeserver double)', () => {
     assert.ok(services.length > 0, 'the world offers at least one service');
     await go('Workspaces');
     await page.getByRole('button', { name: 'New workspace' }).click();
-    for (let i = 0; i < 4; i++) await page.getByRole('button', { name: 'Next' }).click();
-    await page.getByRole('button', { name: 'Create workspace' }).click();
-    // back on the first step, the empty name is refused in the server's words
+    const sent: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() !== 'GET') sent.push(`${r.method()} ${new URL(r.url()).pathname}`);
+    });
+    const current = () =>
+      page.getByRole('list', { name: 'Steps' }).locator('[aria-current="step"]').textContent();
+    // the name step refuses an empty name itself, in the server's schema's words, before anything is sent
+    await page.getByRole('button', { name: 'Next' }).click();
     await page.locator('#w-name-err').getByText('a workspace needs a visible name').waitFor();
     assert.equal(await page.locator('#w-name').getAttribute('aria-invalid'), 'true');
+    assert.equal(await current(), '1. Name');
 
     await page.getByLabel('Name').fill('Family');
     await page.getByLabel('What it is for (optional)').fill('Everyday household life');
     await page.getByRole('button', { name: 'Next' }).click();
-    await page.getByRole('checkbox', { name: services[0] }).check();
+    // the services step refuses none, by the field
+    assert.equal(await current(), '2. Services');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page
+      .locator('#w-services-err')
+      .getByText('choose at least one service for this workspace')
+      .waitFor();
+    assert.equal(await current(), '2. Services');
+    assert.deepEqual(sent, [], 'no step sent anything to the server');
+    // services are named for people, each with a line on what it gives
+    const first = serviceWords(services[0]);
+    await page.getByText(first.line).first().waitFor();
+    await page.getByRole('checkbox', { name: first.name }).check();
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByLabel('Matrix room (optional)').selectOption({ label: 'Kitchen' });
     await page.getByRole('button', { name: 'Next' }).click();

@@ -64,6 +64,8 @@ describe('admin UI in Chromium', () => {
     const seed = [
       ['/memory', { content: 'The boiler service is due in March', importance: 'core', tags: ['house'] }],
       ['/memory', { content: 'Max does not like mushrooms', importance: 'contextual', tags: [] }],
+      // symbols only and no tag: no search term at all, so no recall can reach it
+      ['/memory', { content: '🍄 ❌ 🍄', importance: 'contextual', tags: [] }],
       ['/household/memory', { content: 'Bins go out on Tuesday evening', tags: ['chores'] }],
     ] as const;
     for (const [path, body] of seed) assert.equal((await call(app, owner, 'POST', path, body)).status, 201);
@@ -139,12 +141,14 @@ describe('admin UI in Chromium', () => {
     assert.equal(await pluginState('echo'), 'active');
   });
 
-  it('flags an untagged contextual memory as unreachable, with its reason', async () => {
+  it('flags only a memory no recall can reach as unreachable, with its reason (an untagged one with words is found)', async () => {
     await go(page, 'Memory');
+    const symbols = page.locator('memory-card', { hasText: '🍄 ❌ 🍄' });
+    await shown(symbols.getByText('Unreachable by recall.'));
+    await shown(symbols.getByText('no word or tag that a search could match'));
     const untagged = page.locator('memory-card', { hasText: 'Max does not like mushrooms' });
-    await shown(untagged.getByText('Unreachable by recall.'));
-    await shown(untagged.getByText('recall looks memories up by tag'));
     await shown(untagged.getByText('You told Quorra'));
+    assert.equal(await untagged.getByText('Unreachable by recall.').count(), 0);
     await shown(untagged.getByText('Looked up when the topic comes up'));
     const core = page.locator('memory-card', { hasText: 'The boiler service is due in March' });
     await shown(core.getByText('In every conversation'));
@@ -378,7 +382,9 @@ describe('admin UI in Chromium', () => {
     const p = await openPage(context);
     await signIn(p, member.token);
     await shown(p.getByText('Signed in as member'));
-    // the overview: the public overall state, the details are the owner's
+    // a member lands on their own day; the overview shows the public overall state, the details are the owner's
+    await shown(p.getByRole('heading', { name: 'My day' }).or(p.getByRole('heading', { name: /’s day$/ })));
+    await go(p, 'Overview');
     await shown(p.locator('[data-testid="overall"] status-badge'));
     await shown(p.getByRole('alert').filter({ hasText: 'Owner only.' }));
     assert.equal(await p.locator('section[data-check="db"]').count(), 0);

@@ -33,7 +33,7 @@ describe('settings form fields', () => {
       workingHours: 'object',
       timeoutMs: 'number',
     });
-    assert.equal(fieldKind(calendar.properties!.workingHours.properties!.days), 'lines');
+    assert.equal(fieldKind(calendar.properties!.workingHours.properties!.days), 'weekdays');
     assert.deepEqual(kinds(concierge), {
       webhookSecret: 'secret',
       pms: 'object',

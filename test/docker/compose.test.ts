@@ -1,11 +1,13 @@
 // The compose stack's configuration: docker-compose validates it, and what it passes to Quorra is what Quorra reads.
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { rootDir } from '../../core/build-info.ts';
 import { loadConfig } from '../../core/config/load-config.ts';
+import { DEFAULT_CHAT_MODEL, DEFAULT_EMBEDDING_MODEL } from '../../core/config/model-manifest.ts';
 import { envVariables } from '../../core/config/schema.ts';
 import { calendarSettings } from '../../plugins/calendar/calendar-settings.ts';
 import { knowledgeSettings } from '../../plugins/knowledge/knowledge-settings.ts';
@@ -30,7 +32,7 @@ function composeConfig(...extra: string[]): any {
   return parseYaml(out);
 }
 
-const oneShots = ['synapse-init', 'matrix-register'];
+const oneShots = ['synapse-init', 'matrix-register', 'models'];
 
 describe('docker/compose.yaml', () => {
   let config: any;
@@ -56,12 +58,21 @@ describe('docker/compose.yaml', () => {
       assert.ok(services.includes(s), `service ${s} missing`);
   });
 
-  it('publishes only Element and Synapse (Grafana only on loopback, and only in its profile)', () => {
+  it('publishes only Element, Synapse and Quorra’s admin UI (Grafana only on loopback, and only in its profile)', () => {
     const published = Object.entries(config.services)
       .filter(([, s]: [string, any]) => s.ports?.length && !s.profiles)
       .map(([name]) => name)
       .sort();
-    assert.deepEqual(published, ['element', 'synapse']);
+    assert.deepEqual(published, ['element', 'quorra', 'synapse']);
+    // the admin UI reachable from the family's phones, with sign-in links that point at the address they open
+    const admin = config.services.quorra.ports.map((p: any) =>
+      typeof p === 'string' ? p : `${p.published}:${p.target}`,
+    );
+    assert.deepEqual(admin.map(String), ['8080:8080']);
+    assert.match(read('.env.example'), /^QUORRA_PUBLIC_URL=/m);
+    assert.match(read('.env.example'), /^QUORRA_ADMIN_PORT=8080$/m);
+    const withUrl = composeConfig('-p', 'x');
+    assert.equal(withUrl.services.quorra.environment.QUORRA_PUBLIC_URL ?? '', '');
     const grafana = config.services.grafana;
     assert.deepEqual(grafana.profiles, ['grafana']);
     for (const p of grafana.ports) assert.match(String(p), /^127\.0\.0\.1:/);
@@ -109,6 +120,50 @@ describe('docker/compose.yaml', () => {
     assert.equal(loaded.matrix.homeserverUrl, 'http://synapse:8008');
     knowledgeSettings.parse(loaded.plugins.knowledge.settings);
     calendarSettings.parse(loaded.plugins.calendar.settings);
+  });
+
+  it('fetches the models with `quorra model pull` (pinned sizes and SHA-256) before either llama.cpp server starts', () => {
+    const models = config.services.models;
+    assert.deepEqual(models.command, ['node', 'core/cli/bin.js', 'model', 'pull']);
+    assert.equal(models.image, config.services.quorra.image, 'the Quorra image, built once');
+    assert.equal(models.restart, undefined, 'a one-shot');
+    const target = (svc: string, at: string) =>
+      config.services[svc].volumes
+        .map((v: any) => (typeof v === 'string' ? v.split(':') : [v.source, v.target]))
+        .find((v: string[]) => v[1] === at)?.[0];
+    const volume = target('models', '/data/models');
+    assert.ok(volume, 'models are pulled into <dataDir>/models');
+    for (const llama of ['llama-chat', 'llama-embed']) {
+      assert.equal(config.services[llama].depends_on.models.condition, 'service_completed_successfully');
+      assert.equal(target(llama, '/models'), volume, `${llama} reads the pulled files`);
+    }
+    // the files the servers load are the ones the manifest pins
+    const chatFile = config.services['llama-chat'].command[1];
+    const embedFile = config.services['llama-embed'].command[1];
+    assert.equal(chatFile, `/models/${DEFAULT_CHAT_MODEL.file}`);
+    assert.equal(embedFile, `/models/${DEFAULT_EMBEDDING_MODEL.file}`);
+    assert.match(read('Dockerfile'), /mkdir -p \/data\/models .*chown -R node:node \/data/);
+  });
+
+  it('without a .env, docker-compose config names what to do and what to set', () => {
+    const run = spawnSync(
+      'docker-compose',
+      [
+        '-f',
+        path.join(docker, 'compose.yaml'),
+        '--project-directory',
+        mkdtempSync(path.join(tmpdir(), 'qc-')),
+        'config',
+      ],
+      {
+        encoding: 'utf8',
+      },
+    );
+    assert.notEqual(run.status, 0);
+    assert.match(
+      run.stderr,
+      /copy docker\/\.env\.example to docker\/\.env and set (MATRIX_SERVER_NAME|BOT_PASSWORD)/,
+    );
   });
 
   it('points Quorra at the token file the registration service writes', () => {

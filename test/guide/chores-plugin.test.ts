@@ -45,6 +45,21 @@ describe('plugin guide example: chores', () => {
     assert.equal(elsewhere.outcome.kind === 'result' && elsewhere.outcome.outcome, 'refused');
   });
 
+  it('answers its command as the caller, through the command router', async () => {
+    assert.equal(await kit.runCommand('chores', { as: max }), '- Bins out');
+    assert.equal(await kit.runCommand('chores', { as: olivia }), 'Nothing to do.');
+  });
+
+  it('runs its reminder job: each assignee gets one notice per open chore, nothing waits on approval', async () => {
+    assert.equal(await kit.runJob('chores', 'reminders'), 'ok');
+    assert.deepEqual(
+      (await kit.outbox()).map((n) => [n.userId, n.text]),
+      [[max.id, 'Still open: Bins out']],
+    );
+    assert.deepEqual(await kit.outbox(olivia), []);
+    assert.deepEqual(await kit.approvals(), []);
+  });
+
   it('serves its route to members only', async () => {
     assert.equal((await call(kit.app, null, 'GET', '/plugins/chores/open')).status, 401);
     const open = await call(kit.app, max, 'GET', '/plugins/chores/open');

@@ -1,15 +1,20 @@
 // Boots only the named plugins and runs a tool as a given person through the real gate (scope, persona,
-// availability) and the real runner (validation, audit, tier-2 confirmation); for plugin tests.
+// availability) and the real runner (validation, audit, tier-2 confirmation); runs a command through the real
+// router and a job through the real scheduler, and reads what the plugin sent and proposed; for plugin tests.
 
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
+import type { ProposalView } from '../../core/approvals/approval-kind.ts';
 import { principalOf } from '../../core/auth/user-store.ts';
 import { rootDir } from '../../core/build-info.ts';
+import type { CommandAnswer } from '../../core/contracts/contributions.ts';
 import type { UserPrincipal } from '../../core/contracts/principal.ts';
 import { persona as personaOf } from '../../core/engine/personas.ts';
 import { offeredTools } from '../../core/engine/tool-gate.ts';
 import type { ToolOutcome } from '../../core/engine/tool-runner.ts';
+import { parseCommand, runCommand } from '../../core/matrix/command-router.ts';
+import { OutboxItem } from '../../core/matrix/outbox-item.entity.ts';
 import { type BootedApp, type BootOptions, bootApp, tempDir } from './boot-app.ts';
 import { addUser, type TestUser } from './household.ts';
 
@@ -33,6 +38,14 @@ export interface PluginKit {
     input: unknown,
     opts: { as: KitPerson; scope?: string[]; workspace?: string | null; persona?: string },
   ): Promise<ToolRun>;
+  /** Runs `!quorra <text>` as `as` through the command router (permission, usage errors): what they would read. */
+  runCommand(text: string, opts: { as: KitPerson; workspace?: string | null }): Promise<CommandAnswer>;
+  /** Runs a plugin's scheduled job now (`ctx.schedule(cron, name, …)`): `ok`, `skipped` or `error`. */
+  runJob(pluginId: string, name: string): Promise<string>;
+  /** The notifications queued so far (ctx.notify), oldest first, optionally for one person. */
+  outbox(forPerson?: KitPerson): Promise<{ userId: string; text: string; state: string }[]>;
+  /** The proposals waiting on `as` (default: the first owner the kit made) in the approvals queue. */
+  approvals(as?: KitPerson): Promise<ProposalView[]>;
   stop(): Promise<void>;
 }
 
@@ -45,12 +58,38 @@ export async function pluginKit(plugins: string[], options: BootOptions = {}): P
     symlinkSync(dir, path.join(root, path.basename(dir)));
   }
   const app = await bootApp({ ...options, pluginRoots: [root] });
+  const people: KitPerson[] = [];
   return {
     app,
     async person(name, role = 'member') {
       const user = await addUser(app, name, role);
       const stored = (await app.quorra.conversation.users.get(user.id))!;
-      return { ...user, principal: principalOf(stored) };
+      const person = { ...user, principal: principalOf(stored) };
+      people.push(person);
+      return person;
+    },
+    async runCommand(text, opts) {
+      const cmd = parseCommand(`!quorra ${text}`);
+      if (!cmd) throw new Error(`not a command: ${text}`);
+      const { userId, role } = opts.as.principal;
+      return runCommand(app.quorra.registries.commands, cmd, {
+        userId,
+        role,
+        workspace: opts.workspace ?? null,
+      });
+    },
+    runJob: (pluginId, name) => app.quorra.scheduler.run(`${pluginId}.${name}`),
+    async outbox(forPerson) {
+      const rows = await app.quorra.db.getRepository(OutboxItem).find({
+        where: forPerson ? { userId: forPerson.id } : {},
+        order: { createdAt: 'ASC' },
+      });
+      return rows.map(({ userId, text, state }) => ({ userId, text, state }));
+    },
+    async approvals(as) {
+      const by = as ?? people.find((p) => p.principal.role === 'owner');
+      if (!by) throw new Error('approvals(): make an owner with kit.person(name, "owner") first');
+      return app.quorra.approvals.pending({ userId: by.id, role: by.principal.role });
     },
     async runTool(name, input, opts) {
       const { registries, conversation } = app.quorra;

@@ -34,6 +34,8 @@ export class PmsServer {
   private releaseHeld: () => void = () => undefined;
   private server!: Server;
   url = '';
+  /** When set, a request without `Bearer <apiKey>` is answered 401 (a PMS refusing a wrong key). */
+  apiKey: string | null = null;
 
   /** Starts listening on 127.0.0.1 on an ephemeral port. */
   static async start(): Promise<PmsServer> {
@@ -95,6 +97,11 @@ export class PmsServer {
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(payload));
     };
+    if (this.apiKey !== null && req.headers.authorization !== `Bearer ${this.apiKey}`)
+      return json(401, { error: 'unknown api key' });
+    // the connection check: one page of reservations, as a PMS lists them
+    if (req.method === 'GET' && (req.url ?? '').split('?')[0] === '/reservations')
+      return json(200, { reservations: [] });
     const m = /^\/reservations\/([^/]+)\/messages$/.exec((req.url ?? '').split('?')[0]);
     if (req.method !== 'POST' || !m) return json(404, { error: 'not found' });
     let body: any;

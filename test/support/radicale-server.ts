@@ -11,6 +11,8 @@ export interface RadicaleServer {
   url: string;
   username: string;
   password: string;
+  /** Radicale's storage folder (a bench seeds thousands of objects there directly: one PUT each takes minutes). */
+  storage: string;
   /** Stops the server (SIGTERM, then SIGKILL) and removes its storage. */
   stop(): Promise<void>;
 }
@@ -112,7 +114,7 @@ async function launch(
     await terminate(child);
     throw err;
   }
-  return { url, username, password, stop };
+  return { url, username, password, storage: path.join(dir, 'collections'), stop };
 }
 
 async function waitUntilAnswering(url: string, child: ChildProcess, log: () => string): Promise<void> {

@@ -20,8 +20,8 @@ const migrationStamps = [
   ...pluginIds.map((id) => path.join(root, 'plugins', id, 'migrations')),
 ]
   .filter(existsSync)
-  .flatMap((dir) => readdirSync(dir))
-  .map((f) => /^(\d{13})-/.exec(f)?.[1])
+  .flatMap((dir) => readdirSync(dir, { recursive: true, encoding: 'utf8' }))
+  .map((f) => /^(\d{13})-/.exec(path.basename(f))?.[1])
   .filter((s): s is string => !!s);
 
 /**

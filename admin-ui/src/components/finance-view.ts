@@ -1,5 +1,5 @@
 // <finance-view>: this month by category against budget as a bar chart, recent transactions, the unreviewed count.
-import { css, html, LitElement, svg } from 'lit';
+import { css, html, LitElement } from 'lit';
 import {
   type FinanceCategoryLine,
   type FinanceSummary,
@@ -8,10 +8,6 @@ import {
 } from '../data/finance.ts';
 import { sharedStyles } from './shared-styles.ts';
 import './error-notice.ts';
-
-const ROW = 28;
-const LABEL = 130;
-const WIDTH = 560;
 
 /** The signed-in person's budget (one of those their bindings allow) at a glance. */
 export class FinanceView extends LitElement {
@@ -23,21 +19,49 @@ export class FinanceView extends LitElement {
   static styles = [
     sharedStyles,
     css`
+      /* bars in HTML, not a scaled SVG: the words stay at reading size on a phone */
       .chart {
-        width: 100%;
         max-width: 40rem;
-        height: auto;
+        margin: 0 0 1rem;
+      }
+      .line {
+        margin: 0 0 0.6rem;
+      }
+      .words {
+        display: flex;
+        flex-wrap: wrap;
+        justify-content: space-between;
+        gap: 0 0.75rem;
+        font-size: 0.9rem;
+      }
+      .words .category {
+        font-weight: 600;
+        overflow-wrap: anywhere;
+      }
+      .words .amounts {
+        font-variant-numeric: tabular-nums;
+      }
+      .track {
+        position: relative;
+        height: 0.9rem;
+        margin-top: 0.15rem;
+      }
+      .track > span {
+        position: absolute;
+        left: 0;
+        top: 0;
+        bottom: 0;
+        border-radius: 3px;
       }
       .spent {
-        fill: var(--q-accent);
+        background: var(--q-accent);
       }
       .spent.over {
-        fill: #c0392b;
+        background: #c0392b;
       }
       .budget {
-        fill: none;
-        stroke: var(--q-muted);
-        stroke-dasharray: 3 2;
+        border: 1px dashed var(--q-muted);
+        box-sizing: border-box;
       }
       .stat {
         font-size: 1.4rem;
@@ -122,26 +146,38 @@ export class FinanceView extends LitElement {
 
   private renderChart(lines: FinanceCategoryLine[], currency: string) {
     const max = Math.max(1, ...lines.map((l) => Math.max(l.spent, l.budgeted)));
-    const scale = (n: number) => (Math.max(0, n) / max) * (WIDTH - LABEL - 10);
-    const label = lines
-      .map((l) => `${l.category}: ${formatMinor(l.spent, currency)} of ${formatMinor(l.budgeted, currency)}`)
-      .join('; ');
-    return html`<svg
-      class="chart"
-      viewBox="0 0 ${WIDTH} ${lines.length * ROW + 4}"
-      role="img"
-      aria-label="Spent against budget: ${label}"
-      data-testid="finance-chart"
-    >
-      ${lines.map(
-        (l, i) => svg`<g data-category=${l.category} transform="translate(0 ${i * ROW + 2})">
-          <text x="0" y="17" font-size="12">${l.category}</text>
-          <rect class="spent ${l.spent > l.budgeted ? 'over' : ''}" x=${LABEL} y="4" height="16" width=${scale(l.spent)}></rect>
-          <rect class="budget" x=${LABEL} y="2" height="20" width=${scale(l.budgeted)}></rect>
-          <title>${l.category}: ${formatMinor(l.spent, currency)} of ${formatMinor(l.budgeted, currency)}</title>
-        </g>`,
-      )}
-    </svg>`;
+    const pct = (n: number) => `${((Math.max(0, n) / max) * 100).toFixed(2)}%`;
+    const money = (n: number) => formatMinor(n, currency);
+    const label = lines.map((l) => `${l.category}: ${money(l.spent)} of ${money(l.budgeted)}`).join('; ');
+    return html`<figure class="chart" data-testid="finance-chart" aria-label="Spent against budget: ${label}">
+        ${lines.map(
+          (l) => html`<div class="line" data-category=${l.category}>
+            <div class="words" aria-hidden="true">
+              <span class="category" data-field="label">${l.category}</span>
+              <span class="amounts" data-field="label"
+                >${money(l.spent)} of ${money(l.budgeted)}${l.spent > l.budgeted ? ' (over)' : ''}</span
+              >
+            </div>
+            <div class="track" aria-hidden="true">
+              <span class="budget" style="width: ${pct(l.budgeted)}"></span>
+              <span class="spent ${l.spent > l.budgeted ? 'over' : ''}" style="width: ${pct(l.spent)}"></span>
+            </div>
+          </div>`,
+        )}
+      </figure>
+      <table aria-label="Budget by category">
+        <thead><tr><th>Category</th><th>Spent</th><th>Budget</th><th>Left</th></tr></thead>
+        <tbody>
+          ${lines.map(
+            (l) => html`<tr data-category=${l.category}>
+              <td><strong>${l.category}</strong></td>
+              <td class="amount"><span class="cell-label">Spent </span>${money(l.spent)}</td>
+              <td class="amount"><span class="cell-label">Budget </span>${money(l.budgeted)}</td>
+              <td class="amount"><span class="cell-label">Left </span>${money(l.available)}</td>
+            </tr>`,
+          )}
+        </tbody>
+      </table>`;
   }
 }
 

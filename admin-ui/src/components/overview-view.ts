@@ -4,6 +4,7 @@ import { describeCron } from '../cron-words.ts';
 import { ApiError } from '../data/api-client.ts';
 import { fetchHealth, fetchLiveness, type HealthReport, jobsOf, pluginsOf } from '../data/health.ts';
 import { formatDuration, formatTime, plainReason, relativeTime } from '../format.ts';
+import { setupHref, shownState } from '../plugin-state.ts';
 import { sharedStyles } from './shared-styles.ts';
 import './error-notice.ts';
 import './status-badge.ts';
@@ -97,6 +98,9 @@ export class OverviewView extends LitElement {
   private renderReport(r: HealthReport) {
     const plugins = pluginsOf(r);
     const jobs = jobsOf(r);
+    const setup = new Map(
+      plugins.filter(([, p]) => p.state === 'active' && p.needsSetup).map(([id, p]) => [id, p]),
+    );
     return html`<div class="card summary" data-testid="overall">
         <span>Quorra is</span> <status-badge state=${r.status}></status-badge>
         <span class="muted small">running for ${formatDuration(r.uptimeSeconds)}</span>
@@ -109,8 +113,16 @@ export class OverviewView extends LitElement {
             name,
             c,
           ]) => html`<section class="card" data-check=${name} aria-label="${checkNames[name] ?? name} check">
-            <span class="check-name">${checkNames[name] ?? name}</span><status-badge state=${c.status}></status-badge>
-            ${c.reason ? html`<p class="reason">${plainReason(c.reason)}</p>` : null}
+            <span class="check-name">${checkNames[name] ?? name}</span
+            ><status-badge state=${setup.has(name) ? 'needs setup' : c.status}></status-badge>
+            ${
+              setup.has(name)
+                ? html`<p class="reason">${setup.get(name)?.needsSetup?.what}</p>
+                    <a href=${setupHref(name)}>Set up ${name}</a>`
+                : c.reason
+                  ? html`<p class="reason">${plainReason(c.reason)}</p>`
+                  : null
+            }
           </section>`,
         )}
       </div>
@@ -123,8 +135,16 @@ export class OverviewView extends LitElement {
               ${plugins.map(
                 ([id, p]) => html`<tr data-plugin=${id}>
                   <td>${id}</td>
-                  <td><status-badge state=${p.state}></status-badge></td>
-                  <td>${p.code ? html`<code>${p.code}</code> ${p.reason ?? ''}` : html`<span class="muted">—</span>`}</td>
+                  <td><status-badge state=${shownState(p)}></status-badge></td>
+                  <td>
+                    ${
+                      p.code
+                        ? html`<code>${p.code}</code> ${p.reason ?? ''}`
+                        : p.state === 'active' && p.needsSetup
+                          ? html`${p.needsSetup.what} <a href=${setupHref(id)}>Set up ${id}</a>`
+                          : html`<span class="muted">—</span>`
+                    }
+                  </td>
                 </tr>`,
               )}
             </tbody>

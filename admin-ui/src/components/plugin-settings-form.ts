@@ -3,6 +3,7 @@ import { css, html, LitElement, nothing } from 'lit';
 import { live } from 'lit/directives/live.js';
 import { ApiError } from '../data/api-client.ts';
 import { getPluginSettings, type PluginSettings, savePluginSettings } from '../data/plugins.ts';
+import { dayNames, defaultShown } from '../default-words.ts';
 import {
   fieldKind,
   fieldPaths,
@@ -15,7 +16,9 @@ import {
   type SchemaNode,
   setAt,
 } from '../schema-fields.ts';
+import { defaultTable } from './default-table.ts';
 import { formStyles, sharedStyles } from './shared-styles.ts';
+import './connection-test.ts';
 import './error-notice.ts';
 
 type Obj = Record<string, unknown>;
@@ -165,6 +168,12 @@ export class PluginSettingsForm extends LitElement {
     </form>`;
   }
 
+  /** Test connection for a field that needs an outside service, with the settings as the form holds them. */
+  private renderTest(service: string, key: string) {
+    const settings = () => (this.data ? this.collect(this.data.schema) : null);
+    return html`<connection-test plugin=${this.plugin} service=${service} data-for=${key} .settings=${settings}></connection-test>`;
+  }
+
   private renderField(
     path: string[],
     node: SchemaNode,
@@ -177,16 +186,19 @@ export class PluginSettingsForm extends LitElement {
     const err = errors[key];
     const errId = `${id}-err`;
     const optional = !parent.required?.includes(path[path.length - 1]) && node.default === undefined;
+    const shown = defaultShown(node);
     const help = [
       node.description,
-      node.default !== undefined ? `Default: ${JSON.stringify(node.default)}` : optional ? 'Optional' : '',
+      shown && 'words' in shown ? `Default: ${shown.words}` : !shown && optional ? 'Optional' : '',
     ]
       .filter(Boolean)
       .join(' · ');
     const helpId = `${id}-help`;
     const described = [help ? helpId : '', err ? errId : ''].filter(Boolean).join(' ');
     const message = err ? html`<div class="err" id=${errId}>${err}</div>` : nothing;
-    const helpLine = help ? html`<div class="muted small" id=${helpId}>${help}</div>` : nothing;
+    const helpLine = html`${help ? html`<div class="muted small" id=${helpId} data-help=${key}>${help}</div>` : nothing}
+      ${shown && 'rows' in shown ? defaultTable(label, shown) : nothing}
+      ${typeof node.service === 'string' ? this.renderTest(node.service, key) : nothing}`;
     const value = getAt(this.draft, path);
     const set = (v: unknown) => setAt(this.draft, path, v);
     const invalid = err ? 'true' : 'false';
@@ -221,6 +233,23 @@ export class PluginSettingsForm extends LitElement {
             setAt(this.draft, path, [...items, {}]);
             this.requestUpdate();
           }}>Add ${one.toLowerCase()}</button>
+        </fieldset>`;
+      }
+      case 'weekdays': {
+        const days = (
+          Array.isArray(value) ? value : Array.isArray(node.default) ? node.default : []
+        ) as number[];
+        return html`<fieldset aria-describedby=${described} data-field=${key}>
+          <legend>${label}</legend>
+          ${[1, 2, 3, 4, 5, 6, 0].map(
+            (d) => html`<label class="check"><input type="checkbox" .checked=${days.includes(d)}
+              @change=${(e: Event) => {
+                const on = (e.target as HTMLInputElement).checked;
+                set([...days.filter((x) => x !== d), ...(on ? [d] : [])].sort((a, b) => a - b));
+                this.requestUpdate();
+              }} />${dayNames([d])}</label>`,
+          )}
+          ${helpLine}${message}
         </fieldset>`;
       }
       case 'boolean':

@@ -1,6 +1,7 @@
 // <plugins-view>: every plugin with its state, an enable/disable switch (a refusal shows on its row) and its settings form.
 import { css, html, LitElement } from 'lit';
 import { listPlugins, type PluginStatus, setPluginEnabled } from '../data/plugins.ts';
+import { shownState } from '../plugin-state.ts';
 import { sharedStyles } from './shared-styles.ts';
 import './error-notice.ts';
 import './plugin-settings-form.ts';
@@ -46,9 +47,21 @@ export class PluginsView extends LitElement {
     this.editing = null;
   }
 
+  /** `#/plugins/<id>` (the "Set up" links elsewhere) opens that plugin's settings, also when already here. */
+  private readonly openNamed = () => {
+    const id = /^#\/plugins\/([a-z][a-z0-9-]*)$/.exec(location.hash)?.[1];
+    if (id && this.plugins?.some((p) => p.id === id)) void this.edit(id, true);
+  };
+
   connectedCallback() {
     super.connectedCallback();
-    void this.load();
+    window.addEventListener('hashchange', this.openNamed);
+    void this.load().then(this.openNamed);
+  }
+
+  disconnectedCallback() {
+    window.removeEventListener('hashchange', this.openNamed);
+    super.disconnectedCallback();
   }
 
   /** Reads the plugin list again. */
@@ -75,8 +88,8 @@ export class PluginsView extends LitElement {
     await this.load();
   }
 
-  private async edit(id: string) {
-    this.editing = this.editing === id ? null : id;
+  private async edit(id: string, open = false) {
+    this.editing = this.editing === id && !open ? null : id;
     await this.updateComplete;
     (this.renderRoot.querySelector('#settings h3') as HTMLElement | null)?.focus();
   }
@@ -109,10 +122,16 @@ export class PluginsView extends LitElement {
         ${plugins.map(
           (p) => html`<tr data-plugin=${p.id}>
             <td class="id"><strong>${p.id}</strong>${p.description ? html`<div class="small muted what">${p.description}</div>` : null}</td>
-            <td><status-badge state=${p.state}></status-badge></td>
+            <td><status-badge state=${shownState(p)}></status-badge></td>
             <td>${p.dependsOn.length ? p.dependsOn.join(', ') : html`<span class="muted">—</span>`}</td>
             <td class="problem">
               ${p.code ? html`<code>${p.code}</code>${p.reason ?? ''}` : null}
+              ${
+                p.state === 'active' && p.needsSetup
+                  ? html`<div data-field="needs-setup">${p.needsSetup.what}</div>
+                      <button type="button" @click=${() => this.edit(p.id, true)}>Set up ${p.id}</button>`
+                  : null
+              }
               <error-notice .error=${this.rowErrors[p.id] ?? null}></error-notice>
             </td>
             <td class="actions">

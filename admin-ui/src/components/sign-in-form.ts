@@ -11,7 +11,10 @@ export class SignInForm extends LitElement {
     error: { state: true },
     busy: { state: true },
     sentTo: { state: true },
+    said: { state: true },
   };
+  /** What Quorra answered to the code request (a code was sent, or Matrix is not set up and how to get a link). */
+  declare said: { message: string; sent: boolean } | null;
   /** A message from the shell (e.g. the session ended). */
   declare notice: unknown;
   declare error: unknown;
@@ -60,6 +63,7 @@ export class SignInForm extends LitElement {
     this.error = null;
     this.busy = false;
     this.sentTo = null;
+    this.said = null;
   }
 
   private async run(work: () => Promise<Session | undefined>) {
@@ -84,7 +88,7 @@ export class SignInForm extends LitElement {
     e.preventDefault();
     const mxid = this.field('matrix-id').value.trim();
     return this.run(async () => {
-      await requestCode(mxid);
+      this.said = await requestCode(mxid);
       this.sentTo = mxid;
       await this.updateComplete;
       this.field('code')?.focus();
@@ -148,11 +152,8 @@ export class SignInForm extends LitElement {
 
   private renderCodeStep(mxid: string) {
     return html`<form class="card" @submit=${this.enterCode} aria-labelledby="code-title">
-      <h2 id="code-title">Enter your code</h2>
-      <p class="small" role="status">
-        If <strong>${mxid}</strong> belongs to someone in the household, Quorra has sent a 6-digit code to its
-        Matrix chat. It works for 10 minutes. The message also has a link you can open instead.
-      </p>
+      <h2 id="code-title">${this.said?.sent === false ? 'No code could be sent' : 'Enter your code'}</h2>
+      <p class="small" role="status"><strong>${mxid}</strong>: ${this.said?.message ?? ''}</p>
       <label for="code">Sign-in code</label>
       <input
         id="code"

@@ -6,6 +6,7 @@ const tone: Record<string, string> = {
   active: 'good',
   running: 'info',
   degraded: 'warn',
+  'needs setup': 'warn',
   stopped: 'warn',
   interrupted: 'warn',
   failed: 'bad',

@@ -2,6 +2,7 @@
 import { html, nothing } from 'lit';
 import type { JoinedRoom } from '../data/rooms.ts';
 import type { NewWorkspaceInput, WorkspaceOptions } from '../data/workspaces.ts';
+import { serviceWords } from '../service-words.ts';
 
 /** What the form holds: the workspace's fields plus the starter notes, one per line. */
 export interface Draft extends NewWorkspaceInput {
@@ -61,8 +62,9 @@ export function renderWizardStep(step: string, v: StepView) {
       return html`<fieldset aria-invalid=${inv('services')} aria-describedby=${desc('services')}>
         <legend>Services this workspace uses</legend>
         ${(v.options?.services ?? []).map(
-          (s) => html`<label><input type="checkbox" .checked=${d.services.includes(s)}
-            @change=${(e: Event) => v.toggle('services', s, (e.target as HTMLInputElement).checked)} /> ${s}</label> `,
+          (s) => html`<div><label><input type="checkbox" .checked=${d.services.includes(s)}
+            @change=${(e: Event) => v.toggle('services', s, (e.target as HTMLInputElement).checked)} /> ${serviceWords(s).name}</label>
+            <span class="small muted">${serviceWords(s).line}</span></div>`,
         )}
         ${err('services')}
       </fieldset>`;
@@ -96,7 +98,7 @@ export function renderWizardStep(step: string, v: StepView) {
       return html`<dl aria-label="Summary">
         <dt>Name</dt><dd>${d.name || html`<span class="muted">—</span>`}</dd>
         <dt>Kind</dt><dd>${d.kind}</dd>
-        <dt>Services</dt><dd>${d.services.join(', ') || html`<span class="muted">none</span>`}</dd>
+        <dt>Services</dt><dd>${d.services.map((s) => serviceWords(s).name).join(', ') || html`<span class="muted">none</span>`}</dd>
         <dt>Room</dt><dd>${room ?? html`<span class="muted">none yet</span>`}</dd>
         <dt>Personas</dt><dd>${d.personas.join(', ')}</dd>
         ${v.editing ? nothing : html`<dt>Starter notes</dt><dd>${notes}</dd>`}

@@ -11,6 +11,7 @@ import {
   type WorkspaceSummary,
   workspaceOptions,
 } from '../data/workspaces.ts';
+import { stepIssues } from '../wizard-check.ts';
 import { formStyles, sharedStyles } from './shared-styles.ts';
 import './error-notice.ts';
 import { type Draft, renderWizardStep } from './workspace-wizard-steps.ts';
@@ -48,7 +49,10 @@ export class WorkspaceWizard extends LitElement {
     roomsError: { state: true },
     error: { state: true },
     busy: { state: true },
+    stepErrors: { state: true },
   };
+  /** This step's own problems, found by the server's schema before anything is sent. */
+  declare stepErrors: Record<string, string>;
   declare workspace: WorkspaceSummary | null;
   declare step: number;
   declare draft: Draft;
@@ -104,6 +108,7 @@ export class WorkspaceWizard extends LitElement {
     this.roomsError = null;
     this.error = null;
     this.busy = false;
+    this.stepErrors = {};
   }
 
   private get steps(): readonly string[] {
@@ -144,11 +149,27 @@ export class WorkspaceWizard extends LitElement {
 
   private set(patch: Partial<Draft>) {
     this.draft = { ...this.draft, ...patch };
+    // a field changed: its message goes until the next check
+    const { [Object.keys(patch)[0] ?? '']: _gone, ...rest } = this.stepErrors;
+    this.stepErrors = rest;
   }
 
   private toggle(list: 'services' | 'personas', value: string, on: boolean) {
     const current = this.draft[list].filter((v) => v !== value);
     this.set({ [list]: on ? [...current, value] : current });
+  }
+
+  /** Next: only when this step's fields pass the server's own schema; otherwise the messages sit by the fields. */
+  private async next() {
+    const { notes: _notes, ...input } = this.draft;
+    const fields = Object.keys(stepOfField).filter((k) => stepOfField[k] === this.step);
+    this.stepErrors = stepIssues({ ...input, name: input.name.trim() }, fields, !!this.workspace);
+    if (Object.keys(this.stepErrors).length) {
+      await this.updateComplete;
+      (this.renderRoot.querySelector('[aria-invalid="true"]') as HTMLElement | null)?.focus();
+      return;
+    }
+    await this.go(this.step + 1);
   }
 
   private async go(step: number) {
@@ -236,7 +257,7 @@ export class WorkspaceWizard extends LitElement {
   }
 
   render() {
-    const errs = this.fieldErrors();
+    const errs = { ...this.fieldErrors(), ...this.stepErrors };
     const placed = Object.keys(errs).length > 0;
     const steps = this.steps;
     const w = this.workspace;
@@ -257,7 +278,7 @@ export class WorkspaceWizard extends LitElement {
         ${this.step > 0 ? html`<button type="button" @click=${() => this.go(this.step - 1)}>Back</button>` : nothing}
         ${
           this.step < steps.length - 1
-            ? html`<button class="primary" type="button" @click=${() => this.go(this.step + 1)}>Next</button>`
+            ? html`<button class="primary" type="button" @click=${() => this.next()}>Next</button>`
             : submit
         }
         <button type="button" @click=${() => this.dispatchEvent(new CustomEvent('cancel'))}>Cancel</button>

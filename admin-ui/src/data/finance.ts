@@ -1,34 +1,16 @@
 // GET /plugins/finance/summary: a budget's month to date by category, recent transactions and the unreviewed count.
+import type { z } from 'zod';
+import type {
+  financeCategoryLine,
+  financeSummaryReply,
+  financeTransactionLine,
+} from '../../../plugins/finance/finance-summary-wire.ts';
 import { ApiError, apiRequest } from './api-client.ts';
 
-export interface FinanceCategoryLine {
-  category: string;
-  group: string;
-  /** Minor units: what the month may spend (budgeted plus what rolled over). */
-  budgeted: number;
-  spent: number;
-  available: number;
-}
-
-export interface FinanceTransactionView {
-  id: string;
-  date: string;
-  amount: number;
-  currency: string;
-  payee: string;
-  category: string | null;
-  reviewed: boolean;
-}
-
-export interface FinanceSummary {
-  budget: string;
-  budgets: { id: string; name: string }[];
-  month: string;
-  currency: string;
-  categories: FinanceCategoryLine[];
-  recent: FinanceTransactionView[];
-  unreviewed: number;
-}
+/** The route's zod schemas are the types: a changed reply breaks this module's type check. */
+export type FinanceCategoryLine = z.infer<typeof financeCategoryLine>;
+export type FinanceTransactionView = z.infer<typeof financeTransactionLine>;
+export type FinanceSummary = z.infer<typeof financeSummaryReply>;
 
 /** The summary, or null when the finance plugin is off (404) or no budget is shared with the caller (403). */
 export async function financeSummary(budget?: string): Promise<FinanceSummary | null> {
@@ -42,8 +24,8 @@ export async function financeSummary(budget?: string): Promise<FinanceSummary | 
   }
 }
 
-/** Minor units in a currency, as the browser's locale writes money. */
-export function formatMinor(minor: number, currency: string): string {
-  const f = new Intl.NumberFormat(undefined, { style: 'currency', currency });
-  return f.format(minor / 10 ** (f.resolvedOptions().maximumFractionDigits ?? 2));
+/** Minor units in a currency, as the browser's locale writes money; zero is never "-€0.00" (-0 from a negation). */
+export function formatMinor(minor: number, currency: string, locale?: string): string {
+  const f = new Intl.NumberFormat(locale, { style: 'currency', currency });
+  return f.format((minor || 0) / 10 ** (f.resolvedOptions().maximumFractionDigits ?? 2));
 }

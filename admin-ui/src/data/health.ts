@@ -1,4 +1,6 @@
 // GET /health/details (owner): the overall state, each check with its reason, the plugins and the scheduled jobs.
+import type { z } from 'zod';
+import type { pluginStatus } from '../../../core/admin/admin-routes.ts';
 import { apiRequest } from './api-client.ts';
 
 export type HealthState = 'ok' | 'degraded' | 'failed' | 'disabled';
@@ -10,14 +12,8 @@ export interface HealthCheck {
   [detail: string]: unknown;
 }
 
-/** A plugin as the plugins check reports it. */
-export interface PluginHealth {
-  enabled: boolean;
-  state: 'active' | 'disabled' | 'failed';
-  dependsOn?: string[];
-  code?: string;
-  reason?: string;
-}
+/** A plugin as the plugins check reports it: the plugin status without its id (the id is the key). */
+export type PluginHealth = Omit<z.infer<typeof pluginStatus>, 'id'>;
 
 /** A scheduled job as the scheduler check reports it. */
 export interface JobHealth {

@@ -1,24 +1,21 @@
 // GET /admin/plugins, PUT /admin/plugins/:id and …/settings: the plugins, their runtime switch and settings (owner only).
+import type { z } from 'zod';
+import type { pluginListing, pluginStatus } from '../../../core/admin/admin-routes.ts';
+import type { connectionTestReply } from '../../../core/admin/plugin-settings-routes.ts';
 import type { SchemaNode } from '../schema-fields.ts';
 import { apiRequest } from './api-client.ts';
 
-/** A plugin with its stored switch and what is running. */
-export interface PluginStatus {
-  id: string;
-  enabled: boolean;
-  state: 'active' | 'disabled' | 'failed';
-  dependsOn: string[];
-  /** What the plugin does, in a sentence. */
+/** A plugin with its stored switch and what is running (the route's zod schema is the type). */
+export type PluginStatus = z.infer<typeof pluginStatus> & {
+  /** What the plugin does, in a sentence (the listing only). */
   description?: string;
   /** False for a plugin that did not load: there is no settings form to show. */
   has_settings?: boolean;
-  code?: string;
-  reason?: string;
-}
+};
 
 /** Every known plugin, sorted by id. */
 export async function listPlugins(): Promise<PluginStatus[]> {
-  return (await apiRequest<{ plugins: PluginStatus[] }>('/admin/plugins')).plugins;
+  return (await apiRequest<z.infer<typeof pluginListing>>('/admin/plugins')).plugins;
 }
 
 /** Enables or disables a plugin without a restart; refused with 409 while another plugin needs it. */
@@ -49,6 +46,17 @@ export function getPluginSettings(id: string): Promise<PluginSettings> {
 export function savePluginSettings(id: string, settings: Record<string, unknown>): Promise<PluginSettings> {
   return apiRequest<PluginSettings>(`/admin/plugins/${encodeURIComponent(id)}/settings`, {
     method: 'PUT',
+    body: settings,
+  });
+}
+
+/** Tries settings (not saved; a secret left out is the stored one) against the outside service they name. */
+export function testPluginConnection(
+  id: string,
+  settings: Record<string, unknown>,
+): Promise<z.infer<typeof connectionTestReply>> {
+  return apiRequest(`/admin/plugins/${encodeURIComponent(id)}/test-connection`, {
+    method: 'POST',
     body: settings,
   });
 }

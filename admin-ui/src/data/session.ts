@@ -33,8 +33,8 @@ function toSession(w: SessionWire): Session {
 }
 
 /** Asks Quorra to DM a code to a Matrix ID (the answer is the same whether or not the ID is known). */
-export async function requestCode(matrixId: string): Promise<void> {
-  await apiRequest('/auth/matrix-code', {
+export async function requestCode(matrixId: string): Promise<{ message: string; sent: boolean }> {
+  return apiRequest<{ message: string; sent: boolean }>('/auth/matrix-code', {
     method: 'POST',
     body: { matrix_id: matrixId.trim() },
     token: null,

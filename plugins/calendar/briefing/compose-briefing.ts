@@ -1,7 +1,7 @@
 // The daily briefing as one message: today's events, due tasks, today's reminders and surface-once memories.
 import type { CalendarBook, Member } from '../calendar-book.ts';
-import type { CalendarTask } from '../calendar-task.ts';
 import type { ReminderService } from '../reminders/reminder-service.ts';
+import { queryTasks } from '../tasks/task-query.ts';
 import { calendarLabel } from '../tools/calendar-tool-deps.ts';
 import { addDays, formatDay, formatTime, localDate, startOfDate } from '../zoned-time.ts';
 
@@ -11,9 +11,6 @@ export interface BriefingSources {
   reminders: ReminderService;
   takeSurfaceOnce: (userId: string) => Promise<{ content: string }[]>;
 }
-
-const dueDate = (t: CalendarTask, timeZone: string) =>
-  !t.due ? null : t.due.length === 10 ? t.due : localDate(Date.parse(t.due), timeZone);
 
 /** Composes the member's briefing for the local day of `now`; a section that cannot be read says so. */
 export async function composeBriefing(src: BriefingSources, member: Member, now: number): Promise<string> {
@@ -41,21 +38,19 @@ export async function composeBriefing(src: BriefingSources, member: Member, now:
     }
     out.push('', '📅 Today', ...(events.length ? events : ['- nothing in the calendar']));
 
-    const tasks: string[] = [];
-    for (const family of [true, false]) {
-      try {
-        const list = await book.tasksFor({ userId: member.id, workspace: null, family });
-        for (const t of await list.tasks.list(tz)) {
-          const due = dueDate(t, tz);
-          if (t.completed || !due || due > today) continue;
-          tasks.push(
-            `- ${t.title}${due < today ? ` (overdue since ${formatDay(due, tz)})` : ''}${family ? ' (household)' : ''}`,
-          );
-        }
-      } catch (err) {
-        tasks.push(`- (tasks could not be read: ${(err as Error).message})`);
-      }
-    }
+    // the same query as calendar_list_tasks: open, due today or before, the household's and the member's own
+    const due = await queryTasks(
+      book,
+      { userId: member.id, workspace: null },
+      { dueBefore: addDays(today, 1) },
+      now,
+      tz,
+    );
+    const tasks = due.rows.map(
+      (r) =>
+        `- ${r.task.title}${r.overdue && r.dueDay ? ` (overdue since ${formatDay(r.dueDay, tz)})` : ''}${r.whose === 'household' ? ' (household)' : ''}`,
+    );
+    for (const u of due.unreadable) tasks.push(`- (${u} could not be read)`);
     if (tasks.length) out.push('', '✅ Due', ...tasks);
   }
 

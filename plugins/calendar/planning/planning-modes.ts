@@ -2,7 +2,7 @@
 import type { ModeDefinition } from 'quorra/plugin';
 import type { CalendarBook } from '../calendar-book.ts';
 import type { WorkingHours } from './free-slots.ts';
-import { loadWeek, weekText } from './week-ahead.ts';
+import { loadWeek, tasksDueText, weekText } from './week-ahead.ts';
 
 const dayNames = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
@@ -19,11 +19,13 @@ export function planningModes(deps: {
       scope: 'planning',
       name: 'weekly-review',
       description: 'the week ahead for everyone whose calendar Quorra can see, conflicts flagged',
-      async entryContext() {
+      async entryContext(ctx) {
         if (!deps.book) return noCalendar;
         const timeZone = await deps.timeZone();
         try {
-          return `## The week ahead (${timeZone})\n${weekText(await loadWeek(deps.book, deps.now(), timeZone), timeZone)}`;
+          const week = weekText(await loadWeek(deps.book, deps.now(), timeZone), timeZone);
+          const tasks = await tasksDueText(deps.book, ctx, deps.now(), timeZone);
+          return `## The week ahead (${timeZone})\n${week}\n${tasks}`;
         } catch (err) {
           return `The calendars could not be read: ${(err as Error).message}`;
         }

@@ -1,6 +1,7 @@
 // The week ahead for the weekly review: every visible calendar's events day by day, and the conflicts flagged.
 import type { CalendarBook } from '../calendar-book.ts';
 import { type CalendarEvent, startInstant } from '../calendar-event.ts';
+import { queryTasks } from '../tasks/task-query.ts';
 import { calendarLabel, whenOf } from '../tools/calendar-tool-deps.ts';
 import { addDays, formatDay, localDate, startOfDate } from '../zoned-time.ts';
 import { type CalendarEvents, findConflicts } from './conflicts.ts';
@@ -47,4 +48,31 @@ export function weekText(calendars: CalendarEvents[], timeZone: string): string 
       `- ${k.who === 'household' ? 'household' : k.who}: “${k.a.title}” (${whenOf(k.a, timeZone)}) overlaps “${k.b.title}” (${whenOf(k.b, timeZone)})`,
     );
   return parts.join('\n');
+}
+
+/** The open tasks due within the week (and overdue ones), by the same query as calendar_list_tasks. */
+export async function tasksDueText(
+  book: CalendarBook,
+  turn: { userId?: string; workspace?: string | null },
+  now: number,
+  timeZone: string,
+): Promise<string> {
+  const today = localDate(now, timeZone);
+  const { rows, unreadable } = await queryTasks(
+    book,
+    { userId: turn.userId ?? '', workspace: turn.workspace ?? null },
+    // without a person (a system turn) only the household's tasks are read
+    { dueBefore: addDays(today, 7), ...(turn.userId ? {} : { whose: 'household' as const }) },
+    now,
+    timeZone,
+  );
+  const lines = rows.map(
+    (r) =>
+      `- ${r.task.title}: due ${formatDay(r.dueDay as string, timeZone)}${r.overdue ? ' (overdue)' : ''}${r.whose === 'household' ? '' : ` (${r.whose}’s)`}`,
+  );
+  return [
+    '### Tasks due this week',
+    ...(lines.length ? lines : ['none']),
+    ...unreadable.map((u) => `(${u} could not be read)`),
+  ].join('\n');
 }

@@ -12,6 +12,8 @@ export interface SchedulerPorts {
   notify(userId: string, text: string): Promise<unknown>;
   /** A member's display name, for "from Olivia". */
   nameOf(userId: string): Promise<string | null>;
+  /** Why a message cannot reach this person (no Matrix account linked…), or null when it can. */
+  undeliverable(userId: string): Promise<string | null>;
 }
 
 // a reminder later than this after its time was missed (Quorra was down or asleep), and says so
@@ -80,6 +82,11 @@ export class ReminderScheduler {
     const now = this.clock.now();
     for (const r of await this.store.due(new Date(now))) {
       if (this.stopped) return;
+      const reason = await this.ports.undeliverable(r.userId);
+      if (reason) {
+        await this.hold(r, reason, now);
+        continue;
+      }
       try {
         const from = r.createdBy !== r.userId ? await this.ports.nameOf(r.createdBy) : null;
         await this.ports.notify(r.userId, reminderMessage(r, { now, from }));
@@ -92,10 +99,42 @@ export class ReminderScheduler {
       }
       r.firedCount += 1;
       r.lastFiredAt = new Date(now);
+      r.undeliveredReason = null;
+      r.offeredAt = null;
       const next = r.repeat ? nextFiring(r.repeat, r.localStart, r.timeZone, now) : null;
       if (next === null) r.state = 'done';
       else r.dueAt = new Date(next);
       await this.store.save(r);
     }
   }
+
+  /**
+   * A reminder nobody can receive is not done: it stays pending with the reason (the Overview shows it), is tried
+   * again later, and is offered once to the person who set it when that is someone else who can be reached.
+   */
+  private async hold(r: Reminder, reason: string, now: number): Promise<void> {
+    r.undeliveredReason = reason;
+    r.dueAt = new Date(now + RETRY_MS);
+    if (!r.offeredAt && r.createdBy !== r.userId && !(await this.ports.undeliverable(r.createdBy))) {
+      const name = (await this.ports.nameOf(r.userId)) ?? 'them';
+      try {
+        await this.ports.notify(r.createdBy, offerMessage(r, name, reason));
+        r.offeredAt = new Date(now);
+      } catch (err) {
+        this.logger.warn(
+          { err, reminder: r.id },
+          'an undeliverable reminder could not be offered to its setter',
+        );
+      }
+    }
+    await this.store.save(r);
+  }
+}
+
+/** What the person who set an undeliverable reminder is told (once). */
+export function offerMessage(r: Reminder, name: string, reason: string): string {
+  return [
+    `⏰ I could not remind ${name}: ${reason}. Their reminder was: ${r.text}`,
+    'I will keep it and try again; link their Matrix account on the People page, or cancel the reminder.',
+  ].join('\n');
 }

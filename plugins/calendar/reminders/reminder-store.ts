@@ -1,6 +1,6 @@
 // Reminders in the database: add, find, the due ones, the next one, each person's own.
 import { randomUUID } from 'node:crypto';
-import { type DataSource, In, LessThanOrEqual } from 'typeorm';
+import { type DataSource, In, IsNull, LessThanOrEqual, Not } from 'typeorm';
 import { Reminder } from './reminder.entity.ts';
 
 /** What a new reminder needs. */
@@ -26,6 +26,8 @@ export class ReminderStore {
       firedCount: 0,
       lastFiredAt: null,
       createdAt: now,
+      undeliveredReason: null,
+      offeredAt: null,
     });
     await this.repo.insert(row);
     return row;
@@ -62,6 +64,14 @@ export class ReminderStore {
   /** Scheduled reminders for these people, soonest first. */
   forUsers(userIds: string[]): Promise<Reminder[]> {
     return this.repo.find({ where: { state: 'scheduled', userId: In(userIds) }, order: { dueAt: 'ASC' } });
+  }
+
+  /** Scheduled reminders that could not be delivered when due, oldest first. */
+  held(): Promise<Reminder[]> {
+    return this.repo.find({
+      where: { state: 'scheduled', undeliveredReason: Not(IsNull()) },
+      order: { dueAt: 'ASC' },
+    });
   }
 
   save(row: Reminder): Promise<Reminder> {

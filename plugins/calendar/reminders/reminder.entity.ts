@@ -1,7 +1,8 @@
 // A reminder in Quorra's database (the source of truth): for whom, what, when it fires next, how it repeats.
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
-/** scheduled: waiting to fire; done: fired and not repeating; cancelled: stopped by a person. */
+/** scheduled: waiting to fire (or held: it could not be delivered yet); done: delivered and not repeating; cancelled:
+ * stopped by a person. */
 export type ReminderState = 'scheduled' | 'done' | 'cancelled';
 
 @Entity('calendar_reminder')
@@ -48,4 +49,12 @@ export class Reminder {
 
   @Column({ type: 'datetime', name: 'created_at' })
   createdAt!: Date;
+
+  /** Why it could not be delivered when due (still pending, retried); null once delivered or never held. */
+  @Column({ type: 'varchar', length: 300, name: 'undelivered_reason', nullable: true })
+  undeliveredReason!: string | null;
+
+  /** When the person who set it was offered it instead (once), or null. */
+  @Column({ type: 'datetime', name: 'offered_at', nullable: true })
+  offeredAt!: Date | null;
 }

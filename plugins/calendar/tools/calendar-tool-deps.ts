@@ -10,6 +10,8 @@ export interface CalendarToolDeps {
   book: CalendarBook | null;
   timeZone: () => Promise<string>;
   seen: SeenEvents;
+  /** The subscribed calendars, answered beside the household's own. */
+  subscriptions?: { query(from: number, to: number, timeZone: string): Promise<CalendarEvent[]> };
 }
 
 /** The tool gate: household users only, and only when a CalDAV server is configured. */
@@ -60,6 +62,7 @@ export function eventView(event: CalendarEvent, timeZone: string) {
     ...(event.location ? { location: event.location } : {}),
     ...(event.description ? { description: event.description } : {}),
     ...(event.recurring ? { recurring: true } : {}),
+    ...(event.source ? { calendar: event.source, read_only: true } : {}),
   };
 }
 

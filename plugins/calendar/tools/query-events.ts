@@ -2,7 +2,7 @@
 
 import { defineTool } from 'quorra/plugin';
 import { z } from 'zod';
-import { DAY_MS } from '../calendar-event.ts';
+import { byStart, DAY_MS } from '../calendar-event.ts';
 import { addDays, parseMoment, startOfDate } from '../zoned-time.ts';
 import {
   bookFor,
@@ -51,8 +51,14 @@ export function queryEvents(deps: CalendarToolDeps) {
       const timeZone = await deps.timeZone();
       const range = queryRange(from, to, timeZone);
       const { client, whose } = await book.calendarFor(person);
-      const events = await client.query(range.from, range.to, timeZone);
-      for (const e of events) noteSeen(deps, e, timeZone, whose);
+      const own = await client.query(range.from, range.to, timeZone);
+      for (const e of own) noteSeen(deps, e, timeZone, whose);
+      // the household's view includes what it follows (bins, school), each named by its source
+      const followed =
+        whose === 'household' && deps.subscriptions
+          ? await deps.subscriptions.query(range.from, range.to, timeZone)
+          : [];
+      const events = [...own, ...followed].sort(byStart);
       return {
         calendar: calendarLabel(whose),
         time_zone: timeZone,

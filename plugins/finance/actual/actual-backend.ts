@@ -16,6 +16,8 @@ import type { ActualApi, ActualSession } from './actual-session.ts';
 
 /** Hand-logged rows carry this prefix in imported_id so the adapter can find what it just added. */
 const OWN = 'quorra:';
+/** Marks, in an Actual transaction's notes, a payee the import filled in (see Transaction.payeeToReview). */
+const PAYEE_REVIEW_TAG = '#payee-review';
 
 type Row = Record<string, any>;
 
@@ -113,8 +115,13 @@ export class ActualBackend implements FinanceBackend {
       currency: this.currency,
       payee: payees.get(r.payee) ?? r.imported_payee ?? '',
       categoryId: r.is_parent ? null : (r.category ?? null),
-      notes: r.notes ?? null,
+      notes:
+        String(r.notes ?? '')
+          .replace(PAYEE_REVIEW_TAG, '')
+          .trim() || null,
       reviewed: !!r.cleared,
+      // Actual has no such field: a tag in the notes (Actual shows #tags) keeps it until the row is cleared
+      payeeToReview: !r.cleared && String(r.notes ?? '').includes(PAYEE_REVIEW_TAG),
       importKey: imported && !imported.startsWith(OWN) ? imported : null,
       splits: ((r.subtransactions ?? []) as Row[]).map((s) => ({
         categoryId: s.category ?? null,
@@ -126,6 +133,13 @@ export class ActualBackend implements FinanceBackend {
 
   private async payeeNames(api: ActualApi): Promise<Map<string, string>> {
     return new Map((await api.getPayees()).map((p) => [p.id, p.name]));
+  }
+
+  /** One by one: each Actual add is checked and its row read back, as logTransaction does. */
+  async importTransactions(inputs: NewTransaction[]): Promise<string[]> {
+    const ids: string[] = [];
+    for (const t of inputs) ids.push((await this.logTransaction(t)).id);
+    return ids;
   }
 
   async logTransaction(input: NewTransaction): Promise<Transaction> {
@@ -144,7 +158,9 @@ export class ActualBackend implements FinanceBackend {
           amount: input.amount,
           payee_name: input.payee.trim(),
           category: input.splits?.length ? undefined : (input.categoryId ?? undefined),
-          notes: input.notes ?? undefined,
+          notes: input.payeeToReview
+            ? [input.notes, PAYEE_REVIEW_TAG].filter(Boolean).join(' ')
+            : (input.notes ?? undefined),
           cleared: input.reviewed ?? false,
           imported_id: marker,
           subtransactions: input.splits?.map((s) => ({

@@ -32,6 +32,10 @@ export class LedgerTransaction {
   @Column({ type: 'boolean', default: false })
   reviewed!: boolean;
 
+  /** Set when an import filled in the payee (no counterparty on the row); cleared once reviewed. */
+  @Column({ type: 'boolean', name: 'payee_review', default: false })
+  payeeReview!: boolean;
+
   @Column({ type: 'varchar', length: 200, name: 'import_key', nullable: true })
   importKey!: string | null;
 

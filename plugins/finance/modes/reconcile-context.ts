@@ -28,7 +28,7 @@ export async function reconcileContext(
         ? 'split'
         : (cats.get(t.categoryId ?? '') ?? '?');
     lines.push(
-      `- [${t.id}] ${t.date} ${formatMoney(t.amount, t.currency)} ${t.payee} — ${cat}${t.reviewed ? '' : ', unreviewed'}`,
+      `- [${t.id}] ${t.date} ${formatMoney(t.amount, t.currency)} ${t.payee} — ${cat}${t.reviewed ? '' : ', unreviewed'}${t.payeeToReview ? ', payee filled in by the import (the statement named none)' : ''}`,
     );
   }
   if (queue.length > LIMIT) lines.push(`(${queue.length - LIMIT} more after these)`);

@@ -9,12 +9,18 @@ export const csvMappingSchema = z
   .object({
     /** Column separator; guessed from the header line when absent. */
     delimiter: z.enum([',', ';', '\t', '|']).optional(),
-    decimal: z.enum(['.', ',']).default('.'),
+    /** The decimal mark; decided from the amount column's values when absent. */
+    decimal: z.enum(['.', ',']).optional(),
     dateFormat: z.enum(dateFormats).default('YYYY-MM-DD'),
     /** Lines before the header (bank preambles). */
     skipLines: z.number().int().min(0).max(50).default(0),
     date: column,
-    payee: column,
+    /** The payee's column, or candidates in order: the first non-empty one on a row wins. */
+    payee: z.union([column, z.array(column).min(1).max(5)]),
+    /** Candidates tried first when the row is money in (DKB names payer and recipient in two columns). */
+    incomePayee: z.union([column, z.array(column).min(1).max(5)]).optional(),
+    /** The kind of row (Buchungstext, Transaction Type): names a fee or interest row that has no payee. */
+    kind: column.optional(),
     /** One signed amount column, or separate debit and credit columns. */
     amount: column.optional(),
     debit: column.optional(),

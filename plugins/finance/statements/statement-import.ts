@@ -1,6 +1,6 @@
 // Imports statement rows into an account once: each row's key (account, date, amount, payee, bank id) is checked first.
 import { createHash } from 'node:crypto';
-import type { FinanceBackend } from '../finance-backend.ts';
+import type { FinanceBackend, NewTransaction } from '../finance-backend.ts';
 import { normalisePayee } from '../payee-name.ts';
 import type { StatementRow } from './statement-row.ts';
 
@@ -33,10 +33,10 @@ export async function importStatement(
 ): Promise<ImportResult> {
   const existing = await backend.importKeys(accountId);
   const keys = importKeys(accountId, rows);
-  const addedIds: string[] = [];
+  const fresh: NewTransaction[] = [];
   for (const [i, row] of rows.entries()) {
     if (existing.has(keys[i])) continue;
-    const t = await backend.logTransaction({
+    fresh.push({
       accountId,
       date: row.date,
       amount: row.amount,
@@ -44,10 +44,11 @@ export async function importStatement(
       notes: row.memo ?? null,
       categoryId: categorise ? await categorise(row) : null,
       reviewed: false,
+      payeeToReview: row.payeeToReview,
       importKey: keys[i],
     });
     existing.add(keys[i]);
-    addedIds.push(t.id);
   }
+  const addedIds = fresh.length ? await backend.importTransactions(fresh) : [];
   return { added: addedIds.length, duplicates: rows.length - addedIds.length, addedIds };
 }

@@ -2,9 +2,10 @@
 
 import { defineTool, fail } from 'quorra/plugin';
 import { z } from 'zod';
+import { parseAmount } from '../amount-text.ts';
 import type { FinanceService } from '../finance-service.ts';
 import { addMonths, monthOf } from '../local-date.ts';
-import { formatMoney, parseAmount } from '../money.ts';
+import { formatMoney } from '../money.ts';
 import { turnBudget } from './finance-tool-deps.ts';
 
 export function financeSetBudget(service: FinanceService) {

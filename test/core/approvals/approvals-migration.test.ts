@@ -4,7 +4,7 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { DataSource } from 'typeorm';
 import { ProposedAction } from '../../../core/approvals/proposed-action.entity.ts';
-import { ApprovalsInCore1764800000000 } from '../../../migrations/1764800000000-approvals-in-core.ts';
+import { ApprovalsInCore1764800000000 } from '../../../migrations/approvals/1764800000000-approvals-in-core.ts';
 import { tempDir } from '../../support/boot-app.ts';
 
 describe('approvals in core: migration', () => {

@@ -2,8 +2,8 @@
 import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import { ConfigError, loadConfig } from '../../../core/config/load-config.ts';
-import { describeDatabaseUrl, redactDatabaseUrls } from '../../../core/db/database-url.ts';
 import { logError } from '../../../core/logger.ts';
+import { describeDatabaseUrl, redactDatabaseUrls } from '../../../core/text/database-url.ts';
 import { tempDir } from '../../support/boot-app.ts';
 
 describe('database URL', () => {

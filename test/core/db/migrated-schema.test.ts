@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import type { DataSource } from 'typeorm';
-import { coreEntities } from '../../../core/db/entities.ts';
+import { coreEntities } from '../../../core/app-entities.ts';
 import { openDatabase } from '../../../core/db/open-database.ts';
 import { loadPlugins, pluginRoots, pluginTables } from '../../../core/plugin/plugin-loader.ts';
 import { coreMigrations } from '../../../migrations/index.ts';

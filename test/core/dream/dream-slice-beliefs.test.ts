@@ -1,10 +1,10 @@
 // Dream's dedup over a word index of the slice: what the store search found, writes made during the pass, the seal.
 import assert from 'node:assert/strict';
 import { prng } from '../../../bench/support/prng.ts';
+import { toDbTime } from '../../../core/db/sql-values.ts';
 import { bestJaccard, Deduper } from '../../../core/dream/dedup.ts';
 import { SliceBeliefs } from '../../../core/dream/slice-beliefs.ts';
 import type { MemorySlice } from '../../../core/memory/seal-filter.ts';
-import { toDbTime } from '../../../core/memory/sql-values.ts';
 import { wordSet } from '../../../core/text/jaccard.ts';
 import { alice, beliefs, claim, type DreamKit, openDreamKit, reply } from './dream-kit.ts';
 

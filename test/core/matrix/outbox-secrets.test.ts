@@ -1,7 +1,7 @@
 // Sign-in codes never sit in the outbox: the DM carries the code, the table, the API and the log only "a sign-in code for Max".
 import assert from 'node:assert/strict';
 import { OutboxItem } from '../../../core/matrix/outbox-item.entity.ts';
-import { OutboxSecrets1765400000000 } from '../../../migrations/1765400000000-outbox-secrets.ts';
+import { OutboxSecrets1765400000000 } from '../../../migrations/matrix/1765400000000-outbox-secrets.ts';
 import { call } from '../../support/household.ts';
 import { captureLog } from '../../support/log-capture.ts';
 import type { RegisteredUser } from '../../support/matrix-homeserver/index.ts';

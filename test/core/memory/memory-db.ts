@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { DataSource } from 'typeorm';
-import { coreEntities } from '../../../core/db/entities.ts';
+import { coreEntities } from '../../../core/app-entities.ts';
 import { openDatabase } from '../../../core/db/open-database.ts';
 import { memoryEntities, memoryMigrations } from '../../../core/memory/index.ts';
 import { coreMigrations } from '../../../migrations/index.ts';

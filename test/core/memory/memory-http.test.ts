@@ -112,8 +112,14 @@ describe('memory over HTTP', () => {
     assert.equal(mine.find((m: any) => m.id === untagged.json.id).provenance_label, 'You told Quorra');
     assert.ok(!mine.some((m: any) => m.owner_user_id !== member.id), 'a member lists only their own');
     assert.equal(row.importance_label, 'Looked up when the topic comes up');
-    assert.equal(row.unreachable, true);
-    assert.match(row.unreachable_reason, /no tags/);
+    // untagged, but its words are what recall searches: it is reachable
+    assert.equal(row.unreachable, false);
+    const symbols = await call(app, member, 'POST', '/memory', { content: '🎂 🎉' });
+    const flagged = (await call(app, owner, 'GET', '/owner/memories')).json.memories.find(
+      (m: any) => m.id === symbols.json.id,
+    );
+    assert.equal(flagged.unreachable, true);
+    assert.match(flagged.unreachable_reason, /no word or tag/);
     assert.ok(r.json.memories.some((m: any) => m.workspace === 'cabin'));
     assert.ok(
       (await call(app, owner, 'GET', '/owner/memories?workspace=cabin')).json.memories.every(

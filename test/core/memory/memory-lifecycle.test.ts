@@ -112,8 +112,37 @@ describe('memory lifecycle', () => {
     assert.equal(await store.purge(mem.id), false);
   });
 
+  it('flags as unreachable exactly the rows a real recall for their own words and tags does not find', async () => {
+    const rows = [
+      await add({ content: 'untagged wellington boots by the door' }),
+      await add({ content: 'tagged garden hose', tags: ['garden'] }),
+      await add({ content: '🎂 🎉 !!' }),
+      await add({ content: '🎂 🎉 ??', tags: ['birthday'] }),
+      await add({ content: '☂️ …', importance: 'core', kind: 'preference' }),
+    ];
+    const listed = new Map((await store.listForOwner()).map((x) => [x.memory.id, x.unreachable]));
+    for (const row of rows) {
+      const found = (await store.recall(alice, { text: row.content, tags: row.tags, limit: 50 })).some(
+        (x) => x.memory.id === row.id,
+      );
+      // a core memory is in every conversation: never unreachable, whatever recall finds
+      const expected = row.importance === 'contextual' && !found;
+      assert.equal(listed.get(row.id), expected, `${row.content} (tags ${row.tags.join(',') || 'none'})`);
+    }
+    assert.deepEqual(
+      [...listed].filter(([, u]) => u).map(([id]) => id),
+      [rows[2].id],
+      'only the symbols without a tag',
+    );
+    assert.deepEqual(
+      (await store.listForOwner({ unreachable: true, limit: 1 })).map((x) => x.memory.id),
+      [rows[2].id],
+      'the filter pages past reachable rows',
+    );
+  });
+
   it('lists for the owner across workspaces with every filter and the unreachable flag', async () => {
-    const untagged = await add({ content: 'untagged contextual' });
+    const untagged = await add({ content: '✔ ✔' });
     const tagged = await add({ content: 'tagged contextual', tags: ['garden'] });
     const core = await add({ content: 'untagged core', importance: 'core', kind: 'preference' });
     const rental = await add(

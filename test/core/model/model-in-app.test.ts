@@ -1,7 +1,7 @@
 // The embedded model inside the running app: /health/details names backend and model (or the command to get one), a full queue is 503.
 import assert from 'node:assert/strict';
+import { PULL_COMMAND } from '../../../core/config/model-manifest.ts';
 import type { EmbeddedBackend } from '../../../core/model/embedded/embedded-backend.ts';
-import { PULL_COMMAND } from '../../../core/model/model-manifest.ts';
 import { type BootedApp, bootApp, tempDir } from '../../support/boot-app.ts';
 import { addUser, eventually } from '../../support/household.ts';
 import { tinyModelConfig, tinyModelDir } from '../../support/tiny-model.ts';

@@ -5,7 +5,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_EMBEDDING_MODEL, type ModelEntry } from '../../../core/model/model-manifest.ts';
+import { DEFAULT_EMBEDDING_MODEL, type ModelEntry } from '../../../core/config/model-manifest.ts';
 import { type PullProgress, pullModel } from '../../../core/model/model-pull.ts';
 import { tempDir } from '../../support/boot-app.ts';
 import { FileServer } from '../../support/file-server.ts';

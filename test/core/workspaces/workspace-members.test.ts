@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 import { WorkspaceMember } from '../../../core/workspaces/workspace-member.entity.ts';
-import { CreateWorkspaceMembers1765500000000 } from '../../../migrations/1765500000000-create-workspace-members.ts';
+import { CreateWorkspaceMembers1765500000000 } from '../../../migrations/workspaces/1765500000000-create-workspace-members.ts';
 import { type BootedApp, bootApp } from '../../support/boot-app.ts';
 import { addUser, call, chat, systemPromptOf, type TestUser } from '../../support/household.ts';
 import { ScriptedModelServer } from '../../support/model-server.ts';

@@ -117,8 +117,8 @@ describe('calendar: the daily briefing and !quorra list in Matrix', () => {
         '- 17:00–18:00 Gym (Olivia’s calendar)',
         '',
         '✅ Due',
-        '- Pay the gardener (household)',
         '- Renew passport (overdue since Monday 1 April 2030)',
+        '- Pay the gardener (household)',
         '',
         '⏰ Reminders today',
         '- 15:30 Call the bank',
@@ -132,6 +132,19 @@ describe('calendar: the daily briefing and !quorra list in Matrix', () => {
     await new Promise((r) => setTimeout(r, 300));
     assert.equal(w.botMessages(room).length, before + 1);
     assert.equal(w.model.chatRequests().length, 0, 'the model is never asked');
+    // `!quorra tasks` reads the same query: open ones, soonest first, the overdue one marked
+    const tasks = await says(oliviaClient, room, '!quorra tasks');
+    assert.equal(
+      tasks.content.body,
+      [
+        'Open tasks:',
+        '- Renew passport (due Monday 1 April 2030, overdue)',
+        '- Pay the gardener (due Tuesday 2 April 2030) (household)',
+        '- Later task (due Saturday 20 April 2030)',
+      ].join('\n'),
+    );
+    const overdue = await says(oliviaClient, room, '!quorra tasks overdue');
+    assert.equal(overdue.content.body, 'Overdue tasks:\n- Renew passport (due Monday 1 April 2030, overdue)');
   });
 
   it('lets a member set only their own briefing, and shows a list without the model', async () => {

@@ -6,7 +6,7 @@ describe('calendar health', () => {
   it('says disabled when not configured', async () => {
     assert.deepEqual(await new CalendarHealth(null).check(), {
       status: 'disabled',
-      reason: 'not configured (no url)',
+      reason: 'needs setup: no calendar server address (url) yet',
     });
   });
 
@@ -23,12 +23,12 @@ describe('calendar health', () => {
       () => now,
     );
     const [a, b] = await Promise.all([health.check(), health.check()]);
-    assert.deepEqual(a, { status: 'ok', calendar: 'Household' });
+    assert.deepEqual(a, { status: 'ok', calendar: 'Household', backend: 'caldav' });
     assert.deepEqual(b, a);
     assert.equal(probes, 1);
     fail = true;
     now += 59_000;
-    assert.deepEqual(await health.check(), { status: 'ok', calendar: 'Household' });
+    assert.deepEqual(await health.check(), { status: 'ok', calendar: 'Household', backend: 'caldav' });
     assert.equal(probes, 1);
     now += 2_000;
     assert.deepEqual(await health.check(), {

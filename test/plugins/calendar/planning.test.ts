@@ -111,6 +111,10 @@ describe('calendar planning modes (real Radicale)', () => {
       end: '2030-04-03T14:00:00Z',
       allDay: false,
     });
+    // the weekly review reads tasks by the same query as calendar_list_tasks: due this week, not later
+    const chores = await api.book!.tasksFor({ userId: owner.id, workspace: null, family: true });
+    await chores.tasks.add({ title: 'Pay the gardener', due: '2030-04-04', completed: false });
+    await chores.tasks.add({ title: 'Taxes', due: '2030-05-30', completed: false });
     await household.add({
       title: 'Next week',
       start: '2030-04-09T10:00:00Z',
@@ -140,6 +144,8 @@ describe('calendar planning modes (real Radicale)', () => {
       /### Conflicts\n- Max: “Parents evening” \(Tuesday 2 April 2030, 18:00–19:30 \(Europe\/Berlin\)\) overlaps “Football”/,
     );
     assert.doesNotMatch(prompt, /Next week/, 'only the seven days ahead');
+    assert.match(prompt, /### Tasks due this week\n- Pay the gardener: due Thursday 4 April 2030\n/);
+    assert.doesNotMatch(prompt, /Taxes/);
   });
 
   it('scheduling finds free slots across the named members within working hours', async () => {

@@ -175,6 +175,28 @@ export function backendContract(name: string, make: () => Promise<BackendUnderTe
       assert.deepEqual([...(await sut.backend.importKeys(checking.id))], ['k1']);
     });
 
+    it('keeps a payee the import filled in marked until the row is reviewed', async () => {
+      const { checking } = await seedBasics(sut.backend);
+      const fee = await sut.backend.logTransaction({
+        accountId: checking.id,
+        date: '2026-11-30',
+        amount: -690,
+        payee: 'Bank fee',
+        notes: 'Kontoführung',
+        payeeToReview: true,
+      });
+      const kiosk = await sut.backend.logTransaction({
+        accountId: checking.id,
+        date: '2026-11-30',
+        amount: -100,
+        payee: 'Kiosk',
+      });
+      assert.equal((await sut.backend.transaction(fee.id))?.payeeToReview, true);
+      assert.equal((await sut.backend.transaction(kiosk.id))?.payeeToReview, false);
+      await sut.backend.markReviewed([fee.id]);
+      assert.equal((await sut.backend.transaction(fee.id))?.payeeToReview, false);
+    });
+
     it('budgets monthly: what is left rolls over, overspending does not', async () => {
       const { checking, groceries, eatingOut } = await seedBasics(sut.backend);
       await sut.backend.setBudget('2026-09', groceries.id, 40000);

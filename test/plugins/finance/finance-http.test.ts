@@ -4,6 +4,7 @@ import type { BootedApp } from '../../support/boot-app.ts';
 import { call, chat, systemPromptOf, type TestUser } from '../../support/household.ts';
 import type { ScriptedModelServer } from '../../support/model-server.ts';
 import { type FinanceApp, startFinanceApp } from './finance-app-kit.ts';
+import { fixture } from './statement-fixtures.ts';
 
 describe('finance over HTTP and in modes', () => {
   let w: FinanceApp;
@@ -59,7 +60,13 @@ describe('finance over HTTP and in modes', () => {
       content: ofx,
     });
     assert.equal(first.status, 200, JSON.stringify(first.json));
-    assert.deepEqual(first.json, { account: 'Checking', added: 2, duplicates: 0, unreadable: [] });
+    assert.deepEqual(first.json, {
+      account: 'Checking',
+      encoding: 'utf-8',
+      added: 2,
+      duplicates: 0,
+      unreadable: [],
+    });
     const again = await call(app, member, 'POST', '/plugins/finance/import', {
       account: 'Checking',
       content: ofx,
@@ -85,6 +92,42 @@ describe('finance over HTTP and in modes', () => {
       content: ofx,
     });
     assert.equal(nobody.status, 401);
+  });
+
+  it('reads a file sent as bytes in its own encoding, or in the one named; an unknown name is a 400 in words', async () => {
+    const latin1 = fixture('sparkasse-latin1.csv');
+    const mapping = {
+      skipLines: 2,
+      date: 'Buchungstag',
+      payee: 'Beguenstigter/Zahlungspflichtiger',
+      amount: 'Betrag',
+      decimal: ',',
+      dateFormat: 'DD.MM.YYYY',
+    };
+    const body = { budget: 'rental', account: 'Checking', mapping, contentBase64: latin1.toString('base64') };
+    const first = await call(app, owner, 'POST', '/plugins/finance/import', body);
+    assert.equal(first.status, 200, JSON.stringify(first.json));
+    assert.equal(first.json.encoding, 'iso-8859-1');
+    assert.equal(first.json.added, 3);
+    const named = await call(app, owner, 'POST', '/plugins/finance/import', {
+      ...body,
+      encoding: 'windows-1252',
+    });
+    assert.equal(named.json.encoding, 'windows-1252');
+    assert.deepEqual([named.json.added, named.json.duplicates], [0, 3], 'the same rows, read the same');
+    const payees = (
+      await (await w.service.budgets.backend('rental')).transactions({ from: '2026-11-01', to: '2026-11-30' })
+    ).map((t) => t.payee);
+    assert.ok(payees.includes('Bäckerei Müller GmbH'), payees.join(', '));
+    const unknown = await call(app, owner, 'POST', '/plugins/finance/import', {
+      ...body,
+      encoding: 'klingon',
+    });
+    assert.equal(unknown.status, 400);
+    assert.match(JSON.stringify(unknown.json), /not an encoding I know/);
+    const both = await call(app, owner, 'POST', '/plugins/finance/import', { ...body, content: 'a,b' });
+    assert.equal(both.status, 400);
+    assert.match(JSON.stringify(both.json), /content \(text\) or contentBase64/);
   });
 
   it('shows budget health in /health/details', async () => {

@@ -12,6 +12,7 @@ import {
   CreateFinance1764600000000,
   financeTables,
 } from '../../../plugins/finance/migrations/1764600000000-create-finance.ts';
+import { AddPayeeReview1765400000000 } from '../../../plugins/finance/migrations/1765400000000-add-payee-review.ts';
 import { testDatabaseUrl } from '../../support/test-database.ts';
 
 /** A temp directory and a function that removes it. */
@@ -27,7 +28,7 @@ export async function openFinanceDb(dir: string): Promise<DataSource> {
     url: await testDatabaseUrl(),
     busyTimeoutMs: 5000,
     entities: financeTables,
-    migrations: [CreateFinance1764600000000],
+    migrations: [CreateFinance1764600000000, AddPayeeReview1765400000000],
   });
   return db;
 }

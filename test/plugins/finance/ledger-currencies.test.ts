@@ -1,6 +1,7 @@
 // The embedded ledger keeps each account's currency; a budget counts only its own currency; money parses per exponent.
 import assert from 'node:assert/strict';
-import { formatMoney, parseAmount, toDecimal } from '../../../plugins/finance/money.ts';
+import { parseAmount } from '../../../plugins/finance/amount-text.ts';
+import { formatMoney, toDecimal } from '../../../plugins/finance/money.ts';
 import { makeLedger, seedBasics } from './finance-test-kit.ts';
 
 describe('finance ledger currencies', () => {

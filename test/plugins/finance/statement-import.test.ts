@@ -71,7 +71,13 @@ describe('finance statement import', () => {
     const rows = async () =>
       (
         await readStatementFile(
-          { budget: 'household', accountId, currency: 'EUR', content, mapping: mapping as never },
+          {
+            budget: 'household',
+            accountId,
+            currency: 'EUR',
+            bytes: Buffer.from(content),
+            mapping: mapping as never,
+          },
           mappings,
         )
       ).rows;
@@ -119,7 +125,7 @@ describe('finance statement import', () => {
     ]);
     // the next statement from this bank needs no mapping
     const again = await readStatementFile(
-      { budget: 'household', accountId, currency: 'EUR', content: euCsv },
+      { budget: 'household', accountId, currency: 'EUR', bytes: Buffer.from(euCsv) },
       mappings,
     );
     assert.equal(again.rows.length, 3);
@@ -140,7 +146,10 @@ describe('finance statement import', () => {
 
   it('asks for a mapping the first time, and reports unreadable lines without losing the rest', async () => {
     await assert.rejects(
-      readStatementFile({ budget: 'household', accountId, currency: 'EUR', content: usCsv }, mappings),
+      readStatementFile(
+        { budget: 'household', accountId, currency: 'EUR', bytes: Buffer.from(usCsv) },
+        mappings,
+      ),
       { code: 'FINANCE_MAPPING_NEEDED' },
     );
     const parsed = await readStatementFile(
@@ -148,7 +157,7 @@ describe('finance statement import', () => {
         budget: 'household',
         accountId,
         currency: 'EUR',
-        content: 'Date,Payee,Amount\n2026-11-01,A,1.00\nnot a date,B,2.00\n2026-11-02,C,lots',
+        bytes: Buffer.from('Date,Payee,Amount\n2026-11-01,A,1.00\nnot a date,B,2.00\n2026-11-02,C,lots'),
         mapping: { date: 'Date', payee: 'Payee', amount: 'Amount' },
       },
       mappings,
@@ -171,7 +180,12 @@ describe('finance statement import', () => {
   it('refuses an OFX statement in another currency than the account', async () => {
     await assert.rejects(
       readStatementFile(
-        { budget: 'household', accountId, currency: 'EUR', content: ofxSgml.replace('EUR', 'USD') },
+        {
+          budget: 'household',
+          accountId,
+          currency: 'EUR',
+          bytes: Buffer.from(ofxSgml.replace('EUR', 'USD')),
+        },
         mappings,
       ),
       { code: 'FINANCE_CURRENCY_MISMATCH' },
@@ -185,7 +199,7 @@ describe('finance statement import', () => {
       const acc = await sut.backend.createAccount({ name: 'Checking' });
       const rows = (
         await readStatementFile(
-          { budget: 'b', accountId: acc.id, currency: 'EUR', content: ofxSgml },
+          { budget: 'b', accountId: acc.id, currency: 'EUR', bytes: Buffer.from(ofxSgml) },
           mappings,
         )
       ).rows;

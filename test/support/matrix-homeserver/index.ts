@@ -3,6 +3,7 @@ import { type CreateRoomBody, createRoom } from './create-room.ts';
 import { type FailOptions, Faults, type RateLimitOptions } from './faults.ts';
 import { formatEvent } from './room.ts';
 import { accountRoutes } from './routes-account.ts';
+import { adminRegisterRoutes } from './routes-admin-register.ts';
 import { eventRoutes } from './routes-events.ts';
 import { keyRoutes } from './routes-keys.ts';
 import { roomRoutes } from './routes-rooms.ts';
@@ -27,6 +28,8 @@ export interface RegisteredUser {
 export interface HomeserverOptions {
   /** The server name in user, room and alias ids (default `localhost`). */
   serverName?: string;
+  /** Synapse's registration_shared_secret: turns on /_synapse/admin/v1/register (off without one, as on Synapse). */
+  registrationSharedSecret?: string;
 }
 
 /** The homeserver double: start it, point SDK clients at `url`, drive and inspect it from the test, close it. */
@@ -40,7 +43,15 @@ export class MatrixHomeserver {
 
   private constructor(opts: HomeserverOptions) {
     this.state = new HomeserverState(opts.serverName ?? 'localhost');
-    const routes = [...accountRoutes, ...roomRoutes, ...eventRoutes, ...syncRoutes, ...keyRoutes];
+    this.state.registrationSharedSecret = opts.registrationSharedSecret;
+    const routes = [
+      ...accountRoutes,
+      ...adminRegisterRoutes,
+      ...roomRoutes,
+      ...eventRoutes,
+      ...syncRoutes,
+      ...keyRoutes,
+    ];
     this.http = new HomeserverHttp(this.state, routes, this.faults);
   }
 

@@ -20,6 +20,8 @@ export class HomeserverState {
   readonly media: MediaRepo;
   /** The public base URL, set once the server listens. */
   baseUrl = '';
+  /** Synapse's registration_shared_secret, when shared-secret registration is on. */
+  registrationSharedSecret?: string;
 
   constructor(readonly serverName: string) {
     this.users = new Users(serverName, this.stream);

@@ -48,8 +48,11 @@ describe('calendar reminders (controllable clock)', () => {
     model = await ScriptedModelServer.start();
     dataDir = tempDir();
     await boot('2030-03-29T10:00:00Z');
-    olivia = await addUser(app, 'Olivia', 'owner', { timezone: 'Europe/Berlin' });
-    max = await addUser(app, 'Max', 'member', { timezone: 'America/New_York' });
+    olivia = await addUser(app, 'Olivia', 'owner', {
+      timezone: 'Europe/Berlin',
+      matrix: ['@olivia:home.test'],
+    });
+    max = await addUser(app, 'Max', 'member', { timezone: 'America/New_York', matrix: ['@max:home.test'] });
   });
   beforeEach(() => model.reset());
   after(async () => {

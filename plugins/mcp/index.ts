@@ -1,0 +1,68 @@
+// MCP: the household's other services (Home Assistant, Nextcloud, …) as tools, under Quorra's scopes, tiers and audit.
+import { definePlugin } from 'quorra/plugin';
+import { mcpHealth } from './mcp-health.ts';
+import { scopeFragments } from './mcp-scope.ts';
+import { mcpSettings } from './mcp-settings.ts';
+import { CreateMcp1765100000000 } from './migrations/1765100000000-create-mcp.ts';
+import { ServerConnection } from './server-connection.ts';
+import { ServerToolset } from './server-toolset.ts';
+import { toolChangeKind } from './tool-change-kind.ts';
+import { ToolPin } from './tool-pin.entity.ts';
+import { ToolPins } from './tool-pins.ts';
+
+/** What the plugin offers tests and diagnostics: each server's connection and toolset. */
+export interface McpApi {
+  servers: Map<string, { connection: ServerConnection; toolset: ServerToolset }>;
+  /** Waits until every server answered once (or `ms` passed). */
+  ready(ms?: number): Promise<boolean>;
+}
+
+export default definePlugin({
+  id: 'mcp',
+  description:
+    'Reach the household’s other services (Home Assistant, Nextcloud, …) through MCP, under Quorra’s rules.',
+  settings: mcpSettings,
+  entities: [ToolPin],
+  migrations: [CreateMcp1765100000000],
+  activate(ctx): McpApi {
+    const pins = new ToolPins(ctx.db);
+    const servers: McpApi['servers'] = new Map();
+    ctx.approvals.registerKind(
+      toolChangeKind(async (p) => {
+        const approved = await pins.approve(p.server, p.tool, p.hash);
+        if (approved) await servers.get(p.server)?.toolset.resync();
+        return approved;
+      }),
+    );
+    for (const fragment of scopeFragments(ctx.settings.servers)) {
+      try {
+        ctx.prompts.add(fragment);
+      } catch {
+        // another plugin already declares this scope: its prompt stays, the tools join it
+      }
+    }
+    for (const s of ctx.settings.servers) {
+      const logger = ctx.logger.child({ server: s.id });
+      let toolset!: ServerToolset;
+      const connection = new ServerConnection(s, logger, (tools) => toolset.update(tools));
+      toolset = new ServerToolset(s, connection, {
+        tools: ctx.tools,
+        pins,
+        approvals: ctx.approvals,
+        logger,
+      });
+      servers.set(s.id, { connection, toolset });
+      ctx.onDispose(async () => {
+        await connection.stop();
+        await toolset.dispose();
+      });
+      connection.start();
+    }
+    ctx.healthCheck(() => mcpHealth(servers));
+    return {
+      servers,
+      ready: async (ms = 10_000) =>
+        (await Promise.all([...servers.values()].map((s) => s.connection.ready(ms)))).every(Boolean),
+    };
+  },
+});
