@@ -52,11 +52,21 @@ console.log(
     ` ${((performance.now() - started) / 1000).toFixed(0)} s in all)`,
 );
 let met = 0;
-for (const { id, goal } of GOALS) {
+const goals = GOALS.filter((g) => !g.diagnostic);
+const line = (id: string, goal: string, text: string) =>
+  console.log(`${id.padEnd(20)} ${text}\n${''.padEnd(21)}${goal}`);
+for (const { id, goal } of goals) {
   const r = results.get(id);
   if (r && isMet(r)) met++;
-  console.log(`${id.padEnd(16)} ${r ? formatGoal(r) : 'not measured'}\n${''.padEnd(17)}${goal}`);
+  line(id, goal, r ? formatGoal(r) : 'not measured');
 }
-console.log(`\n${met} of ${GOALS.length} goals met; ${GOALS.length - results.size} not measured.`);
+// retired goals that sit at the floors their benches measure: shown with the figure, never counted
+console.log('\n== diagnostics (printed against their floors, not goals)');
+for (const { id, goal } of GOALS.filter((g) => g.diagnostic)) {
+  const r = results.get(id);
+  line(id, goal, r ? formatGoal(r).replace(/^(met {4}|NOT met) {2}/, '') : 'not measured');
+}
+const missing = goals.filter((g) => !results.has(g.id as never)).length;
+console.log(`\n${met} of ${goals.length} goals met; ${missing} not measured.`);
 if (crashed.length) console.log(`crashed: ${crashed.join(', ')}`);
 process.exitCode = crashed.length ? 1 : 0;

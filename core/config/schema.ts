@@ -117,6 +117,8 @@ export const configSchema = z
         embeddingBaseUrl: z.url().optional(),
         timeoutMs: z.coerce.number().int().positive().default(120_000),
         maxRetries: z.coerce.number().int().min(0).max(10).default(2),
+        /** Tools offered per turn at most, chosen by relevance (`more_tools` reaches the others). */
+        toolsPerTurn: z.coerce.number().int().min(2).max(64).default(8),
         embedded: embeddedModelSchema,
       })
       .strict()

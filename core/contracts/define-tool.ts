@@ -52,6 +52,11 @@ export function inAudience(audience: AudienceSpec, p: Principal | undefined): bo
 export interface ToolDefinition<I extends z.ZodType = z.ZodType, A extends AudienceSpec | undefined = any> {
   name: string;
   description: string;
+  /**
+   * A few requests as people type them ("remind me to call mum at 5"), which the turn's tool selection matches
+   * against the conversation; optional, the name and description are matched either way.
+   */
+  examples?: readonly string[];
   tier: ToolTier;
   /** The capability surfaces (session scopes) this tool belongs to. */
   scopes: string[];

@@ -20,6 +20,28 @@ function closeObjects(node: Json): boolean {
   return strictOk;
 }
 
+// Bounds the model need not read: the input is validated against the tool's zod schema before it runs, and a call
+// out of bounds comes back with the reason in words. On a CPU every schema token is prefill paid on each turn.
+const VALIDATION_ONLY = [
+  'minLength',
+  'maxLength',
+  'minItems',
+  'maxItems',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'pattern',
+];
+
+/** Drops validation-only keywords everywhere in a JSON Schema (property names are left alone). */
+function dropValidationOnly(node: Json, isProperties = false): void {
+  if (!node || typeof node !== 'object') return;
+  if (!isProperties && !Array.isArray(node)) for (const k of VALIDATION_ONLY) delete node[k];
+  for (const [k, v] of Object.entries(node))
+    if (v && typeof v === 'object') dropValidationOnly(v, !isProperties && k === 'properties');
+}
+
 // Tools are frozen at definition, so a schema is computed once per definition; converting zod to JSON Schema on
 // every turn was the largest single cost of a turn. Re-registering a tool (plugin reload) makes a new definition.
 const schemas = new WeakMap<ToolDefinition<any>, ChatCompletionTool>();
@@ -37,9 +59,11 @@ export function toolSchema(tool: ToolDefinition<any>): ChatCompletionTool {
 function buildSchema(tool: ToolDefinition<any>): ChatCompletionTool {
   const parameters = z.toJSONSchema(tool.input, { io: 'input', unrepresentable: 'any' }) as Json;
   delete parameters.$schema;
+  dropValidationOnly(parameters);
   const strict = closeObjects(parameters);
   return {
     type: 'function',
-    function: { name: tool.name, description: tool.description, parameters, strict },
+    // strict: false is the default: said only when true, it costs no tokens on the (many) tools that are not
+    function: { name: tool.name, description: tool.description, parameters, ...(strict ? { strict } : {}) },
   };
 }

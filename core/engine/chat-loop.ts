@@ -52,7 +52,6 @@ export async function runChatLoop(
     'quorra_engine_loop_iterations_total',
     'Model calls made by the chat loop',
   );
-  const schemas = o.tools.map(toolSchema);
   const messages = [...o.messages];
   const calls: ToolCallRecord[] = [];
   const onToken = (t: string) => {
@@ -62,7 +61,8 @@ export async function runChatLoop(
   for (let round = 0; ; round++) {
     const final = round >= o.maxRounds;
     const sent = final ? [...messages, { role: 'system' as const, content: FINAL_NOTE }] : messages;
-    const tools = final ? [] : schemas;
+    // per round: `more_tools` may have added a tool to the turn's set (schemas are cached per definition)
+    const tools = final ? [] : o.tools.map(toolSchema);
     let record: TurnRecord | undefined;
     if (o.inspector)
       record = o.inspector.recorder.begin({

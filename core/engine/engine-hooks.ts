@@ -6,6 +6,13 @@ import type { Principal } from '../contracts/principal.ts';
 import type { Session } from '../sessions/session.entity.ts';
 import type { ToolCallRecord } from './chat-loop.ts';
 
+/** One core memory as the prompt shows it. */
+export interface CoreMemoryLine {
+  text: string;
+  /** About the whole household (the same for everyone) rather than the person speaking. */
+  household: boolean;
+}
+
 /** What a hook sees of the turn. */
 export interface TurnInfo {
   principal: Principal;
@@ -15,8 +22,11 @@ export interface TurnInfo {
 
 /** The hook points and their signatures. */
 export interface HookSignatures {
-  /** Lines injected in the core-memories slot of the system prompt. */
-  coreMemories: (turn: TurnInfo) => Promise<string[]> | string[];
+  /**
+   * Lines for the core-memories slots of the system prompt: `household` ones go to the prefix every person shares,
+   * the others to the person's own part.
+   */
+  coreMemories: (turn: TurnInfo) => Promise<CoreMemoryLine[]> | CoreMemoryLine[];
   /** Extra prompt sections after core memories (e.g. the user's workspaces). */
   context: (turn: TurnInfo) => Promise<string | undefined> | string | undefined;
   /** Narrows the tools offered on a turn (e.g. a workspace binding's tier ceiling); may only remove. */

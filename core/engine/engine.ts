@@ -21,6 +21,7 @@ import { resolveConfirmation } from './confirmation-turn.ts';
 import type { CoreRegistries } from './core-registries.ts';
 import type { EngineHooks } from './engine-hooks.ts';
 import { modelFailure } from './model-failure.ts';
+import { MORE_TOOLS } from './more-tools.ts';
 import { origins } from './origins.ts';
 import { persona, personaFor } from './personas.ts';
 import type { PromptLibrary } from './prompt-library.ts';
@@ -29,7 +30,9 @@ import { StaleSessionError } from './stale-session.ts';
 import { hasGap, withGapMarkers } from './time-gaps.ts';
 import { offeredTools } from './tool-gate.ts';
 import type { ToolRunner } from './tool-runner.ts';
+import { selectTools } from './tool-selection.ts';
 import type { TurnInspector } from './turn-inspector.ts';
+import { UsedTools } from './used-tools.ts';
 
 /** One message to the engine from any surface. */
 export interface TurnRequest {
@@ -78,11 +81,15 @@ export interface EngineDeps {
   users: UserStore;
 }
 
+/** How many of the last history messages, besides the new one, the tool selection reads. */
+const RECENT_MESSAGES = 4;
+
 export const INTERRUPTED_MARKER = ' [interrupted]';
 
 /** Runs turns for every surface. */
 export class Engine {
   private readonly turns;
+  private readonly usedTools = new UsedTools();
 
   constructor(readonly deps: EngineDeps) {
     this.turns = deps.metrics.counter('quorra_engine_turns_total', 'Chat turns by outcome', ['outcome']);
@@ -188,7 +195,14 @@ export class Engine {
     }
     const userText = history.gapBeforeNow ? `${history.gapBeforeNow}\n${message}` : message;
     const p = persona(session.persona);
-    const tools = await this.offeredFor(principal, session, message);
+    const allowed = await this.offeredFor(principal, session, message);
+    // the few the turn offers; the array grows if the model asks `more_tools` for one of the others
+    const tools = selectTools(allowed, {
+      message,
+      recent: history.messages.slice(-RECENT_MESSAGES).map((m) => String(m.content ?? '')),
+      used: this.usedTools.of(session.id),
+      limit: this.deps.config.model.toolsPerTurn,
+    });
     const scope = {
       offered: tools,
       principal,
@@ -202,7 +216,10 @@ export class Engine {
       { principal, session, message },
     );
     const messages: ChatCompletionMessageParam[] = [
-      { role: 'system', content: system },
+      // two system messages: the shared one first, so the tool schemas a chat template renders right after it stay
+      // in the prefix that every person's turn reuses; then the person's own part
+      { role: 'system', content: system.shared },
+      ...(system.personal ? [{ role: 'system' as const, content: system.personal }] : []),
       ...history.messages,
       { role: 'user', content: userText },
     ];
@@ -227,7 +244,8 @@ export class Engine {
       isNew,
       message,
       messages,
-      scope,
+      // the pending call was offered when it was drafted: it is checked against every allowed tool
+      scope: { ...scope, offered: allowed },
       loopBase,
     });
     if (resolved) return this.commit(req, session, message, resolved);
@@ -237,6 +255,10 @@ export class Engine {
       const result = await runChatLoop(
         { ...loopBase, messages, tools, scope, maxRounds: this.deps.config.engine.maxToolRounds },
         partial,
+      );
+      this.usedTools.note(
+        session.id,
+        result.calls.filter((c) => c.name !== MORE_TOOLS && c.outcome === 'ok').map((c) => c.name),
       );
       if (result.confirmation) {
         const c = result.confirmation;

@@ -1,4 +1,4 @@
-// Assembles a turn's system prompt from the session: persona base, scopes, mode, hooks, purpose, origin.
+// Assembles a turn's system prompt from the session: persona base, scopes, origin, mode, hooks, purpose.
 
 import type { ModeDefinition } from '../contracts/contributions.ts';
 import type { Principal } from '../contracts/principal.ts';
@@ -6,14 +6,14 @@ import type { Registry } from '../contracts/registry.ts';
 import type { Session } from '../sessions/session.entity.ts';
 import type { EngineHooks } from './engine-hooks.ts';
 import { persona } from './personas.ts';
-import { buildSystemPrompt } from './prompt-builder.ts';
+import { buildSystemPrompt, type SystemPrompt } from './prompt-builder.ts';
 import type { PromptLibrary } from './prompt-library.ts';
 
 /** Builds the system prompt for a session's turn; consumes the mode's one-shot entry context. */
 export async function sessionPrompt(
   deps: { prompts: PromptLibrary; modes: Registry<ModeDefinition>; hooks: EngineHooks },
   turn: { principal: Principal; session: Session; message: string },
-): Promise<string> {
+): Promise<SystemPrompt> {
   const { session, principal } = turn;
   const p = persona(session.persona);
   const base = deps.prompts.file(p.basePrompt ?? 'base');
@@ -35,7 +35,9 @@ export async function sessionPrompt(
     session.modeEntryPending = false;
   }
   const coreMemories: string[] = [];
-  for (const fn of deps.hooks.at('coreMemories')) coreMemories.push(...(await fn(turn)));
+  const householdMemories: string[] = [];
+  for (const fn of deps.hooks.at('coreMemories'))
+    for (const m of await fn(turn)) (m.household ? householdMemories : coreMemories).push(m.text);
   const context: string[] = [];
   for (const fn of deps.hooks.at('context')) {
     const section = await fn(turn);
@@ -47,6 +49,7 @@ export async function sessionPrompt(
     scopes,
     mode,
     modeEntryContext,
+    householdMemories,
     coreMemories,
     context,
     purpose: session.purpose,

@@ -1,16 +1,9 @@
 // Memory search candidates on SQLite: each word's shortest matches and the shortest rows holding several words
 // (from the length-ordered FTS5 index), the tags' newest matches, plus the whole-index BM25 statistics.
 import type { DataSource } from 'typeorm';
-import type { ScoringStats } from './bm25-score.ts';
-import {
-  combinations,
-  foldWord,
-  ftsString,
-  indexForm,
-  scopeMatch,
-  tagsMatch,
-  wordMatch,
-} from './fts-query.ts';
+import type { ScoringStats } from '../text/bm25-score.ts';
+import { foldWord } from '../text/word-tokens.ts';
+import { combinations, ftsString, indexForm, scopeMatch, tagsMatch, wordMatch } from './fts-query.ts';
 import type { RowFilter } from './seal-filter.ts';
 import { queryStats } from './term-stats.ts';
 

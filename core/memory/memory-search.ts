@@ -4,7 +4,7 @@ import type { DataSource } from 'typeorm';
 import { dialectOf, pinnedJoin } from '../db/dialect.ts';
 import { preparedStatement } from '../db/entity-rows.ts';
 import { sqliteConnection } from '../db/sqlite-connection.ts';
-import { queryWeights, type ScoringStats, scoreDocs, windowStats } from './bm25-score.ts';
+import { queryWeights, type ScoringStats, scoreDocs, windowStats } from '../text/bm25-score.ts';
 import { queryWords } from './fts-query.ts';
 import { fts5Candidates } from './fts5-candidates.ts';
 import type { Memory } from './memory.entity.ts';

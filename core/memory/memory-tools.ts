@@ -9,24 +9,12 @@ const saveInput = z
   .object({
     content: z.string().trim().min(1).max(2000).describe('the fact as one standalone sentence'),
     kind: z.enum(memoryKinds).optional(),
-    importance: z
-      .enum(importances)
-      .optional()
-      .describe('core: needed in every conversation; contextual: looked up by topic'),
-    tags: z.array(z.string()).max(20).optional().describe('short topic words recall will find it by'),
-    household: z
-      .boolean()
-      .optional()
-      .describe('true when it is about the whole household rather than this person'),
-    expires_at: z.string().optional().describe('ISO datetime after which it no longer holds'),
-    surface_once: z.boolean().optional().describe('mention it at the next briefing, then forget it'),
-    supersedes: z
-      .string()
-      .trim()
-      .min(2)
-      .max(100)
-      .optional()
-      .describe('a keyword of the old memory this replaces'),
+    importance: z.enum(importances).optional().describe('core: every conversation; contextual: by topic'),
+    tags: z.array(z.string()).max(20).optional().describe('topic words'),
+    household: z.boolean().optional().describe('about the whole household, not this person'),
+    expires_at: z.string().optional().describe('ISO datetime it stops holding'),
+    surface_once: z.boolean().optional().describe('mention at the next briefing, then forget'),
+    supersedes: z.string().trim().min(2).max(100).optional().describe('a keyword of the memory it replaces'),
   })
   .strict();
 
@@ -35,7 +23,13 @@ export function memorySave(store: MemoryStore) {
   return defineTool({
     name: 'memory_save',
     description:
-      'Remember a durable fact, preference or decision the user shared. Use `supersedes` only when the new fact replaces an old one; if both could be true at once (someone can own two cars), ask the user first.',
+      'Remember a lasting fact, preference or decision. supersedes: only when it replaces an old one; if both could be true (two cars), ask first.',
+    examples: [
+      'remember that Mia is allergic to peanuts',
+      'keep in mind we sold the old car',
+      'merk dir: Oma hat am 3. Mai Geburtstag',
+      'souviens-toi que Paul est végétarien',
+    ],
     tier: 1,
     scopes: ['*'],
     input: saveInput,
@@ -76,8 +70,13 @@ export function memorySave(store: MemoryStore) {
 export function memoryRecall(store: MemoryStore) {
   return defineTool({
     name: 'memory_recall',
-    description:
-      'Look up what you were told before about a topic (contextual memories, by topic words and tags).',
+    description: 'Look up what you were told before, by topic words and tags.',
+    examples: [
+      'what do you know about Mia',
+      'what did I tell you about the boiler, do you remember',
+      'what was the name of the babysitter',
+      'qué sabes de la abuela',
+    ],
     tier: 0,
     scopes: ['*'],
     input: z

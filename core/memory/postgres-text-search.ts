@@ -1,6 +1,7 @@
 // Memory search candidates on PostgreSQL: its own full-text search over the `search` tsvector column and GIN index.
 
-import { combinations, words as splitWords, wordVariants } from './fts-query.ts';
+import { words as splitWords } from '../text/word-tokens.ts';
+import { combinations, wordVariants } from './fts-query.ts';
 import type { CandidateSearch } from './memory-search.ts';
 
 /**

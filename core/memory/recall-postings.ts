@@ -1,6 +1,6 @@
 // Memories' words as in-memory postings (interned words, typed arrays), ranked by the same BM25 as bm25-score.ts.
-import { TAG_BOOST, TAG_WEIGHT, Tally, termScore } from './bm25-score.ts';
-import { foldWord, words } from './fts-query.ts';
+import { TAG_BOOST, TAG_WEIGHT, Tally, termScore } from '../text/bm25-score.ts';
+import { foldWord, words } from '../text/word-tokens.ts';
 import { grown as grow, PostingList } from './posting-list.ts';
 
 /** What a memory is indexed from; `scope` is its slice's FTS scope token (seal-filter.ts `scopeKey`). */

@@ -2,7 +2,7 @@
 // FTS5 index of their own on SQLite: BM25 ranks such a row above shorter single mentions, which the length order misses.
 import type { DataSource } from 'typeorm';
 import { dialectOf } from '../db/dialect.ts';
-import { foldWord, words } from './fts-query.ts';
+import { foldWord, words } from '../text/word-tokens.ts';
 import { lengthKey } from './length-key.ts';
 import { scopeKey } from './seal-filter.ts';
 

@@ -44,7 +44,7 @@ export function setupMemory(deps: {
   contribute.hooks.add('coreMemories', async ({ principal, session }) => {
     if (principal.kind !== 'user') return [];
     const rows = await store.listCore(sealFor(principal, session.workspace), config.memory.coreMemoriesLimit);
-    return rows.map((m) => (m.ownerUserId ? m.content : `(household) ${m.content}`));
+    return rows.map((m) => ({ text: m.content, household: !m.ownerUserId }));
   });
   contribute.tools.add(memorySave(store));
   contribute.tools.add(memoryRecall(store));

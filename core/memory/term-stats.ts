@@ -2,8 +2,9 @@
 import type Database from 'better-sqlite3';
 import type { DataSource } from 'typeorm';
 import { sqliteConnection } from '../db/sqlite-connection.ts';
-import type { ScoringStats } from './bm25-score.ts';
-import { foldWord, indexForm, wordVariants } from './fts-query.ts';
+import type { ScoringStats } from '../text/bm25-score.ts';
+import { foldWord } from '../text/word-tokens.ts';
+import { indexForm, wordVariants } from './fts-query.ts';
 
 export interface CorpusStats {
   /**

@@ -93,8 +93,17 @@ export class ModelClient {
     return ({ outcome }) => this.duration({ kind, outcome }, (performance.now() - started) / 1000);
   }
 
-  private countUsage(usage?: { prompt_tokens?: number; completion_tokens?: number } | null): void {
+  private countUsage(
+    usage?: {
+      prompt_tokens?: number;
+      completion_tokens?: number;
+      prompt_tokens_details?: { cached_tokens?: number } | null;
+    } | null,
+  ): void {
     if (!usage) return;
+    // prompt tokens the backend reused from its cache rather than evaluating (prefill a turn did not pay for)
+    const cached = usage.prompt_tokens_details?.cached_tokens;
+    if (cached) this.tokens.inc({ type: 'cached' }, cached);
     if (usage.prompt_tokens) this.tokens.inc({ type: 'prompt' }, usage.prompt_tokens);
     if (usage.completion_tokens) this.tokens.inc({ type: 'completion' }, usage.completion_tokens);
   }

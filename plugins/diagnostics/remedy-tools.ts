@@ -10,7 +10,8 @@ export function diagnosticsTools(link: AgentLink) {
     defineTool({
       name: 'diagnostics_run_check',
       description:
-        'Run one health check now (disk, database, backup, homeserver, model, embeddings, qdrant, caldav, memory, gpu) and report the finding with its remedy.',
+        'Run one health check now (disk, database, backup, homeserver, model, embeddings, qdrant, caldav, memory, gpu).',
+      examples: ['check the disk', 'test the backup', 'is the model working', 'prüf die Datenbank'],
       tier: 0,
       scopes: ['general', 'system'],
       audience: 'owner',
@@ -19,7 +20,13 @@ export function diagnosticsTools(link: AgentLink) {
     }),
     defineTool({
       name: 'diagnostics_prune_backups',
-      description: 'Free disk space by deleting backup archives older than the configured number to keep.',
+      description: 'Delete old backup archives to free disk space.',
+      examples: [
+        'the disk is full, delete old backups',
+        'free up space',
+        'clean up backups',
+        'alte Backups löschen',
+      ],
       tier: 2,
       scopes: ['general', 'system'],
       audience: 'owner',

@@ -11,6 +11,7 @@ export function systemGetHealth(view: () => Promise<HealthView>) {
     name: 'system_get_health',
     description:
       'Report Quorra’s health: for the owner the database, disk, uptime and the diagnostics agent’s findings with remedies; for a member, the headline.',
+    examples: ['is everything ok with quorra', 'system status', 'are you healthy', 'est-ce que ça marche'],
     tier: 0,
     scopes: ['general', 'system'],
     audience: 'household',

@@ -112,9 +112,11 @@ export async function* sseEvents(body: ReadableStream<Uint8Array>): AsyncGenerat
   }
 }
 
-/** The system prompt of a recorded chat request. */
+/** The system prompt of a recorded chat request: its leading system messages (shared, then the person’s), joined. */
 export function systemPromptOf(body: any): string {
-  return body.messages.find((m: any) => m.role === 'system')?.content ?? '';
+  const messages: any[] = body.messages ?? [];
+  const end = messages.findIndex((m) => m.role !== 'system');
+  return (end < 0 ? messages : messages.slice(0, end)).map((m) => m.content).join('\n\n');
 }
 
 /** Waits until a condition holds (polling), or fails after `ms`. */

@@ -71,7 +71,7 @@ export function toCompletion(
   content: string,
   calls: { name: string; arguments: string }[],
   stopReason: string,
-  usage: { prompt: number; completion: number },
+  usage: { prompt: number; completion: number; cached?: number },
 ): ChatCompletion {
   const id = `chatcmpl-local-${Date.now().toString(36)}-${++seq}`;
   const toolCalls: ChatCompletionMessageToolCall[] = calls.map((c, i) => ({
@@ -101,6 +101,7 @@ export function toCompletion(
       prompt_tokens: usage.prompt,
       completion_tokens: usage.completion,
       total_tokens: usage.prompt + usage.completion,
+      ...(usage.cached !== undefined ? { prompt_tokens_details: { cached_tokens: usage.cached } } : {}),
     },
   };
 }

@@ -24,7 +24,7 @@ type Generated = {
   content: string;
   calls: Call[];
   stopReason: string;
-  usage: { prompt: number; completion: number };
+  usage: { prompt: number; completion: number; cached: number };
 };
 
 function functionTools(req: ChatRequest): ChatCompletionFunctionTool[] {
@@ -47,11 +47,25 @@ function forcedCallSchema(tools: ChatCompletionFunctionTool[]): GbnfJsonSchema {
   return one.length === 1 ? one[0] : ({ oneOf: one } as GbnfJsonSchema);
 }
 
+// affinity scores above any shared length
+const CONTINUATION = 2 ** 40;
+const EMPTY_SEQUENCE = 2 ** 39;
+
+/** How many leading characters two strings share. */
+function commonPrefix(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  let i = 0;
+  while (i < n && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+  return i;
+}
+
 /** Implements ModelBackend on a LlamaRuntime, one context sequence per turn, turns queued fairly. */
 export class EmbeddedBackend implements ModelBackend {
   readonly kind = 'embedded';
   private queue?: TurnQueue<ChatRuntime['sequences'][number]>;
   private embedQueue = Promise.resolve();
+  /** Each sequence's last request (its messages as JSON): the next turn of that conversation goes back to it. */
+  private readonly lastRequest = new WeakMap<object, string>();
 
   constructor(
     readonly runtime: LlamaRuntime,
@@ -88,98 +102,113 @@ export class EmbeddedBackend implements ModelBackend {
     onText?: (text: string) => void,
   ): Promise<Generated> {
     const { rt, queue } = await this.turnQueue();
-    return queue.run(async (sequence) => {
-      const tools = functionTools(req);
-      const choice = req.tool_choice;
-      const named =
-        typeof choice === 'object' && choice && 'function' in choice ? choice.function.name : undefined;
-      const offered = named ? tools.filter((t) => t.function.name === named) : tools;
-      const forced = offered.length > 0 && (choice === 'required' || !!named);
-      const functions =
-        !forced && choice !== 'none' && tools.length
-          ? Object.fromEntries(
-              tools.map((t) => [
-                t.function.name,
-                {
-                  description: t.function.description,
-                  params: toGrammarSchema(t.function.parameters ?? { type: 'object', properties: {} }),
-                },
-              ]),
-            )
-          : undefined;
-      const format = req.response_format;
-      const grammar = forced
-        ? new rt.lib.LlamaJsonSchemaGrammar(rt.llama, forcedCallSchema(offered) as any)
-        : format?.type === 'json_schema' && format.json_schema.schema
-          ? new rt.lib.LlamaJsonSchemaGrammar(rt.llama, toGrammarSchema(format.json_schema.schema) as any)
-          : format?.type === 'json_object'
-            ? await rt.llama.getGrammarFor('json')
+    const key = JSON.stringify(req.messages);
+    // the sequence that last held this conversation still has it evaluated: a follow-up there evaluates its new
+    // tokens only, where another would evaluate the whole history again. Next best an empty sequence (evicting
+    // nobody), then the one sharing the longest start (the shared system prompt and tool schemas at least)
+    const affinity = (sequence: object) => {
+      const last = this.lastRequest.get(sequence);
+      if (last === undefined) return EMPTY_SEQUENCE;
+      const shared = commonPrefix(key, last);
+      // a JSON array continued: everything but its closing bracket is shared
+      return shared >= last.length - 1 ? CONTINUATION + shared : shared;
+    };
+    return queue.run(
+      async (sequence) => {
+        this.lastRequest.set(sequence, key);
+        const tools = functionTools(req);
+        const choice = req.tool_choice;
+        const named =
+          typeof choice === 'object' && choice && 'function' in choice ? choice.function.name : undefined;
+        const offered = named ? tools.filter((t) => t.function.name === named) : tools;
+        const forced = offered.length > 0 && (choice === 'required' || !!named);
+        const functions =
+          !forced && choice !== 'none' && tools.length
+            ? Object.fromEntries(
+                tools.map((t) => [
+                  t.function.name,
+                  {
+                    description: t.function.description,
+                    params: toGrammarSchema(t.function.parameters ?? { type: 'object', properties: {} }),
+                  },
+                ]),
+              )
             : undefined;
+        const format = req.response_format;
+        const grammar = forced
+          ? new rt.lib.LlamaJsonSchemaGrammar(rt.llama, forcedCallSchema(offered) as any)
+          : format?.type === 'json_schema' && format.json_schema.schema
+            ? new rt.lib.LlamaJsonSchemaGrammar(rt.llama, toGrammarSchema(format.json_schema.schema) as any)
+            : format?.type === 'json_object'
+              ? await rt.llama.getGrammarFor('json')
+              : undefined;
 
-      const size = sequence.contextSize;
-      const wanted = req.max_completion_tokens ?? req.max_tokens ?? this.opts.maxTokens;
-      const answerRoom = Math.max(1, Math.min(wanted, Math.floor(size / 2)));
-      const count = (h: ChatHistoryItem[]) =>
-        rt.wrapper
-          .generateContextState({
-            chatHistory: h,
-            availableFunctions: functions as any,
-            documentFunctionParams: true,
-          })
-          .contextText.tokenize(rt.model.tokenizer).length;
-      const history = toChatHistory(req.messages);
-      const bound = tokenUpperBound(history, functions ? JSON.stringify(functions) : '');
-      const fit = fitHistory(history, count, size - answerRoom, bound);
-      if (fit.droppedItems || fit.cutChars) this.opts.onTrim?.(fit);
-      // JSON under a grammar (a demanded call, a response schema) gets the rest of the window: cut off, it
-      // would be no JSON at all; the grammar ends it as soon as the value is complete
-      const maxTokens = grammar
-        ? Math.max(answerRoom, size - Math.min(bound, count(fit.history)) - 1)
-        : answerRoom;
+        const size = sequence.contextSize;
+        const wanted = req.max_completion_tokens ?? req.max_tokens ?? this.opts.maxTokens;
+        const answerRoom = Math.max(1, Math.min(wanted, Math.floor(size / 2)));
+        const count = (h: ChatHistoryItem[]) =>
+          rt.wrapper
+            .generateContextState({
+              chatHistory: h,
+              availableFunctions: functions as any,
+              documentFunctionParams: true,
+            })
+            .contextText.tokenize(rt.model.tokenizer).length;
+        const history = toChatHistory(req.messages);
+        const bound = tokenUpperBound(history, functions ? JSON.stringify(functions) : '');
+        const fit = fitHistory(history, count, size - answerRoom, bound);
+        if (fit.droppedItems || fit.cutChars) this.opts.onTrim?.(fit);
+        // JSON under a grammar (a demanded call, a response schema) gets the rest of the window: cut off, it
+        // would be no JSON at all; the grammar ends it as soon as the value is complete
+        const maxTokens = grammar
+          ? Math.max(answerRoom, size - Math.min(bound, count(fit.history)) - 1)
+          : answerRoom;
 
-      const chat = new rt.lib.LlamaChat({
-        contextSequence: sequence,
-        chatWrapper: rt.wrapper,
-        autoDisposeSequence: false,
-      });
-      const before = sequence.tokenMeter.getState();
-      try {
-        const res = await chat.generateResponse(fit.history, {
-          ...(functions ? { functions, documentFunctionParams: true } : {}),
-          ...(grammar ? { grammar } : {}),
-          ...(req.parallel_tool_calls === false ? { maxParallelFunctionCalls: 1 } : {}),
-          maxTokens,
-          temperature: req.temperature ?? undefined,
-          topP: req.top_p ?? undefined,
-          seed: req.seed ?? undefined,
-          signal: opts.signal,
-          onTextChunk: forced ? undefined : onText,
-        } as any);
-        if (opts.signal?.aborted)
-          throw Object.assign(new Error('the request was aborted'), { name: 'AbortError' });
-        const used = sequence.tokenMeter.diff(before);
-        // the sequence reuses its cached prefix, so evaluated input understates the prompt: report the window
-        const completion = used.usedOutputTokens;
-        const usage = {
-          prompt: Math.max(used.usedInputTokens, sequence.contextTokens.length - completion),
-          completion,
-        };
-        let calls: Call[] = ((res as any).functionCalls ?? []).map((c: any) => ({
-          name: c.functionName,
-          arguments: JSON.stringify(c.params ?? {}),
-        }));
-        let content = res.response;
-        if (forced) {
-          // the grammar fixed the shape; the engine validates the arguments against the tool's own schema
-          const parsed = JSON.parse(content) as { name: string; arguments?: unknown };
-          calls = [{ name: parsed.name, arguments: JSON.stringify(parsed.arguments ?? {}) }];
-          content = '';
+        const chat = new rt.lib.LlamaChat({
+          contextSequence: sequence,
+          chatWrapper: rt.wrapper,
+          autoDisposeSequence: false,
+        });
+        const before = sequence.tokenMeter.getState();
+        try {
+          const res = await chat.generateResponse(fit.history, {
+            ...(functions ? { functions, documentFunctionParams: true } : {}),
+            ...(grammar ? { grammar } : {}),
+            ...(req.parallel_tool_calls === false ? { maxParallelFunctionCalls: 1 } : {}),
+            maxTokens,
+            temperature: req.temperature ?? undefined,
+            topP: req.top_p ?? undefined,
+            seed: req.seed ?? undefined,
+            signal: opts.signal,
+            onTextChunk: forced ? undefined : onText,
+          } as any);
+          if (opts.signal?.aborted)
+            throw Object.assign(new Error('the request was aborted'), { name: 'AbortError' });
+          const used = sequence.tokenMeter.diff(before);
+          // the sequence reuses its cached prefix, so evaluated input understates the prompt: report the window
+          const completion = used.usedOutputTokens;
+          const prompt = Math.max(used.usedInputTokens, sequence.contextTokens.length - completion);
+          // what the sequence already held and did not evaluate again: the prefill this turn did not pay for
+          const usage = { prompt, completion, cached: Math.max(0, prompt - used.usedInputTokens) };
+          let calls: Call[] = ((res as any).functionCalls ?? []).map((c: any) => ({
+            name: c.functionName,
+            arguments: JSON.stringify(c.params ?? {}),
+          }));
+          let content = res.response;
+          if (forced) {
+            // the grammar fixed the shape; the engine validates the arguments against the tool's own schema
+            const parsed = JSON.parse(content) as { name: string; arguments?: unknown };
+            calls = [{ name: parsed.name, arguments: JSON.stringify(parsed.arguments ?? {}) }];
+            content = '';
+          }
+          return { content, calls, stopReason: res.metadata.stopReason, usage };
+        } finally {
+          chat.dispose({ disposeSequence: false });
         }
-        return { content, calls, stopReason: res.metadata.stopReason, usage };
-      } finally {
-        chat.dispose({ disposeSequence: false });
-      }
-    }, opts.signal);
+      },
+      opts.signal,
+      affinity,
+    );
   }
 
   async chat(req: ChatRequest & { model: string }, opts: CallOptions): Promise<ChatCompletion> {

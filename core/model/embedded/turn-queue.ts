@@ -46,9 +46,9 @@ export class TurnQueue<T> {
     return Math.min(120, Math.max(1, Math.ceil((this.avgMs * turnsAhead) / this.total / 1000)));
   }
 
-  private acquire(signal?: AbortSignal): Promise<T> {
+  private acquire(signal?: AbortSignal, prefer?: (slot: T) => number): Promise<T> {
     if (signal?.aborted) return Promise.reject(signal.reason ?? abortError());
-    const slot = this.waiting.length === 0 ? this.free.pop() : undefined;
+    const slot = this.waiting.length === 0 ? this.pick(prefer) : undefined;
     if (slot !== undefined) return Promise.resolve(slot);
     if (this.waiting.length >= this.limit) return Promise.reject(new ModelBusyError(this.retryAfter()));
     return new Promise<T>((resolve, reject) => {
@@ -68,15 +68,33 @@ export class TurnQueue<T> {
     });
   }
 
+  /**
+   * The free slot `prefer` scores highest, removed from the free list; on a tie the one freed longest ago, so a
+   * newcomer does not evict the conversation that ran last. Without `prefer`, the last freed (as before).
+   */
+  private pick(prefer?: (slot: T) => number): T | undefined {
+    if (!prefer) return this.free.pop();
+    let best = 0;
+    let top = -1;
+    this.free.forEach((slot, i) => {
+      const score = prefer(slot);
+      if (score > top) [best, top] = [i, score];
+    });
+    return this.free.splice(best, 1)[0];
+  }
+
   private release(slot: T): void {
     const next = this.waiting.shift();
     if (next) next.resolve(slot);
     else this.free.push(slot);
   }
 
-  /** Runs `fn` with a slot once one is free (in arrival order); the slot is returned however fn ends. */
-  async run<R>(fn: (slot: T) => Promise<R>, signal?: AbortSignal): Promise<R> {
-    const slot = await this.acquire(signal);
+  /**
+   * Runs `fn` with a slot once one is free (in arrival order); the slot is returned however fn ends. With several
+   * free, `prefer` picks (a waiter takes whichever is freed first: arrival order comes before affinity).
+   */
+  async run<R>(fn: (slot: T) => Promise<R>, signal?: AbortSignal, prefer?: (slot: T) => number): Promise<R> {
+    const slot = await this.acquire(signal, prefer);
     const started = Date.now();
     try {
       return await fn(slot);

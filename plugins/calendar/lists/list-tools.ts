@@ -12,13 +12,11 @@ const listField = z
   .min(1)
   .max(100)
   .optional()
-  .describe('the list’s name, e.g. "shopping", "chores", "packing"; omit for the shopping list');
+  .describe('e.g. shopping, chores, packing; default shopping');
 const familyField = z
   .boolean()
   .optional()
-  .describe(
-    'true when the person says family/household/shared, false for their own; omit to follow the room',
-  );
+  .describe('true: they say family/shared; false: their own; omit: the room decides');
 const itemsField = z.array(z.string().trim().min(1).max(200)).min(1).max(50);
 
 /** Where a list tool's items go, and how the answer names the list. */
@@ -44,8 +42,13 @@ export function listTools(deps: CalendarToolDeps) {
   const available = calendarAvailable(deps);
   const addItems = defineTool({
     name: 'list_add_items',
-    description:
-      'Add one or more items to a list (shopping by default). In a family room it is the household’s list, in a direct chat the person’s own unless they say family. Items already on the list are not added twice; checked-off ones are put back.',
+    description: 'Add items to a list (shopping by default); items already on it are not added twice.',
+    examples: [
+      'add milk and eggs to the shopping list',
+      'we need bread, we ran out of coffee',
+      'Milch auf die Einkaufsliste',
+      'ajoute du lait à la liste de courses',
+    ],
     tier: 1,
     scopes: ['general', 'calendar', 'planning'],
     audience: 'household',
@@ -76,7 +79,13 @@ export function listTools(deps: CalendarToolDeps) {
 
   const checkItems = defineTool({
     name: 'list_check_items',
-    description: 'Check items off a list (bought, done). Same list rules as list_add_items.',
+    description: 'Check items off a list (bought, done).',
+    examples: [
+      'got the milk, bought eggs',
+      'cross batteries off the list',
+      'Milch gekauft, abhaken',
+      "j'ai acheté le lait, coche",
+    ],
     tier: 1,
     scopes: ['general', 'calendar', 'planning'],
     audience: 'household',
@@ -107,8 +116,13 @@ export function listTools(deps: CalendarToolDeps) {
 
   const showList = defineTool({
     name: 'list_show',
-    description:
-      'Show a list: open items, and with include_checked the checked-off ones too. Same list rules as list_add_items.',
+    description: "Show a list's open items; include_checked adds the checked-off ones.",
+    examples: [
+      "what's on the shopping list, what do we need",
+      'show me the list',
+      'was steht auf der Liste',
+      "qu'est-ce qu'il y a sur la liste de courses",
+    ],
     tier: 0,
     scopes: ['general', 'calendar', 'planning'],
     audience: 'household',

@@ -18,7 +18,13 @@ export function findFreeTime(deps: CalendarToolDeps, hours: WorkingHours) {
   return defineTool({
     name: 'calendar_find_free_time',
     description:
-      'Find free time of at least `minutes` between two dates (YYYY-MM-DD, "to" included, at most 31 days) within working hours, when the household calendar and every named member’s own calendar are free. Returns the free windows in local time.',
+      'Find free windows of at least minutes between two days (YYYY-MM-DD, at most 31 days, working hours) when the household and the named members are free.',
+    examples: [
+      'when are we all free next week',
+      'find a free hour, a gap for a family meeting',
+      'wann haben wir Zeit',
+      'free slot on thursday',
+    ],
     tier: 0,
     scopes: ['calendar', 'planning'],
     audience: 'household',

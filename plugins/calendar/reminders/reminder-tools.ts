@@ -38,7 +38,13 @@ export function reminderTools(deps: ReminderToolDeps) {
   const set = defineTool({
     name: 'reminder_set',
     description:
-      'Set a reminder that Quorra really sends as a Matrix message at that time: `at` is a local date-time (YYYY-MM-DDTHH:MM) or use in_minutes. repeat makes it recur ("every Monday at 8": at = the next Monday 08:00, repeat weekly). person reminds another member. Only tell the person it is set if this tool answers set: true, and give them fires_at exactly.',
+      'Set a reminder sent as a message. at: local YYYY-MM-DDTHH:MM, or in_minutes; repeat recurs it; person: another member. Say it is set only if this answers set: true, with fires_at.',
+    examples: [
+      'remind me to call mum at 5',
+      "don't let me forget the bins every monday",
+      'erinnere mich morgen an den Zahnarzt',
+      'rappelle-moi à 8h, recuérdame',
+    ],
     tier: 1,
     scopes,
     audience: 'household',
@@ -82,8 +88,13 @@ export function reminderTools(deps: ReminderToolDeps) {
 
   const list = defineTool({
     name: 'reminder_list',
-    description:
-      'List the reminders waiting for the person (and those they set for others), soonest first, with ids.',
+    description: "List the person's waiting reminders, with ids.",
+    examples: [
+      'what reminders do I have',
+      'which alarms are set',
+      'welche Erinnerungen',
+      'list upcoming reminders',
+    ],
     tier: 0,
     scopes,
     audience: 'household',
@@ -98,7 +109,13 @@ export function reminderTools(deps: ReminderToolDeps) {
 
   const cancel = defineTool({
     name: 'reminder_cancel',
-    description: 'Cancel a reminder by its id (from reminder_list); a repeating one stops for good.',
+    description: 'Cancel a reminder by id (from reminder_list).',
+    examples: [
+      'cancel the bins reminder',
+      "stop reminding me about the pills, don't remind me anymore",
+      'lösch die Erinnerung',
+      'annule le rappel',
+    ],
     tier: 1,
     scopes,
     audience: 'household',

@@ -57,7 +57,13 @@ export function addEvent(deps: CalendarToolDeps) {
   return defineTool({
     name: 'calendar_add_event',
     description:
-      'Add an event to the household calendar (or, with person, to that member’s own calendar). start/end: local date-times (YYYY-MM-DDTHH:MM; end defaults to one hour later) or, for all_day events, dates (YYYY-MM-DD; end is the last day, included). Returns the new event’s uid.',
+      'Add an event. start/end: YYYY-MM-DDTHH:MM (end: one hour later) or, all_day, YYYY-MM-DD (end day included). Returns its uid.',
+    examples: [
+      'put dentist appointment on friday at 3 in the calendar',
+      'book a meeting with the plumber',
+      'trag den Termin Elternabend am Montag ein',
+      'ajoute un rendez-vous chez le médecin',
+    ],
     tier: 1,
     scopes: ['general', 'calendar', 'planning'],
     audience: 'household',

@@ -30,8 +30,7 @@ export function bookFor(
 }
 
 /** The `person` input of the event tools: whose own calendar (omit for the household one). */
-export const personField =
-  'whose calendar: a member’s name for their own calendar; omit for the household calendar';
+export const personField = 'a member’s own calendar; omit for the household’s';
 
 /** The calendar's name in words ("the household calendar", "Max’s calendar"). */
 export function calendarLabel(whose: string): string {

@@ -16,8 +16,13 @@ import {
 export function deleteEvent(deps: CalendarToolDeps) {
   return defineTool({
     name: 'calendar_delete_event',
-    description:
-      'Delete one event from the household calendar by its uid (look it up with calendar_query_events first). The person is asked to confirm.',
+    description: 'Delete an event by uid (from calendar_query_events); the person confirms.',
+    examples: [
+      'cancel the dentist appointment',
+      'delete the party event from the calendar',
+      'lösch den Termin am Freitag',
+      'annule le rendez-vous',
+    ],
     tier: 2,
     scopes: ['general', 'calendar', 'planning'],
     audience: 'household',

@@ -34,7 +34,13 @@ export function queryEvents(deps: CalendarToolDeps) {
   return defineTool({
     name: 'calendar_query_events',
     description:
-      'List the household calendar’s events (or, with person, that member’s own calendar) from one date to another (YYYY-MM-DD, whole days, "to" included; or local date-times YYYY-MM-DDTHH:MM), at most 31 days. Returns events sorted by start, each with its uid.',
+      'List events from one day to another (YYYY-MM-DD, "to" included, or YYYY-MM-DDTHH:MM; at most 31 days), with uids.',
+    examples: [
+      "what's on tomorrow, any plans",
+      'when is the concert, are we busy saturday',
+      'welche Termine haben wir diese Woche',
+      'on a quoi demain au calendrier',
+    ],
     tier: 0,
     scopes: ['general', 'calendar', 'planning'],
     audience: 'household',

@@ -12,7 +12,7 @@ const priorities = { high: 1, medium: 5, low: 9 } as const;
 const familyField = z
   .boolean()
   .optional()
-  .describe('true for the household’s tasks, false for the person’s own; omit to follow the room');
+  .describe('true: the household’s; false: the person’s own; omit: the room decides');
 
 /** A task as the model sees it, its due moment in words. */
 export function taskView(task: CalendarTask, timeZone: string) {
@@ -46,8 +46,13 @@ export function taskTools(deps: CalendarToolDeps) {
   };
   const create = defineTool({
     name: 'calendar_create_task',
-    description:
-      'Create a to-do with an optional due date (YYYY-MM-DD) or local date-time (YYYY-MM-DDTHH:MM) and priority. It syncs to phones as a CalDAV task. In a family room it is the household’s, in a direct chat the person’s own unless they say family.',
+    description: 'Create a to-do; due: YYYY-MM-DD or YYYY-MM-DDTHH:MM. Syncs to phones.',
+    examples: [
+      'todo: renew the passport by june',
+      'add a task to fix the fence',
+      'neue Aufgabe: Steuererklärung',
+      'tarea: pagar la factura',
+    ],
     tier: 1,
     scopes: ['general', 'calendar', 'planning'],
     audience: 'household',
@@ -77,7 +82,13 @@ export function taskTools(deps: CalendarToolDeps) {
   });
   const complete = defineTool({
     name: 'calendar_complete_task',
-    description: 'Mark a to-do done, by its uid or its title. Same task-list rules as calendar_create_task.',
+    description: 'Mark a to-do done, by uid or title.',
+    examples: [
+      'the passport task is done, mark it finished',
+      'tick off the todo',
+      'Aufgabe erledigt',
+      'tarea hecha',
+    ],
     tier: 1,
     scopes: ['general', 'calendar', 'planning'],
     audience: 'household',

@@ -99,7 +99,13 @@ export function updateEvent(deps: CalendarToolDeps) {
   return defineTool({
     name: 'calendar_update_event',
     description:
-      'Change one event by uid (look it up first): send only the fields that change. A new start without an end keeps the length. The person is asked to confirm, seeing before → after. Repeating events cannot be changed here.',
+      'Change an event by uid (look it up first), sending only what changes; the person confirms. Not repeating events.',
+    examples: [
+      'move the dentist appointment to 4pm',
+      'reschedule swimming, change the party to sunday',
+      'verschieb den Termin auf Dienstag',
+      'push the meeting back an hour',
+    ],
     tier: 2,
     scopes: ['general', 'calendar', 'planning'],
     audience: 'household',

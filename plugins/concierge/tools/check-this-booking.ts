@@ -10,6 +10,12 @@ export function checkThisBooking(store: ConciergeStore) {
     name: 'check_this_booking',
     description:
       'Look up this guest’s own booking: check-in and check-out dates, the property and the status.',
+    examples: [
+      'when is my check-in',
+      'what dates is my booking',
+      'is my reservation confirmed',
+      'when do I have to check out',
+    ],
     tier: 0,
     scopes: ['concierge'],
     input: z.object({}).strict(),

@@ -16,6 +16,12 @@ export function escalateToOwner(
     name: 'escalate_to_owner',
     description:
       'Hand this conversation to the owner when you cannot answer from the guest information or the booking, or the guest needs something only the owner can decide. Give a short reason.',
+    examples: [
+      'I need to talk to the owner',
+      'the heating is broken, something leaks',
+      'can I get a refund',
+      'can someone call me',
+    ],
     tier: 0,
     scopes: ['concierge'],
     input: z.object({ reason: z.string().trim().min(3).max(500) }).strict(),

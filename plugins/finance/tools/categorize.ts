@@ -10,6 +10,12 @@ export function financeCategorize(service: FinanceService) {
     name: 'finance_categorize',
     description:
       "Apply the person's answers to transactions: set a category (by name) and mark them reviewed. Up to 50 at once; leave category out to only mark reviewed.",
+    examples: [
+      'the amazon one was household',
+      'put those in groceries',
+      'mark them reviewed',
+      'that payment is for the kids',
+    ],
     tier: 1,
     scopes: ['finance'],
     audience: 'household',

@@ -14,6 +14,12 @@ export function financeDeleteTransaction(service: FinanceService) {
     name: 'finance_delete_transaction',
     description:
       'Delete one transaction by id (look it up with finance_query kind "transactions" first). The person is asked to confirm.',
+    examples: [
+      'delete the duplicate coffee payment',
+      'remove that transaction',
+      'the 12.50 was a mistake, remove it',
+      'undo the last expense',
+    ],
     tier: 2,
     scopes: ['finance'],
     audience: 'household',

@@ -15,6 +15,12 @@ export function financeLogTransaction(service: FinanceService) {
     name: 'finance_log_transaction',
     description:
       'Log money spent (or income with income: true). Amount is a positive decimal ("12.50"). Category and payee are matched to existing ones; if the category does not exist the result proposes one: ask the person, and only after they agree call again with create_category_in set to the group.',
+    examples: [
+      'spent 12.50 at the bakery',
+      'I paid 40 euro for petrol',
+      'got my salary 2500',
+      'gasté 20 en el súper',
+    ],
     tier: 1,
     scopes: ['finance'],
     audience: 'household',

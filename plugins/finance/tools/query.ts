@@ -15,6 +15,12 @@ export function financeQuery(service: FinanceService) {
     name: 'finance_query',
     description:
       'Read the household budget: "spending" (by category or payee over a period), "budget" (budget vs actual for a month), "balances" (accounts), "transactions" (a period, optionally one category or payee). Periods default to this month.',
+    examples: [
+      'how much did we spend on groceries this month',
+      'what is our balance',
+      'are we over budget',
+      'wie viel haben wir ausgegeben',
+    ],
     tier: 0,
     scopes: ['finance'],
     audience: 'household',

@@ -13,6 +13,12 @@ export function financeSetBudget(service: FinanceService) {
     name: 'finance_set_budget',
     description:
       'Set the budgeted amount (a decimal such as "300") of one category for a month (YYYY-MM; default next month).',
+    examples: [
+      'set the groceries budget to 400',
+      'budget 100 for eating out next month',
+      'limit fun money to 50',
+      'Budget für Kleidung',
+    ],
     tier: 1,
     scopes: ['finance'],
     audience: 'household',

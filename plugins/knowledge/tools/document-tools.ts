@@ -17,6 +17,14 @@ export function documentTools(api: KnowledgeApi, workspaces: WorkspacesCapabilit
         mode === 'create'
           ? 'Create a new Markdown document in this workspace (front matter: title, tags, guest_visible). It is searchable at once.'
           : 'Replace an existing Markdown document in this workspace with new content.',
+      examples:
+        mode === 'create'
+          ? [
+              'write down the house rules as a document',
+              'create a guide for the babysitter',
+              'save this recipe as a doc',
+            ]
+          : ['update the house rules document', 'rewrite the babysitter guide', 'change the wifi page'],
       tier: mode === 'create' ? 1 : 2,
       scopes: ['general', 'knowledge'],
       audience: 'owner',

@@ -9,8 +9,13 @@ import { collectionsFor } from './knowledge-collections.ts';
 export function searchKnowledge(api: KnowledgeApi) {
   return defineTool({
     name: 'search_knowledge',
-    description:
-      'Search the household’s own documents (notes, manuals, recipes, guides) and return the most relevant passages with their titles.',
+    description: "Search the household's documents (notes, manuals, recipes, guides) for passages.",
+    examples: [
+      'how do I reset the boiler',
+      'what is the recipe for pancakes',
+      'where is the manual for the dishwasher, our notes',
+      'wie geht die Waschmaschine',
+    ],
     tier: 0,
     scopes: ['general', 'knowledge', 'concierge'],
     audience: ['household', 'guest'],

@@ -88,7 +88,7 @@ describe('POST /chat', () => {
     );
   });
 
-  it('sends history and composes the prompt in order: base, scope, mode, entry context, purpose, origin', async () => {
+  it('sends history and composes the prompt in order: base, scope, origin, mode (shared), then entry context, purpose', async () => {
     const s = await chat(app, owner, { message: 'plan please', scope: ['finance'], origin: 'matrix' });
     const id = s.json.session_id;
     assert.equal(
@@ -105,10 +105,10 @@ describe('POST /chat', () => {
     const order = [
       'You are Quorra',
       '## Scope: finance',
+      'You are chatting in Matrix',
       '## Mode: budget',
       'Balances: groceries',
       'Plan December groceries',
-      'You are chatting in Matrix',
     ];
     const positions = order.map((needle) => prompt.indexOf(needle));
     assert.ok(
@@ -127,7 +127,8 @@ describe('POST /chat', () => {
     );
     assert.match(systemPromptOf(second), /## Mode: budget/);
     const roles = second.messages.map((m: any) => m.role);
-    assert.deepEqual(roles, ['system', 'user', 'assistant', 'user', 'assistant', 'user']);
+    // the shared system message, the session's own (its purpose), then the history
+    assert.deepEqual(roles, ['system', 'system', 'user', 'assistant', 'user', 'assistant', 'user']);
   });
 
   it('locks the scope at the first message: a different scope later is 400, nothing written', async () => {

@@ -66,25 +66,33 @@ describe('readYesNo', () => {
 });
 
 describe('buildSystemPrompt', () => {
-  it('keeps the fixed order and leaves out empty parts', () => {
+  it('keeps the fixed order, shared parts apart from the person’s, and leaves out empty parts', () => {
     const p = buildSystemPrompt({
       base: 'BASE',
       scopes: ['S1', 'S2'],
       mode: 'MODE',
       modeEntryContext: 'ENTRY',
+      householdMemories: ['h1'],
       coreMemories: ['m1'],
       context: ['CTX'],
       purpose: 'PURPOSE',
       originStyle: 'STYLE',
     });
-    const order = ['BASE', 'S1', 'S2', 'MODE', 'ENTRY', 'm1', 'CTX', 'PURPOSE', 'STYLE'].map((x) =>
-      p.indexOf(x),
-    );
-    assert.deepEqual(
-      [...order].sort((a, b) => a - b),
-      order,
-    );
-    assert.equal(buildSystemPrompt({ base: 'B', scopes: [] }), 'B');
+    const inOrder = (text: string, parts: string[]) => {
+      const at = parts.map((x) => text.indexOf(x));
+      assert.ok(
+        at.every((i) => i >= 0),
+        `${parts} in ${text}`,
+      );
+      assert.deepEqual(
+        [...at].sort((a, b) => a - b),
+        at,
+      );
+    };
+    inOrder(p.shared, ['BASE', 'S1', 'S2', 'STYLE', 'MODE', 'h1']);
+    inOrder(p.personal, ['m1', 'CTX', 'ENTRY', 'PURPOSE']);
+    for (const x of ['m1', 'CTX', 'ENTRY', 'PURPOSE']) assert.ok(!p.shared.includes(x));
+    assert.deepEqual(buildSystemPrompt({ base: 'B', scopes: [] }), { shared: 'B', personal: '' });
   });
 });
 

@@ -1,18 +1,17 @@
 // The FTS query builder and window ranking as pure functions.
 import assert from 'node:assert/strict';
-import { idf, scoreDocs } from '../../../core/memory/bm25-score.ts';
 import {
-  foldWord,
   ftsString,
   indexForm,
   queryWords,
   scopeMatch,
   tagsMatch,
   wordMatch,
-  words,
   wordVariants,
 } from '../../../core/memory/fts-query.ts';
 import { scopeKey } from '../../../core/memory/seal-filter.ts';
+import { idf, scoreDocs } from '../../../core/text/bm25-score.ts';
+import { foldWord, words } from '../../../core/text/word-tokens.ts';
 
 describe('fts query', () => {
   it('keeps meaningful words once each, dropping stopwords and punctuation', () => {

@@ -24,7 +24,11 @@ export async function startCalendarWorld(extra: Record<string, unknown> = {}): P
     timezone: 'Europe/Berlin',
     ...extra,
   };
-  const app = await bootApp({ model, config: { plugins: { calendar: { settings } } } });
+  // every tool of the scope on each turn: these tests are about the tools' own work, not which few a turn offers
+  const app = await bootApp({
+    model,
+    config: { model: { toolsPerTurn: 64 }, plugins: { calendar: { settings } } },
+  });
   return {
     radicale,
     model,

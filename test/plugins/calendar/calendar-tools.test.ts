@@ -297,7 +297,10 @@ describe('calendar plugin with an unreachable server', () => {
     const url = 'http://127.0.0.1:9/';
     app = await bootApp({
       model,
-      config: { plugins: { calendar: { settings: { url, password: 'pw-never-shown', timeoutMs: 2000 } } } },
+      config: {
+        model: { toolsPerTurn: 64 }, // the tool's own answer, not the selection
+        plugins: { calendar: { settings: { url, password: 'pw-never-shown', timeoutMs: 2000 } } },
+      },
     });
   });
   after(async () => {

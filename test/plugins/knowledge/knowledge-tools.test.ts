@@ -27,7 +27,11 @@ describe('knowledge tools', () => {
 
   before(async () => {
     model = await ScriptedModelServer.start();
-    app = await bootApp({ model, config: { plugins: { knowledge: { settings: { watch: false } } } } });
+    // every tool of the scope on each turn: these tests are about the tools' own work, not which few a turn offers
+    app = await bootApp({
+      model,
+      config: { model: { toolsPerTurn: 64 }, plugins: { knowledge: { settings: { watch: false } } } },
+    });
     vault = path.join(app.dataDir, 'vault');
     owner = await addUser(app, 'Olivia');
     member = await addUser(app, 'Max', 'member');

@@ -1,5 +1,5 @@
 // Okapi BM25 with whole-index statistics, tag hits weighted up and exact tag matches boosted.
-import { foldWord, words } from './fts-query.ts';
+import { foldWord, words } from './word-tokens.ts';
 
 export interface ScoringDoc {
   id: number;
