@@ -15,6 +15,7 @@ import { Message } from './sessions/message.entity.ts';
 import { Session } from './sessions/session.entity.ts';
 import { Workspace } from './workspaces/workspace.entity.ts';
 import { WorkspaceBinding } from './workspaces/workspace-binding.entity.ts';
+import { WorkspaceMember } from './workspaces/workspace-member.entity.ts';
 
 export const coreEntities: Function[] = [
   PluginState,
@@ -28,6 +29,7 @@ export const coreEntities: Function[] = [
   AuditEntry,
   Workspace,
   WorkspaceBinding,
+  WorkspaceMember,
   Note,
   Memory,
   ProposedAction,

@@ -17,6 +17,7 @@ import { AddMemoryRepeatsIndex1765300000000 } from './memory/1765300000000-add-m
 import { CreatePluginState1764460800000 } from './plugin/1764460800000-create-plugin-state.ts';
 import { AddPluginSettings1764900000000 } from './plugin/1764900000000-add-plugin-settings.ts';
 import { CreateWorkspaces1764500100000 } from './workspaces/1764500100000-create-workspaces.ts';
+import { CreateWorkspaceMembers1765500000000 } from './workspaces/1765500000000-create-workspace-members.ts';
 
 export const coreMigrations: Function[] = [
   CreatePluginState1764460800000,
@@ -35,4 +36,5 @@ export const coreMigrations: Function[] = [
   AddMemoryRepeatsIndex1765300000000,
   OutboxSecrets1765400000000,
   AddChildAndQuietHours1765438000000,
+  CreateWorkspaceMembers1765500000000,
 ];

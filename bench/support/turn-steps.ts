@@ -33,6 +33,7 @@ const hookStep: Record<keyof HookSignatures, string> = {
   context: 'prompt: other hooks',
   filterTools: 'prompt: other hooks',
   validateSession: 'prompt: other hooks',
+  admitTurn: 'prompt: other hooks',
   reviewReply: 'reply review',
   afterTurn: 'notes log (afterTurn)',
 };

@@ -22,6 +22,7 @@ const model = lazy(async () => (await import('./model-commands.ts')).model);
 const serve = lazy(async () => (await import('./serve.ts')).serve);
 const token = lazy(async () => (await import('./token-commands.ts')).token);
 const user = lazy(async () => (await import('./user-commands.ts')).user);
+const workspace = lazy(async () => (await import('./workspace-commands.ts')).workspace);
 
 /** A flag a command accepts: what `--help` lists and what the parser lets through (anything else is an error). */
 export interface CliFlag {
@@ -104,6 +105,12 @@ export const commands: Record<string, CliCommand> = {
       { name: 'allow-duplicate', about: 'add a second person with a name already in use (add)' },
     ],
     run: user,
+  },
+  workspace: {
+    usage: ['workspace grant <workspace> <person>', 'workspace revoke <workspace> <person>'],
+    description: 'say which members may use a workspace (owners can use every one)',
+    flags: [],
+    run: workspace,
   },
   token: {
     usage: [

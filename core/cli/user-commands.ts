@@ -1,6 +1,7 @@
 // `quorra user add|list|edit|remove`: household identities from the command line.
 import type { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
+import type { DataSource } from 'typeorm';
 import { ZodError } from 'zod';
 import { BrowserSessions } from '../auth/browser-sessions.ts';
 import { REMOVAL_EFFECTS, removeUser } from '../auth/remove-user.ts';
@@ -19,6 +20,8 @@ export interface CliStores {
   tokens: TokenStore;
   sessions: BrowserSessions;
   grants: SignInGrants;
+  /** The database itself, for commands whose store is not an identity store (e.g. workspace grants). */
+  db: DataSource;
 }
 
 /** Opens the database, runs fn with the identity stores, closes it. */
@@ -30,6 +33,7 @@ export async function withStores<T>(config: QuorraConfig, fn: (s: CliStores) => 
       tokens: new TokenStore(db),
       sessions: new BrowserSessions(db, config.server.sessionIdleMinutes * 60_000),
       grants: new SignInGrants(db),
+      db,
     });
   } catch (err) {
     if (err instanceof ZodError) throw new QuorraError('QUORRA_INVALID_INPUT', issueLines(err).join('; '));

@@ -36,6 +36,8 @@ export interface HookSignatures {
   ) => Promise<ToolDefinition<any>[]> | ToolDefinition<any>[];
   /** Checks a new or re-scoped session before anything is stored; throw a QuorraError to refuse. */
   validateSession: (session: Session, principal: Principal) => Promise<void> | void;
+  /** Checks every turn, new session or not, that the principal may still use it (e.g. a revoked workspace). */
+  admitTurn: (session: Session, principal: Principal) => Promise<void> | void;
   /**
    * Reviews a finished reply against the tool calls of its turn, before it is stored or sent; returns a corrected
    * reply, or nothing to keep it (e.g. the model claims a reminder is set although reminder_set failed).
@@ -54,6 +56,7 @@ export class EngineHooks {
     context: [],
     filterTools: [],
     validateSession: [],
+    admitTurn: [],
     reviewReply: [],
     afterTurn: [],
   };

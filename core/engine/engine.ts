@@ -141,6 +141,7 @@ export class Engine {
     session.origin ??= req.origin ?? 'standard';
     if (isNew || committing)
       for (const check of this.deps.hooks.at('validateSession')) await check(session, principal);
+    for (const admit of this.deps.hooks.at('admitTurn')) await admit(session, principal);
     return { session, isNew };
   }
 

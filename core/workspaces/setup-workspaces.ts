@@ -5,6 +5,7 @@ import type { QuorraConfig } from '../config/schema.ts';
 import { personas } from '../engine/personas.ts';
 import type { Conversation } from '../engine/setup-conversation.ts';
 import type { CoreContributions } from '../plugin/core-contributions.ts';
+import { workspaceMemberRoutes } from './workspace-member-routes.ts';
 import { workspaceRoutes } from './workspace-routes.ts';
 import { sealSessionsToWorkspaces } from './workspace-seal.ts';
 import { WorkspaceStore } from './workspace-store.ts';
@@ -25,5 +26,6 @@ export function setupWorkspaces(deps: {
   );
   sealSessionsToWorkspaces(contribute.hooks, store);
   contribute.routes(workspaceRoutes(store));
+  contribute.routes(workspaceMemberRoutes(store, (id) => conversation.users.get(id)));
   return store;
 }

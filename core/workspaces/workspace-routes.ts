@@ -1,4 +1,4 @@
-// POST /workspaces, PATCH /workspaces/:slug and GET /workspaces/options (owner only), GET /workspaces, GET /workspaces/by-room/:roomId.
+// POST /workspaces, PATCH /workspaces/:slug and GET /workspaces/options (owner only), GET /workspaces and /workspaces/by-room/:roomId (the caller's own).
 import { z } from 'zod';
 import { fail } from '../contracts/errors.ts';
 import { defineRoute, withStatus } from '../contracts/route-definition.ts';
@@ -96,11 +96,11 @@ export function workspaceRoutes(store: WorkspaceStore) {
       method: 'GET',
       path: '/workspaces',
       auth: 'member',
-      summary: 'Every workspace with its services',
+      summary: 'The workspaces the caller may use (owners: every one), with their services',
       response: z.strictObject({ workspaces: z.array(workspaceSchema) }),
-      handler: async () => ({
+      handler: async ({ principal }) => ({
         workspaces: await Promise.all(
-          (await store.list()).map(async (w) => wire(w, await store.bindings(w.slug))),
+          (await store.listFor(principal)).map(async (w) => wire(w, await store.bindings(w.slug))),
         ),
       }),
     }),
@@ -111,9 +111,10 @@ export function workspaceRoutes(store: WorkspaceStore) {
       summary: 'The workspace a Matrix room belongs to',
       params: z.object({ roomId: z.string().min(2).max(255) }),
       response: workspaceSchema,
-      handler: async ({ params }) => {
+      handler: async ({ params, principal }) => {
         const w = await store.byRoom(params.roomId);
-        if (!w) throw fail.notFound('workspace');
+        // one not given to the caller is the same answer as none: its name and services stay unseen
+        if (!w || !(await store.mayUse(principal, w.slug))) throw fail.notFound('workspace');
         return wire(w, await store.bindings(w.slug));
       },
     }),

@@ -20,6 +20,7 @@ export async function checkWorkspaceSession(
   }
   const ws = await store.get(session.workspace);
   if (!ws) throw fail.invalid('UNKNOWN_WORKSPACE', `no workspace "${session.workspace}"`);
+  await admitToWorkspace(store, session, principal);
   if (!ws.personas.includes(session.persona)) {
     throw fail.invalid(
       'PERSONA_NOT_OFFERED',
@@ -39,6 +40,20 @@ export async function checkWorkspaceSession(
   }
 }
 
+/** Refuses a turn in a workspace the person was not given (or was since revoked): asked on every turn. */
+export async function admitToWorkspace(
+  store: WorkspaceStore,
+  session: Session,
+  principal: Principal,
+): Promise<void> {
+  if (!session.workspace) return;
+  if (!(await store.mayUse(principal, session.workspace))) throw fail.forbidden(NOT_YOURS);
+}
+
+/** The words a member hears where they were not given a workspace (no hint of what is inside). */
+export const NOT_YOURS =
+  'you have not been given this workspace; ask the owner of the household to add you to it';
+
 /** Lists the user's workspaces (name and description only) in personal chat, so Quorra can offer to switch. */
 export async function workspaceListSection(
   store: WorkspaceStore,
@@ -46,7 +61,7 @@ export async function workspaceListSection(
   principal: Principal,
 ): Promise<string | undefined> {
   if (session.workspace || principal.kind !== 'user') return undefined;
-  const list = (await store.list()).filter((w) => w.kind !== 'personal');
+  const list = (await store.listFor(principal)).filter((w) => w.kind !== 'personal');
   if (!list.length) return undefined;
   const lines = list.map((w) => `- ${w.name}${w.description ? `: ${w.description}` : ''}`);
   return `## Workspaces\nThis is personal chat. The household also has these workspaces; if the user's request belongs in one, offer to continue there:\n${lines.join('\n')}`;
@@ -74,6 +89,7 @@ export function sealSessionsToWorkspaces(hooks: HooksCapability, store: Workspac
   return [
     hooks.add('filterTools', ({ session }, tools) => withinTierPolicy(store, session, tools)),
     hooks.add('validateSession', (session, principal) => checkWorkspaceSession(store, session, principal)),
+    hooks.add('admitTurn', (session, principal) => admitToWorkspace(store, session, principal)),
     hooks.add('context', ({ session, principal }) => workspaceListSection(store, session, principal)),
   ];
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { DataSource } from 'typeorm';
 import { type Disposable, toDisposable } from '../contracts/disposable.ts';
 import { fail } from '../contracts/errors.ts';
+import type { Principal } from '../contracts/principal.ts';
 import { EntityRows } from '../db/entity-rows.ts';
 import { isUniqueViolation } from '../db/unique-violation.ts';
 import { slugify } from '../text/slugify.ts';
@@ -18,6 +19,7 @@ import {
   type WorkspaceChange,
   workspaceChangeSchema,
 } from './workspace-input.ts';
+import { WorkspaceMember } from './workspace-member.entity.ts';
 
 const RESERVED_SLUGS = ['personal'];
 /** Personas only a hosting workspace may offer (a guest is never served in the household's own rooms). */
@@ -194,6 +196,52 @@ export class WorkspaceStore {
 
   bindings(slug: string): Promise<WorkspaceBinding[]> {
     return this.db.getRepository(WorkspaceBinding).find({ where: { workspace: slug }, order: { id: 'ASC' } });
+  }
+
+  /** True when this person may use the workspace: owners always, its creator, and members the owner granted it. */
+  async mayUse(principal: Principal, slug: string): Promise<boolean> {
+    if (principal.kind === 'reservation') return principal.workspace === slug;
+    if (principal.role === 'owner') return true;
+    const w = await this.get(slug);
+    if (!w) return false;
+    if (w.createdBy === principal.userId) return true;
+    return this.db.getRepository(WorkspaceMember).existsBy({ workspace: slug, userId: principal.userId });
+  }
+
+  /** The workspaces this person may use, oldest first (owners: every one). */
+  async listFor(principal: Principal): Promise<Workspace[]> {
+    const all = await this.list();
+    if (principal.kind === 'reservation') return all.filter((w) => w.slug === principal.workspace);
+    if (principal.role === 'owner') return all;
+    const granted = new Set(
+      (await this.db.getRepository(WorkspaceMember).findBy({ userId: principal.userId })).map(
+        (m) => m.workspace,
+      ),
+    );
+    return all.filter((w) => granted.has(w.slug) || w.createdBy === principal.userId);
+  }
+
+  /** The people granted this workspace (owners reach it without a row). */
+  members(slug: string): Promise<WorkspaceMember[]> {
+    return this.db.getRepository(WorkspaceMember).find({ where: { workspace: slug }, order: { id: 'ASC' } });
+  }
+
+  /** Grants a person the workspace; granting twice is the same as once. */
+  async grant(slug: string, userId: string, grantedBy: string | null): Promise<void> {
+    if (!(await this.get(slug))) throw fail.notFound('workspace');
+    const repo = this.db.getRepository(WorkspaceMember);
+    if (await repo.existsBy({ workspace: slug, userId })) return;
+    try {
+      await repo.insert({ workspace: slug, userId, grantedBy, createdAt: new Date() });
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err; // a concurrent grant of the same pair already did it
+    }
+  }
+
+  /** Takes the workspace away from a person; their next turn there is refused. */
+  async revoke(slug: string, userId: string): Promise<void> {
+    if (!(await this.get(slug))) throw fail.notFound('workspace');
+    await this.db.getRepository(WorkspaceMember).delete({ workspace: slug, userId });
   }
 
   /** The scope a household user gets in a workspace: its bound services (at least general). */

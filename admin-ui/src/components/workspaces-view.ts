@@ -7,6 +7,7 @@ import { sharedStyles } from './shared-styles.ts';
 import './error-notice.ts';
 import './workspace-wizard.ts';
 import './autonomy-policy-form.ts';
+import './workspace-members.ts';
 
 /** The workspace list with a "New workspace" flow. */
 export class WorkspacesView extends LitElement {
@@ -117,6 +118,7 @@ export class WorkspacesView extends LitElement {
           this.creating = false;
           this.done = '';
         }}>Edit</button></p>
+        <workspace-members workspace=${w.slug} label=${w.name}></workspace-members>
         ${
           w.kind === 'hosting' && w.services?.some((s) => s.service === 'concierge')
             ? html`<autonomy-policy-form workspace=${w.slug}></autonomy-policy-form>`

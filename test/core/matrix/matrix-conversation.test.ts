@@ -173,6 +173,9 @@ describe('Matrix runtime: conversations', () => {
       matrix_room_id: garden,
     });
     assert.equal(created.status, 201);
+    // bob's personal chat names only the workspaces he was given
+    const granted = await call(w.app, alice.user!, 'PUT', `/workspaces/garden/members/${bob.user!.id}`);
+    assert.equal(granted.status, 200);
     const finance = await w.group(alice.mx, [bob.mx], 'Money');
     const path = `/matrix/rooms/${encodeURIComponent(finance)}`;
     assert.equal((await call(w.app, bob.user!, 'PUT', path, { scope: ['finance'] })).status, 403);
@@ -210,6 +213,21 @@ describe('Matrix runtime: conversations', () => {
       /This is personal chat/,
       'a room without a workspace is personal chat',
     );
+  });
+
+  it('answers a member not given a room’s workspace with one plain line and no model call', async () => {
+    const shed = await w.group(alice.mx, [bob.mx], 'Shed');
+    const made = await call(w.app, alice.user!, 'POST', '/workspaces', {
+      name: 'Shed',
+      services: ['general'],
+      matrix_room_id: shed,
+    });
+    assert.equal(made.status, 201);
+    const asked = w.model.chatRequests().length;
+    w.hs.sendAsUser(bob.mx.userId, shed, { msgtype: 'm.text', body: 'Quorra what tools are in the shed?' });
+    const [reply] = await w.botReplies(shed, 1);
+    assert.match(String(reply.content.body), /not been given this workspace; ask the owner/);
+    assert.equal(w.model.chatRequests().length, asked);
   });
 
   it('answers a message written in a thread inside that thread', async () => {

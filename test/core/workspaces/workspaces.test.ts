@@ -112,6 +112,7 @@ describe('workspaces', () => {
   });
 
   it('lists workspaces and finds one by its room', async () => {
+    await call(app, owner, 'PUT', `/workspaces/garden-project/members/${member.id}`);
     const list = await call(app, member, 'GET', '/workspaces');
     assert.ok(list.json.workspaces.some((w: any) => w.slug === 'garden-project'));
     assert.equal(

@@ -121,7 +121,24 @@ describe('knowledge tools', () => {
     assert.equal(existsSync(path.join(vault, 'workspaces/cabin/x.md')), false);
   });
 
+  it('keeps a workspace’s knowledge from a member not given it, and opens it after the owner’s grant', async () => {
+    searchThen('spinach safe code');
+    const refused = await chat(app, member, { message: 'the safe code?', workspace: 'cabin' });
+    assert.equal(refused.status, 403);
+    assert.equal(model.chatRequests().length, 0);
+    model.reset();
+    await app.quorra.workspaces.grant('cabin', member.id, owner.id);
+    try {
+      searchThen('spinach safe code');
+      assert.equal((await chat(app, member, { message: 'the safe code?', workspace: 'cabin' })).status, 200);
+      assert.match(toolResults(model.chatRequests()[1].body).join('\n'), /safe code is 4711/);
+    } finally {
+      await app.quorra.workspaces.revoke('cabin', member.id);
+    }
+  });
+
   it('offers the document tools only to the owner inside a workspace', async () => {
+    await app.quorra.workspaces.grant('garden', member.id, owner.id);
     await chat(app, owner, { message: 'x', scope: ['general'] });
     await chat(app, member, { message: 'x', workspace: 'garden' });
     await chat(app, owner, { message: 'x', workspace: 'garden' });
