@@ -8,8 +8,10 @@ export function skeleton(s: string): string {
 
 /**
  * A skeleton that is also case-free: skeleton, lower case, and skeleton again (lower-casing can make new
- * look-alikes, e.g. "I" → "i"), so "MAX", "max" and "Mах" with Cyrillic letters all meet.
+ * look-alikes, and a capital's prototype may differ from its small letter's), so "MAX", "max" and "Mах" with
+ * Cyrillic letters all meet; then a small i is read as l, the one look-alike case decides: the skeleton draws a
+ * capital I as l but leaves a small i alone, and without this "ANA SILVA" would not meet "Ana Silva".
  */
 export function caselessSkeleton(s: string): string {
-  return skeleton(skeleton(s).toLocaleLowerCase('en')).toLocaleLowerCase('en');
+  return skeleton(skeleton(s).toLocaleLowerCase('en')).toLocaleLowerCase('en').replaceAll('i', 'l');
 }

@@ -1,6 +1,5 @@
 // GET/PUT/DELETE /workspaces/:slug/members(/:userId): the owner says who may use a workspace besides the owners.
 import { z } from 'zod';
-import type { User } from '../auth/user.entity.ts';
 import { fail } from '../contracts/errors.ts';
 import { defineRoute } from '../contracts/route-definition.ts';
 import type { WorkspaceStore } from './workspace-store.ts';
@@ -11,17 +10,25 @@ const membersSchema = z.strictObject({
   members: z.array(z.strictObject({ user_id: z.string(), display_name: z.string() })),
 });
 
+/** What the routes read of a person (workspaces sit below auth: they take the person, not the user store). */
+interface Person {
+  id: string;
+  displayName: string;
+  role: 'owner' | 'member';
+  removedAt: Date | null;
+}
+
 /** The membership endpoints; `findPerson` reads a household user by id. */
 export function workspaceMemberRoutes(
   store: WorkspaceStore,
-  findPerson: (id: string) => Promise<User | null>,
+  findPerson: (id: string) => Promise<Person | null>,
 ) {
   const listed = async (slug: string) => {
     const rows = await store.members(slug);
     const people = await Promise.all(rows.map((r) => findPerson(r.userId)));
     return {
       members: people
-        .filter((p): p is User => Boolean(p && !p.removedAt))
+        .filter((p): p is Person => Boolean(p && !p.removedAt))
         .map((p) => ({ user_id: p.id, display_name: p.displayName })),
     };
   };

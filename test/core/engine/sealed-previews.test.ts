@@ -46,7 +46,11 @@ describe('sealed confirmation previews', () => {
     };
     app = await bootApp({
       model,
-      config: { plugins: { calendar: { settings: calendar }, finance: { settings: finance } } },
+      // every allowed tool offered: this test is about what each preview reads, not which few a turn picks
+      config: {
+        model: { toolsPerTurn: 64 },
+        plugins: { calendar: { settings: calendar }, finance: { settings: finance } },
+      },
     });
     owner = await addUser(app, 'Olivia');
     max = await addUser(app, 'Max', 'member');
