@@ -23,6 +23,13 @@ export function askAParent(d: {
       'For a child: ask a parent to allow something you cannot do yourself (a tool not offered to you). Name the tool, its arguments and the wish in a few words; the parents answer later.',
     tier: 1,
     scopes: ['*'],
+    examples: [
+      'can I have ice cream',
+      'ask mum if I can',
+      'tell dad to buy',
+      'I want a new game',
+      'darf ich',
+    ],
     audience: 'household',
     available: ({ principal }) => principal?.kind === 'user' && principal.child !== undefined,
     input: z

@@ -60,7 +60,7 @@ describe('admin UI plugin settings in words, with Test connection (Chromium)', (
       const page = await signedInPage(browser, app, owner.id, { width, height: 844 });
       const form = await openForm(page, 'calendar');
       await form.getByLabel('Calendar server address').waitFor();
-      await form.getByText('The CalDAV address of your calendar server').waitFor();
+      await form.getByText('The CalDAV address of a calendar server you already run').waitFor();
       assert.equal(await form.getByTestId('secret-password').textContent(), 'not set');
       const days = form.locator('fieldset[data-field="workingHours.days"]');
       for (const day of ['Monday', 'Friday']) assert.equal(await days.getByLabel(day).isChecked(), true, day);

@@ -18,7 +18,8 @@ describe('a child’s reach', () => {
 
   before(async () => {
     model = await ScriptedModelServer.start();
-    app = await bootApp({ model });
+    // every allowed tool offered: these tests are about reach, not which few a turn picks
+    app = await bootApp({ model, config: { model: { toolsPerTurn: 64 } } });
     parent = await addUser(app, 'Olivia');
     const made = await call(app, parent, 'POST', '/admin/users', {
       name: 'Mia',

@@ -44,7 +44,7 @@ describe('quiet hours', () => {
 
     before(async () => {
       model = await ScriptedModelServer.start();
-      app = await bootApp({ model });
+      app = await bootApp({ model, config: { model: { toolsPerTurn: 64 } } });
       parent = await addUser(app, 'Olivia', 'owner', { timezone: zone });
       child = await addUser(app, 'Mia', 'member', { timezone: zone });
       assert.equal(

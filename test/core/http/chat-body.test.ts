@@ -14,7 +14,8 @@ describe('/chat body and tool argument messages', () => {
 
   before(async () => {
     model = await ScriptedModelServer.start();
-    app = await bootApp({ model });
+    // a tool added at run time is offered whatever the message: these tests are about the messages, not the pick
+    app = await bootApp({ model, config: { model: { toolsPerTurn: 64 } } });
     owner = await addUser(app, 'Olivia');
   });
   beforeEach(() => model.reset());
