@@ -27,7 +27,8 @@ for (const transport of ['stdio', 'http'] as const) {
       } else server = everythingOverStdio({ tools: rules });
       kit = await pluginKit(['mcp'], {
         model,
-        config: { plugins: { mcp: { settings: { servers: [server] } } } },
+        // every allowed tool offered: discovery is tested here, the per-turn pick in tool-selection's tests
+        config: { model: { toolsPerTurn: 64 }, plugins: { mcp: { settings: { servers: [server] } } } },
       });
       assert.equal(await kit.app.quorra.plugins.api<McpApi>('mcp')!.ready(20_000), true);
       owner = await kit.person('Olivia', 'owner');

@@ -45,7 +45,11 @@ describe('mcp plugin with hostile servers', function () {
       everythingOverStdio({ id: 'ev', scope: 'home' }),
       { id: 'gone', label: 'Gone', scope: 'home', url: 'http://127.0.0.1:9/mcp', timeoutSeconds: 1 },
     ];
-    kit = await pluginKit(['mcp'], { model, config: { plugins: { mcp: { settings: { servers } } } } });
+    kit = await pluginKit(['mcp'], {
+      model,
+      // every allowed tool offered: these tests are about what is offered at all, not the per-turn pick
+      config: { model: { toolsPerTurn: 64 }, plugins: { mcp: { settings: { servers } } } },
+    });
     const s = api().servers;
     assert.equal(await s.get('hs')!.connection.ready(15_000), true);
     assert.equal(await s.get('ev')!.connection.ready(15_000), true);

@@ -144,7 +144,13 @@ describe('notepad plugin', () => {
         {
           jot: e,
           outcome: 'propose',
-          actions: [{ kind: 'event', payload: { title: 'Dentist', start: '2026-12-04T10:00' } }],
+          // the calendar refuses an event that ends before it starts: the apply fails in the tool itself
+          actions: [
+            {
+              kind: 'event',
+              payload: { title: 'Dentist', start: '2026-12-04T10:00', end: '2026-12-04T09:00' },
+            },
+          ],
         },
       ]),
     );
@@ -153,7 +159,7 @@ describe('notepad plugin', () => {
       (i: any) => i.type === 'proposal' && i.proposal.kind === 'event',
     );
     const r = await call(app, owner, 'POST', `/approvals/${p.id}/approve`, {});
-    assert.equal(r.status, 502);
+    assert.equal(r.status, 502, JSON.stringify(r.json));
     assert.equal(r.json.error.code, 'APPLY_FAILED');
     assert.equal(r.json.error.details.proposal.state, 'failed');
     assert.ok(r.json.error.message.length > 0);
