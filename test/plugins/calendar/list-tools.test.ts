@@ -38,6 +38,8 @@ describe('calendar list and task tools (real Radicale)', () => {
         owner.id,
       )
     ).slug;
+    // Max belongs to the family room's workspace: the owner has given it to him
+    await app.quorra.workspaces.grant(family, max.id, owner.id);
     account = new CaldavAccount(world.settings);
   });
   beforeEach(() => model.reset());

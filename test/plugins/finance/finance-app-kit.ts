@@ -44,6 +44,8 @@ export async function startFinanceApp(): Promise<FinanceApp> {
     },
     owner.id,
   );
+  // Max helps with both places: the owner has given him each workspace
+  for (const slug of ['home', 'cabin']) await app.quorra.workspaces.grant(slug, member.id, owner.id);
   const service = (app.quorra.plugins.api('finance') as { service: FinanceService }).service;
   return {
     model,
