@@ -4,6 +4,7 @@ import { QuorraError } from '../contracts/errors.ts';
 import type { Principal } from '../contracts/principal.ts';
 import type { Engine, TurnOptions, TurnRequest } from './engine.ts';
 import { StaleSessionError } from './stale-session.ts';
+import { readYesNo } from './yes-no.ts';
 
 /** One turn as a plugin asks for it; `session` is the one to continue, if any. */
 export interface TurnCall {
@@ -54,6 +55,20 @@ function failure(err: unknown): TurnOutcome {
 /** The turn runner every caller outside the HTTP chat API uses. */
 export class Turns {
   constructor(private readonly engine: Engine) {}
+
+  /**
+   * Whether this text answers a pending confirmation this person was asked (a plain yes/no, the confirmation still
+   * pending and in time): surfaces ask here instead of reading the engine's confirmation store.
+   */
+  async answersConfirmation(
+    text: string,
+    confirmationId: string | undefined,
+    userId: string,
+  ): Promise<boolean> {
+    if (!confirmationId || !readYesNo(text)) return false;
+    const c = await this.engine.deps.confirmations.get(confirmationId);
+    return c?.status === 'pending' && c.userId === userId && c.expiresAt > new Date();
+  }
 
   /** Runs the turn; a stale session is replaced by a fresh one (scope applies to new sessions only). */
   async run(call: SurfaceTurnCall, opts: TurnOptions = {}): Promise<TurnOutcome> {

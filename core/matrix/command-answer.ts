@@ -1,11 +1,11 @@
 // A bang-command (or a capture room's plain message) answered in the room: a reaction when the command only
 // acknowledges, otherwise its reply as a notice.
-import type { User } from '../auth/user.entity.ts';
+import type { Speaker } from './classify.ts';
 import { type ParsedCommand, runCommand } from './command-router.ts';
 import type { HandlingOutcome } from './handling-outcome.ts';
+import type { InboundMessage } from './inbound-message.ts';
 import type { PipelineDeps } from './pipeline-deps.ts';
-import { messageContent, type ReplyPlacement } from './reply-format.ts';
-import type { RoomTarget } from './room-resolver.ts';
+import { messageContent } from './reply-format.ts';
 
 type CommandDeps = Pick<PipelineDeps, 'commands' | 'resolver' | 'sender' | 'logger'>;
 
@@ -23,42 +23,36 @@ export async function captureIn(d: CommandDeps, roomId: string, raw: string): Pr
 export async function answerCommand(
   d: CommandDeps,
   command: ParsedCommand,
-  c: {
-    user: User;
-    roomId: string;
-    ev: Record<string, any>;
-    target: RoomTarget;
-    sessionId?: string;
-    place: ReplyPlacement;
-  },
+  msg: InboundMessage,
+  who: Speaker,
 ): Promise<HandlingOutcome> {
-  const { roomId, ev } = c;
+  const { roomId, eventId } = msg;
   const reply = await runCommand(
     d.commands,
     command,
     {
-      userId: c.user.id,
-      role: c.user.role,
+      userId: who.user.id,
+      role: who.user.role,
       roomId,
-      sessionId: c.sessionId,
-      workspace: c.target.workspace,
-      roomScope: c.target.scope,
-      eventId: ev.event_id,
+      sessionId: who.current?.sessionId,
+      workspace: who.target.workspace,
+      roomScope: who.target.scope,
+      eventId,
     },
     d.logger,
   );
   if (typeof reply !== 'string') {
     const reaction = {
-      'm.relates_to': { rel_type: 'm.annotation', event_id: ev.event_id, key: reply.react },
+      'm.relates_to': { rel_type: 'm.annotation', event_id: eventId, key: reply.react },
     };
     const replyEventId = await d.sender.send(roomId, reaction, {
-      key: `react:${ev.event_id}`,
+      key: `react:${eventId}`,
       kind: 'reaction',
       type: 'm.reaction',
     });
     return { status: 'answered', how: 'command', replyEventId };
   }
-  const content = messageContent(reply, c.place, { notice: true });
-  const replyEventId = await d.sender.answer(roomId, content, ev.event_id, 'command');
+  const content = messageContent(reply, who.place, { notice: true });
+  const replyEventId = await d.sender.answer(roomId, content, eventId, 'command');
   return { status: 'answered', how: 'command', replyEventId };
 }

@@ -2,7 +2,6 @@
 import type { UserStore } from '../auth/user-store.ts';
 import type { CommandDefinition } from '../contracts/contributions.ts';
 import type { Registry } from '../contracts/registry.ts';
-import type { ConfirmationStore } from '../engine/confirmation-store.ts';
 import type { Turns } from '../engine/turns.ts';
 import type { Logger } from '../logger.ts';
 import type { ConfirmationMessages } from './confirmation-messages.ts';
@@ -29,7 +28,6 @@ export interface PipelineDeps {
   resolver: RoomResolver;
   roomSessions: RoomSessions;
   confirmationMessages: ConfirmationMessages;
-  confirmations: ConfirmationStore;
   refusals: Refusals;
   replyRoutes: ReplyRoutes;
   turns: Turns;

@@ -4,7 +4,6 @@ import type { UserStore } from '../auth/user-store.ts';
 import type { QuorraConfig } from '../config/schema.ts';
 import type { CommandDefinition, FileHandler, ReplyHandler } from '../contracts/contributions.ts';
 import type { Registry } from '../contracts/registry.ts';
-import type { ConfirmationStore } from '../engine/confirmation-store.ts';
 import type { Turns } from '../engine/turns.ts';
 import type { Logger } from '../logger.ts';
 import type { MatrixMetrics } from './matrix-metrics.ts';
@@ -21,7 +20,6 @@ export interface RuntimeDeps {
   metrics: MatrixMetrics;
   users: UserStore;
   turns: Turns;
-  confirmations: ConfirmationStore;
   commands: Registry<CommandDefinition>;
   replies: Registry<ReplyHandler>;
   files: Registry<FileHandler>;

@@ -62,7 +62,6 @@ export function runtimeParts(
     resolver: d.resolver,
     roomSessions: d.roomSessions,
     confirmationMessages: new ConfirmationMessages(d.db),
-    confirmations: d.confirmations,
     refusals: new Refusals(d.db),
     replyRoutes: new ReplyRoutes({
       outbox: d.outbox,

@@ -77,7 +77,6 @@ export function setupMatrix(deps: {
       metrics,
       users: conversation.users,
       turns: conversation.turns,
-      confirmations: conversation.confirmations,
       commands: registries.commands,
       replies: registries.replies,
       files: registries.files,

@@ -1,28 +1,22 @@
 // A message answered by an engine turn: typing shown meanwhile, the reply streamed or sent whole, an apology
 // when the turn fails, and the room session and any confirmation question remembered for the next message.
-import type { User } from '../auth/user.entity.ts';
 import { principalOf } from '../auth/user-store.ts';
+import type { Speaker } from './classify.ts';
 import type { ConfirmationMessage } from './confirmation-message.entity.ts';
 import type { HandlingOutcome } from './handling-outcome.ts';
+import type { InboundMessage } from './inbound-message.ts';
 import { describeError } from './matrix-sender.ts';
 import type { PipelineDeps } from './pipeline-deps.ts';
-import { apologyFor, messageContent, type ReplyPlacement } from './reply-format.ts';
-import type { RoomTarget } from './room-resolver.ts';
-import type { RoomSessionRow } from './room-session.entity.ts';
+import { apologyFor, messageContent } from './reply-format.ts';
 import { StreamedReply } from './streamed-reply.ts';
 
-/** One message for the engine: who, where, and what the room already knows about the conversation. */
-export interface TurnRequest {
-  user: User;
-  roomId: string;
-  ev: Record<string, any>;
-  message: string;
-  sessionId?: string;
-  target: RoomTarget;
+/** One message for the engine: the message, who said it where, the text the engine reads, the question it answers. */
+export interface RoomTurn {
+  msg: InboundMessage;
+  who: Speaker;
+  text: string;
   /** The bot's question this message answers yes/no to, if any. */
-  confirmation: ConfirmationMessage | null;
-  current: RoomSessionRow | null;
-  place: ReplyPlacement;
+  asked: ConfirmationMessage | null;
 }
 
 type TurnDeps = Pick<
@@ -31,8 +25,8 @@ type TurnDeps = Pick<
 >;
 
 /** Runs the turn with the typing notice on, and answers in the room. */
-export async function answerWithTurn(d: TurnDeps, t: TurnRequest): Promise<HandlingOutcome> {
-  const stopTyping = d.sender.keepTyping(t.roomId);
+export async function answerWithTurn(d: TurnDeps, t: RoomTurn): Promise<HandlingOutcome> {
+  const stopTyping = d.sender.keepTyping(t.msg.roomId);
   try {
     return await runTurn(d, t);
   } finally {
@@ -40,21 +34,22 @@ export async function answerWithTurn(d: TurnDeps, t: TurnRequest): Promise<Handl
   }
 }
 
-async function runTurn(d: TurnDeps, t: TurnRequest): Promise<HandlingOutcome> {
-  const { user, roomId, ev } = t;
+async function runTurn(d: TurnDeps, t: RoomTurn): Promise<HandlingOutcome> {
+  const { roomId, eventId } = t.msg;
+  const { user, place, target, current } = t.who;
   const pace = d.streaming;
   const sendAs = (content: Record<string, unknown>, key: string) =>
     d.sender.send(roomId, content, { key, kind: 'reply' });
-  const streamed = pace ? new StreamedReply(sendAs, t.place, `reply:${ev.event_id}`, pace) : undefined;
+  const streamed = pace ? new StreamedReply(sendAs, place, `reply:${eventId}`, pace) : undefined;
   const outcome = await d.turns.run(
     {
       principal: principalOf(user),
-      message: t.message,
-      session: t.sessionId,
-      scope: t.target.scope,
+      message: t.text,
+      session: t.asked?.sessionId ?? current?.sessionId,
+      scope: target.scope,
       origin: 'matrix',
-      workspace: t.target.workspace,
-      confirmationId: t.confirmation?.confirmationId,
+      workspace: target.workspace,
+      confirmationId: t.asked?.confirmationId,
       extras: { roomId },
     },
     streamed ? { stream: true, onToken: streamed.onToken } : {},
@@ -66,19 +61,14 @@ async function runTurn(d: TurnDeps, t: TurnRequest): Promise<HandlingOutcome> {
     const apology = apologyFor(err);
     const replyEventId = streamed?.started
       ? await streamed.finish(apology, { notice: true })
-      : await d.sender.answer(
-          roomId,
-          messageContent(apology, t.place, { notice: true }),
-          ev.event_id,
-          'apology',
-        );
+      : await d.sender.answer(roomId, messageContent(apology, place, { notice: true }), eventId, 'apology');
     return { status: 'answered', how: 'apology', reason: err.code, replyEventId };
   }
-  if (!t.current || (t.current.sessionId !== outcome.sessionId && !t.confirmation))
-    await d.roomSessions.remember(roomId, user.id, t.target.workspace, t.target.scope, outcome.sessionId);
+  if (!current || (current.sessionId !== outcome.sessionId && !t.asked))
+    await d.roomSessions.remember(roomId, user.id, target.workspace, target.scope, outcome.sessionId);
   const replyEventId = streamed
     ? await streamed.finish(outcome.reply)
-    : await d.sender.answer(roomId, messageContent(outcome.reply, t.place), ev.event_id, 'reply');
+    : await d.sender.answer(roomId, messageContent(outcome.reply, place), eventId, 'reply');
   if (outcome.pendingConfirmation)
     await d.confirmationMessages.remember({
       eventId: replyEventId,
