@@ -41,18 +41,19 @@ export async function answerCommand(
     },
     d.logger,
   );
-  if (typeof reply !== 'string') {
-    const reaction = {
-      'm.relates_to': { rel_type: 'm.annotation', event_id: eventId, key: reply.react },
-    };
-    const replyEventId = await d.sender.send(roomId, reaction, {
-      key: `react:${eventId}`,
-      kind: 'reaction',
-      type: 'm.reaction',
-    });
-    return { status: 'answered', how: 'command', replyEventId };
-  }
+  if (typeof reply !== 'string') return react(d, msg, reply.react);
   const content = messageContent(reply, who.place, { notice: true });
   const replyEventId = await d.sender.answer(roomId, content, eventId, 'command');
+  return { status: 'answered', how: 'command', replyEventId };
+}
+
+/** A command that only acknowledges: its reaction on the message. */
+async function react(d: CommandDeps, msg: InboundMessage, key: string): Promise<HandlingOutcome> {
+  const reaction = { 'm.relates_to': { rel_type: 'm.annotation', event_id: msg.eventId, key } };
+  const replyEventId = await d.sender.send(msg.roomId, reaction, {
+    key: `react:${msg.eventId}`,
+    kind: 'reaction',
+    type: 'm.reaction',
+  });
   return { status: 'answered', how: 'command', replyEventId };
 }

@@ -1,6 +1,8 @@
 // A message answered by an engine turn: typing shown meanwhile, the reply streamed or sent whole, an apology
 // when the turn fails, and the room session and any confirmation question remembered for the next message.
 import { principalOf } from '../auth/user-store.ts';
+import type { QuorraError } from '../contracts/errors.ts';
+import type { SurfaceTurnCall } from '../engine/turns.ts';
 import type { Speaker } from './classify.ts';
 import type { ConfirmationMessage } from './confirmation-message.entity.ts';
 import type { HandlingOutcome } from './handling-outcome.ts';
@@ -42,40 +44,60 @@ async function runTurn(d: TurnDeps, t: RoomTurn): Promise<HandlingOutcome> {
     d.sender.send(roomId, content, { key, kind: 'reply' });
   const streamed = pace ? new StreamedReply(sendAs, place, `reply:${eventId}`, pace) : undefined;
   const outcome = await d.turns.run(
-    {
-      principal: principalOf(user),
-      message: t.text,
-      session: t.asked?.sessionId ?? current?.sessionId,
-      scope: target.scope,
-      origin: 'matrix',
-      workspace: target.workspace,
-      confirmationId: t.asked?.confirmationId,
-      extras: { roomId },
-    },
+    requestOf(t),
     streamed ? { stream: true, onToken: streamed.onToken } : {},
   );
-  if (outcome.kind !== 'reply') {
-    const err = outcome.error;
-    d.logger.warn({ err: describeError(err), roomId }, 'turn failed; apologising');
-    await streamed?.settle();
-    const apology = apologyFor(err);
-    const replyEventId = streamed?.started
-      ? await streamed.finish(apology, { notice: true })
-      : await d.sender.answer(roomId, messageContent(apology, place, { notice: true }), eventId, 'apology');
-    return { status: 'answered', how: 'apology', reason: err.code, replyEventId };
-  }
+  if (outcome.kind !== 'reply') return apologise(d, t, outcome.error, streamed);
   if (!current || (current.sessionId !== outcome.sessionId && !t.asked))
     await d.roomSessions.remember(roomId, user.id, target.workspace, target.scope, outcome.sessionId);
   const replyEventId = streamed
     ? await streamed.finish(outcome.reply)
     : await d.sender.answer(roomId, messageContent(outcome.reply, place), eventId, 'reply');
-  if (outcome.pendingConfirmation)
+  const asks = outcome.pendingConfirmation;
+  if (asks)
     await d.confirmationMessages.remember({
       eventId: replyEventId,
       roomId,
       userId: user.id,
-      confirmationId: outcome.pendingConfirmation.id,
+      confirmationId: asks.id,
       sessionId: outcome.sessionId,
     });
   return { status: 'answered', how: 'reply', replyEventId };
+}
+
+/** A failed turn: a short apology, in the streamed reply when one had started. */
+async function apologise(
+  d: TurnDeps,
+  t: RoomTurn,
+  err: QuorraError,
+  streamed: StreamedReply | undefined,
+): Promise<HandlingOutcome> {
+  const { roomId, eventId } = t.msg;
+  d.logger.warn({ err: describeError(err), roomId }, 'turn failed; apologising');
+  await streamed?.settle();
+  const apology = apologyFor(err);
+  const replyEventId = streamed?.started
+    ? await streamed.finish(apology, { notice: true })
+    : await d.sender.answer(
+        roomId,
+        messageContent(apology, t.who.place, { notice: true }),
+        eventId,
+        'apology',
+      );
+  return { status: 'answered', how: 'apology', reason: err.code, replyEventId };
+}
+
+/** The engine's turn request for a room message: the session it continues and the question it answers. */
+function requestOf(t: RoomTurn): SurfaceTurnCall {
+  const { user, target, current } = t.who;
+  return {
+    principal: principalOf(user),
+    message: t.text,
+    session: t.asked?.sessionId ?? current?.sessionId,
+    scope: target.scope,
+    origin: 'matrix',
+    workspace: target.workspace,
+    confirmationId: t.asked?.confirmationId,
+    extras: { roomId: t.msg.roomId },
+  };
 }
