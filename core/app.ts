@@ -5,9 +5,8 @@ import { coreMigrations } from '../migrations/index.ts';
 import { adminRoutes } from './admin/admin-routes.ts';
 import { peopleRoutes } from './admin/people-routes.ts';
 import { pluginSettingsRoutes } from './admin/plugin-settings-routes.ts';
-import { coreEntities } from './app-entities.ts';
 import type { ApprovalQueue } from './approvals/approval-queue.ts';
-import { setupApprovals } from './approvals/setup-approvals.ts';
+import { approvalsArea } from './approvals/area.ts';
 import { publicUrlOf } from './auth/sign-in-link.ts';
 import { signInRoutes } from './auth/sign-in-routes.ts';
 import { scheduleBackups } from './backup/backup-job.ts';
@@ -34,7 +33,7 @@ import { RouteTable } from './http/route-table.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { setupMatrix } from './matrix/setup-matrix.ts';
 import { mcpRoutes } from './mcp-server/mcp-routes.ts';
-import { type MemoryLayer, setupMemory } from './memory/setup-memory.ts';
+import { type MemoryLayer, memoryArea } from './memory/area.ts';
 import { Metrics } from './metrics/metrics.ts';
 import { announceModel } from './model/announce-model.ts';
 import { ModelClient } from './model/model-client.ts';
@@ -44,8 +43,9 @@ import { PluginHost } from './plugin/plugin-host.ts';
 import { loadPlugins, pluginRoots, pluginTables } from './plugin/plugin-loader.ts';
 import { toolScopeCheck } from './plugin/tool-scope-check.ts';
 import { Scheduler } from './scheduler/scheduler.ts';
+import { coreEntities } from './schema/core-entities.ts';
 import { type Onboarding, type SetupModels, setupOnboarding } from './setup/setup-onboarding.ts';
-import { setupWorkspaces } from './workspaces/setup-workspaces.ts';
+import { workspacesArea } from './workspaces/area.ts';
 import type { WorkspaceStore } from './workspaces/workspace-store.ts';
 
 /** A booted Quorra instance: every subsystem, plus listen and stop. */
@@ -137,8 +137,9 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
   for (const surface of [chatRoutes, mcpRoutes]) contribute.routes(surface(conversation.engine));
   contribute.routes(sessionRoutes(conversation.controls));
   contribute.routes(inspectRoutes(conversation.inspector, () => config.developerMode));
-  const workspaces = setupWorkspaces({ config, db, conversation, contribute });
-  const memory = setupMemory({ config, db, logger, conversation, workspaces, contribute });
+  const ctx = { config, db, logger, metrics, model, scheduler, health, registries, conversation, contribute };
+  const workspaces = await workspacesArea.activate(ctx);
+  const memory = await memoryArea.activate({ ...ctx, workspaces });
   const matrix = setupMatrix({
     config,
     db,
@@ -150,13 +151,7 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
     health,
     contribute,
   });
-  const approvals = await setupApprovals({
-    db,
-    logger: logger.child({ subsystem: 'approvals' }),
-    registries,
-    confirmations: conversation.confirmations,
-    contribute,
-  });
+  const approvals = await approvalsArea.activate(ctx);
   const host = new PluginHost(
     {
       config,

@@ -10,9 +10,9 @@ import { TokenStore } from '../auth/token-store.ts';
 import { UserStore } from '../auth/user-store.ts';
 import type { QuorraConfig } from '../config/schema.ts';
 import { QuorraError } from '../contracts/errors.ts';
+import { openCliDatabase } from '../schema/household-database.ts';
 import { issueLines } from '../text/issue-lines.ts';
 import { findPerson } from './find-person.ts';
-import { openCliDatabase } from './open-cli-database.ts';
 
 /** The identity stores on the CLI's database, closed after fn. */
 export interface CliStores {

@@ -5,8 +5,8 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openCliDatabase } from '../../../core/cli/open-cli-database.ts';
 import { loadConfig } from '../../../core/config/load-config.ts';
+import { openCliDatabase } from '../../../core/schema/household-database.ts';
 import { tempDir } from '../../support/boot-app.ts';
 import { testDatabaseUrl } from '../../support/test-database.ts';
 

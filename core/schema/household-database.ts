@@ -1,11 +1,12 @@
-// Opens the database for a one-shot CLI command: core and every installed plugin's migrations applied.
+// Opens the whole household database for a one-shot job (a CLI command, a backup's snapshot or restore): core and
+// every installed plugin's migrations applied.
 
 import { coreMigrations } from '../../migrations/index.ts';
-import { coreEntities } from '../app-entities.ts';
 import { databasePath } from '../config/data-paths.ts';
 import type { QuorraConfig } from '../config/schema.ts';
 import { openDatabase } from '../db/open-database.ts';
 import { loadPlugins, pluginRoots, pluginTables } from '../plugin/plugin-loader.ts';
+import { coreEntities } from './core-entities.ts';
 
 /**
  * The database with migrations applied, and the names applied by this call. `where` overrides the configured
