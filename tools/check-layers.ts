@@ -119,10 +119,10 @@ export function loopEdges(edges: Edge[]): string[] {
 }
 
 /**
- * The files that may import migrations: an area's declaration (`index.ts`, Dream's `entities.ts`) and the wiring
- * that lists every core migration (the household database that every one-shot job opens); runtime code never does.
+ * The files that may import migrations: an area's declaration (`area.ts`, or its table list `index.ts`/`entities.ts`)
+ * and core/schema's household database, which lists every core migration; runtime code (and app.ts) never does.
  */
-const declaration = /^core\/(app\.ts|schema\/household-database\.ts|[a-z-]+\/(index|entities|area)\.ts)$/;
+const declaration = /^core\/(schema\/household-database\.ts|[a-z-]+\/(index|entities|area)\.ts)$/;
 
 /** What the graph breaks, per rule; the first four must be empty, the rest may not grow past the baseline. */
 export function violations(edges: Edge[]) {
