@@ -27,7 +27,14 @@ export const pluginsArea = defineArea<Needs, PluginHost>({
     const { db, logger, metrics, model, scheduler, health } = ctx;
     return new PluginHost(
       {
-        ...{ config, db, logger, metrics, model, scheduler, registries, health },
+        config,
+        db,
+        logger,
+        metrics,
+        model,
+        scheduler,
+        registries,
+        health,
         services: {
           turns: conversation.turns,
           toolCalls: conversation.toolCalls,
