@@ -22,7 +22,8 @@ export const pluginStatus = z.strictObject({
 export const pluginListing = z.strictObject({
   plugins: z.array(pluginStatus.extend({ description: z.string(), has_settings: z.boolean() })),
 });
-const auditEntry = z.strictObject({
+/** One audited action on the wire (the admin UI's type of it too). */
+export const auditEntry = z.strictObject({
   id: z.number(),
   at: wireTime,
   userId: z.string().nullable(),
@@ -33,6 +34,14 @@ const auditEntry = z.strictObject({
   outcome: z.string(),
   detail: z.string(),
 });
+/** One page of the audit trail and where the next starts. */
+export const auditPage = z.strictObject({
+  entries: z.array(auditEntry),
+  next_before: z.number().nullable(),
+  tools: z.array(z.string()),
+});
+/** GET /admin/users: everyone, and what removing someone does. */
+export const peopleListing = z.strictObject({ users: z.array(personSchema), removal_effects: z.string() });
 /** Filters of GET /admin/audit; `to` is exclusive, so a day is [midnight, next midnight). */
 const auditQuery = z
   .object({
@@ -95,7 +104,7 @@ export function adminRoutes(host: PluginHost, c: Conversation) {
       path: '/admin/users',
       auth: 'owner',
       summary: 'Household members',
-      response: z.strictObject({ users: z.array(personSchema), removal_effects: z.string() }),
+      response: peopleListing,
       handler: async () => ({
         users: (await c.users.list()).map(personWire),
         removal_effects: REMOVAL_EFFECTS,
@@ -107,11 +116,7 @@ export function adminRoutes(host: PluginHost, c: Conversation) {
       auth: 'owner',
       summary: 'The audit trail, newest first: by person (or "system"), tool and time, a page at a time',
       query: auditQuery,
-      response: z.strictObject({
-        entries: z.array(auditEntry),
-        next_before: z.number().nullable(),
-        tools: z.array(z.string()),
-      }),
+      response: auditPage,
       handler: async ({ query }) => {
         const page = await c.audit.query(query);
         return { entries: page.entries, next_before: page.nextBefore, tools: await c.audit.tools() };

@@ -32,6 +32,13 @@ const otherItem = z.strictObject({
   ),
 });
 
+/** GET /approvals on the wire (the admin UI's type of it too). */
+export const approvalsReply = z.strictObject({
+  confirmations: z.array(confirmationSchema),
+  proposals: z.array(proposalSchema),
+  other: z.array(otherItem),
+});
+
 /** GET /approvals and POST /approvals/:id/{approve,edit,reject,defer}; a row outside the caller's view is 404. */
 export function approvalRoutes(d: {
   queue: ApprovalQueue;
@@ -52,11 +59,7 @@ export function approvalRoutes(d: {
       path: '/approvals',
       auth: 'member',
       summary: 'Everything waiting on the caller: confirmations, queued proposals, and other plugin items',
-      response: z.strictObject({
-        confirmations: z.array(confirmationSchema),
-        proposals: z.array(proposalSchema),
-        other: z.array(otherItem),
-      }),
+      response: approvalsReply,
       handler: async ({ principal }) => {
         const confirmations = await d.confirmations.pendingForUser(principal.userId);
         const proposals = await d.queue.pending(principal);

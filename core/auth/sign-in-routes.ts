@@ -75,7 +75,12 @@ function codeMessage(code: string, link: string): string {
   ].join('\n');
 }
 
-const sessionSchema = z.strictObject({
+/** A code was asked for (the same words whether or not the ID is known). */
+export const codeSent = z.strictObject({ message: z.string(), sent: z.boolean() });
+/** How many browser sessions ended. */
+export const sessionsEnded = z.strictObject({ ended: z.number() });
+/** Who is signed in, on the wire (the admin UI's type of it too). */
+export const sessionSchema = z.strictObject({
   user: z.strictObject({ id: z.string(), display_name: z.string(), role: z.enum(['owner', 'member']) }),
   csrf_token: z.string().nullable(),
   via: z.enum(['session', 'token']),
@@ -140,7 +145,7 @@ export function signInRoutes(deps: SignInRouteDeps) {
       // per address, whichever IDs it asks for: one address cannot flood members with codes
       addressLimit: { max: 10, windowMs: 15 * 60_000, count: 'all' },
       body: codeBody,
-      response: z.strictObject({ message: z.string(), sent: z.boolean() }),
+      response: codeSent,
       handler: ({ body }) => {
         if (!deps.matrixReady())
           return withStatus(202, {
@@ -228,7 +233,7 @@ export function signInRoutes(deps: SignInRouteDeps) {
       path: '/auth/sign-out-everywhere',
       auth: 'member',
       summary: 'Ends every browser session of the caller',
-      response: z.strictObject({ ended: z.number() }),
+      response: sessionsEnded,
       handler: async ({ principal }) =>
         withHeaders(
           { ended: await browserSessions.closeAll(principal.userId) },

@@ -8,7 +8,8 @@ import type { WorkspaceBinding } from './workspace-binding.entity.ts';
 import { newWorkspaceSchema, workspaceChangeSchema } from './workspace-input.ts';
 import { HOSTING_ONLY_PERSONAS, type WorkspaceStore } from './workspace-store.ts';
 
-const workspaceSchema = z.strictObject({
+/** A workspace on the wire (the admin UI's type of it too). */
+export const workspaceSchema = z.strictObject({
   slug: z.string(),
   name: z.string(),
   description: z.string(),
@@ -24,6 +25,15 @@ const workspaceSchema = z.strictObject({
     }),
   ),
 });
+
+/** GET /workspaces/options: what a new workspace can be. */
+export const workspaceOptionsReply = z.strictObject({
+  kinds: z.array(z.enum(['personal', 'household', 'hosting'])),
+  services: z.array(z.string()),
+  personas: z.array(z.strictObject({ id: z.string(), description: z.string(), hosting_only: z.boolean() })),
+});
+/** GET /workspaces. */
+export const workspaceListReply = z.strictObject({ workspaces: z.array(workspaceSchema) });
 
 function wire(w: Workspace, bindings: WorkspaceBinding[]): z.output<typeof workspaceSchema> {
   return {
@@ -74,13 +84,7 @@ export function workspaceRoutes(
       path: '/workspaces/options',
       auth: 'owner',
       summary: 'What a new workspace can be: kinds, services and personas (with what each is for)',
-      response: z.strictObject({
-        kinds: z.array(z.enum(['personal', 'household', 'hosting'])),
-        services: z.array(z.string()),
-        personas: z.array(
-          z.strictObject({ id: z.string(), description: z.string(), hosting_only: z.boolean() }),
-        ),
-      }),
+      response: workspaceOptionsReply,
       handler: () => {
         const o = store.options();
         return {
@@ -99,7 +103,7 @@ export function workspaceRoutes(
       path: '/workspaces',
       auth: 'member',
       summary: 'The workspaces the caller may use (owners: every one), with their services',
-      response: z.strictObject({ workspaces: z.array(workspaceSchema) }),
+      response: workspaceListReply,
       handler: async ({ principal }) => ({
         workspaces: await Promise.all(
           (await store.listFor(principal)).map(async (w) => wire(w, await store.bindings(w.slug))),
