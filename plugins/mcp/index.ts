@@ -27,6 +27,10 @@ export default definePlugin({
   description:
     'Reach the household’s other services (Home Assistant, Nextcloud, …) through MCP, under Quorra’s rules.',
   settings: mcpSettings,
+  async testConnection(settings) {
+    const { testServers } = await import('./connection-probe.ts');
+    return testServers(settings);
+  },
   entities: [ToolPin, OAuthGrant],
   migrations: [CreateMcp1765100000000, CreateMcpOAuth1765200000000],
   activate(ctx): McpApi {

@@ -25,6 +25,8 @@ export class ServerConnection {
   state: ConnectionState = 'connecting';
   tools: Tool[] = [];
   lastError: string | null = null;
+  /** The code of the last failure (an HTTP status, a JSON-RPC code, ENOENT…), for saying it in words. */
+  lastCode: string | number | null = null;
   /** How many times the connection was made again after it was lost. */
   restarts = 0;
   /** The server refused us and offers no way in but the owner signing in (OAuth): no retries until they do. */
@@ -126,6 +128,8 @@ export class ServerConnection {
       this.needsSignIn = false;
       for (const w of [...this.readyWaiters]) w();
     } catch (err) {
+      const code = (err as { code?: unknown }).code;
+      this.lastCode = typeof code === 'string' || typeof code === 'number' ? code : null;
       if (this.refusedUs(err)) {
         this.needsSignIn = true;
         this.state = 'down';
