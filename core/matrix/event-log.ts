@@ -1,7 +1,9 @@
 // Inbound events the bot took in: dedup on event id, status per event, and what is left to finish after a restart.
+
 import { type DataSource, In, LessThan } from 'typeorm';
 import { EntityRows } from '../db/entity-rows.ts';
 import { isUniqueViolation } from '../db/unique-violation.ts';
+import type { RawEvent } from './inbound-message.ts';
 import { MatrixEvent, type MatrixEventStatus } from './matrix-event.entity.ts';
 
 /** Records inbound events and their outcome. */
@@ -18,13 +20,13 @@ export class EventLog {
   }
 
   /** Takes an event in as queued; null when it was seen before (never answered twice). */
-  async take(roomId: string, ev: Record<string, any>): Promise<MatrixEvent | null> {
+  async take(roomId: string, ev: RawEvent): Promise<MatrixEvent | null> {
     const now = new Date();
     // a plain assignment: the repository's create() walks the entity's metadata per call, for the same object
     const row = Object.assign(new MatrixEvent(), {
-      eventId: ev.event_id,
+      eventId: String(ev.event_id),
       roomId,
-      sender: ev.sender,
+      sender: String(ev.sender),
       originTs: typeof ev.origin_server_ts === 'number' ? ev.origin_server_ts : now.getTime(),
       event: ev,
       status: 'queued',

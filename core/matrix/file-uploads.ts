@@ -13,7 +13,7 @@ export class FileUploads {
 
   /** The m.file content as a handler sees it, or undefined for anything else (encrypted files carry no plain url). */
   static incoming(
-    content: Record<string, any>,
+    content: Readonly<Record<string, unknown>>,
     scope: string[],
     workspace: string | null,
   ): IncomingFile | undefined {
@@ -26,11 +26,15 @@ export class FileUploads {
       content.body !== content.filename
         ? content.body.slice(0, 500)
         : undefined;
+    const info = (content.info && typeof content.info === 'object' ? content.info : {}) as Record<
+      string,
+      unknown
+    >;
     return {
       filename,
       ...(caption ? { caption } : {}),
-      mimetype: typeof content.info?.mimetype === 'string' ? content.info.mimetype : undefined,
-      size: typeof content.info?.size === 'number' ? content.info.size : undefined,
+      mimetype: typeof info.mimetype === 'string' ? info.mimetype : undefined,
+      size: typeof info.size === 'number' ? info.size : undefined,
       scope,
       workspace,
     };

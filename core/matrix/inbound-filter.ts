@@ -1,5 +1,11 @@
 // Who gets an answer: pure decisions over raw Matrix events (own, notices, edits, age, mentions) and text clean-up.
+import type { RawEvent } from './inbound-message.ts';
 import { reactionAnswer } from './reaction-answers.ts';
+
+/** Content fields read before a message is typed (all of them may be missing or of another type). */
+type Content = Readonly<Record<string, unknown>>;
+const obj = (v: unknown): Record<string, unknown> =>
+  v && typeof v === 'object' ? (v as Record<string, unknown>) : {};
 
 /** The bot as mentions see it. */
 export interface BotIdentity {
@@ -24,15 +30,15 @@ export type IgnoreReason =
 export type FirstLook = { ignore: IgnoreReason } | { take: 'message' | 'encrypted' | 'reaction' };
 
 /** The first, cheap look at a timeline event: ignore it, or take it in as a message or an undecryptable event. */
-export function firstLook(ev: Record<string, any>, opts: { botUserId: string; cutoffTs: number }): FirstLook {
+export function firstLook(ev: RawEvent, opts: { botUserId: string; cutoffTs: number }): FirstLook {
   if (ev.sender === opts.botUserId) return { ignore: 'own' };
   if (typeof ev.origin_server_ts === 'number' && ev.origin_server_ts < opts.cutoffTs)
     return { ignore: 'too_old' };
   if (ev.type === 'm.room.encrypted') return { take: 'encrypted' };
   if (ev.type === 'm.reaction')
     return reactionAnswer(ev.content) ? { take: 'reaction' } : { ignore: 'unsupported' };
-  const content = ev.content ?? {};
-  if (content['m.relates_to']?.rel_type === 'm.replace') return { ignore: 'edit' };
+  const content = obj(ev.content);
+  if (obj(content['m.relates_to']).rel_type === 'm.replace') return { ignore: 'edit' };
   if (content.msgtype === 'm.notice') return { ignore: 'notice' };
   // a plain (unencrypted) file goes to the plugins' file handlers
   if (content.msgtype === 'm.file' && typeof content.url === 'string') return { take: 'message' };
@@ -72,8 +78,8 @@ function patternsFor(bot: BotIdentity): MentionPatterns {
 }
 
 /** Whether a message mentions the bot: m.mentions, a pill (matrix.to link) or its display name / user id in the text. */
-export function isMentioned(content: Record<string, any>, bot: BotIdentity): boolean {
-  const ids = content['m.mentions']?.user_ids;
+export function isMentioned(content: Content, bot: BotIdentity): boolean {
+  const ids = obj(content['m.mentions']).user_ids;
   if (Array.isArray(ids) && ids.includes(bot.userId)) return true;
   const patterns = patternsFor(bot);
   const html = content.formatted_body;
@@ -104,11 +110,11 @@ export function stripReplyFallback(body: string): string {
 }
 
 /** The thread a message was written in and the event it replies to, if any. */
-export function relationOf(content: Record<string, any>): { threadRoot?: string; inReplyTo?: string } {
-  const rel = content['m.relates_to'] ?? {};
+export function relationOf(content: Content): { threadRoot?: string; inReplyTo?: string } {
+  const rel = obj(content['m.relates_to']);
   const out: { threadRoot?: string; inReplyTo?: string } = {};
   if (rel.rel_type === 'm.thread' && typeof rel.event_id === 'string') out.threadRoot = rel.event_id;
-  const reply = rel['m.in_reply_to']?.event_id;
+  const reply = obj(rel['m.in_reply_to']).event_id;
   if (typeof reply === 'string' && !(out.threadRoot && rel.is_falling_back === true)) out.inReplyTo = reply;
   return out;
 }

@@ -1,6 +1,8 @@
 // Takes timeline events in: counts and dates them, decides at first look, and logs them durably (once per event id).
+
 import type { EventLog } from './event-log.ts';
 import { type BotIdentity, firstLook } from './inbound-filter.ts';
+import type { RawEvent } from './inbound-message.ts';
 import type { MatrixEvent } from './matrix-event.entity.ts';
 import type { MatrixMetrics } from './matrix-metrics.ts';
 
@@ -25,8 +27,8 @@ export class Intake {
   ) {}
 
   /** Takes a message in as queued; null when it is not one to answer, or was taken in before. */
-  async admit(roomId: string, ev: Record<string, any>): Promise<MatrixEvent | null> {
-    const kind = KINDS[ev.type];
+  async admit(roomId: string, ev: RawEvent): Promise<MatrixEvent | null> {
+    const kind = KINDS[String(ev.type)];
     if (!kind) return null;
     const { metrics } = this.d;
     metrics.received.inc({ kind });

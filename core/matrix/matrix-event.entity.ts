@@ -1,5 +1,7 @@
 // An inbound Matrix event the bot took in (dedup on event id), with what became of it.
+
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import type { RawEvent } from './inbound-message.ts';
 
 /** queued (taken in; run again after a restart until an outcome is recorded) → answered | ignored | refused | failed. */
 export type MatrixEventStatus = 'queued' | 'answered' | 'ignored' | 'refused' | 'failed';
@@ -22,7 +24,7 @@ export class MatrixEvent {
 
   /** The raw event as /sync delivered it (needed to finish it after a restart). */
   @Column({ type: 'simple-json' })
-  event!: Record<string, any>;
+  event!: RawEvent;
 
   @Column({ type: 'varchar', length: 16 })
   status!: MatrixEventStatus;

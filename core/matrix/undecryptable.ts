@@ -1,7 +1,9 @@
 // Encrypted events the bot cannot read: say so once per room in plain words, open an unencrypted DM, count it.
+
 import type { UserStore } from '../auth/user-store.ts';
 import type { DirectRooms } from './direct-rooms.ts';
 import type { HandlingOutcome } from './handling-outcome.ts';
+import type { RawEvent } from './inbound-message.ts';
 import type { MatrixMetrics } from './matrix-metrics.ts';
 import type { MatrixSender } from './matrix-sender.ts';
 import type { MatrixKvStore } from './matrix-storage.ts';
@@ -32,7 +34,7 @@ export class Undecryptable {
   ) {}
 
   /** Counts the event; the first time in a room, says so there and greets the sender in an unencrypted DM (opened if needed). */
-  async handle(roomId: string, ev: Record<string, any>): Promise<HandlingOutcome> {
+  async handle(roomId: string, ev: RawEvent): Promise<HandlingOutcome> {
     const { kv, sender, direct, users, metrics } = this.deps;
     metrics.undecryptable.inc();
     const key = `notice.undecryptable.${roomId}`;
@@ -46,8 +48,8 @@ export class Undecryptable {
       },
     );
     await kv.set(key, new Date().toISOString());
-    if (!this.deps.e2ee && (await users.findByMatrixId(ev.sender))) {
-      const dm = await direct.roomFor(ev.sender, { avoid: roomId });
+    if (!this.deps.e2ee && (await users.findByMatrixId(String(ev.sender)))) {
+      const dm = await direct.roomFor(String(ev.sender), { avoid: roomId });
       await sender.send(dm.roomId, messageContent(UNENCRYPTED_DM_GREETING, {}, { notice: true }), {
         key: `greeting.${roomId}`,
         kind: 'notice',

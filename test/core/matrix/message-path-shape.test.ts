@@ -92,4 +92,4 @@ describe('the Matrix message path', () => {
   });
 });
 
-const LEFT_OUTSIDE_SEAM = 36;
+const LEFT_OUTSIDE_SEAM = 28;
