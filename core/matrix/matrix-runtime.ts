@@ -1,12 +1,10 @@
 import type { CheckResult } from '../health/health.ts';
 import { EncryptedEvents } from './crypto/encrypted-events.ts';
 import { openEncryption } from './crypto/open-encryption.ts';
-import type { DirectRooms } from './direct-rooms.ts';
 import { EventLog } from './event-log.ts';
 import { FailureBackoff } from './failure-backoff.ts';
 import type { BotIdentity } from './inbound-filter.ts';
 import { Intake } from './intake.ts';
-import type { InvitePolicy } from './invite-policy.ts';
 import { type JoinedRoom, listJoinedRooms } from './joined-rooms.ts';
 import { type LoadedMatrixSdk, loadMatrixSdk } from './load-matrix-sdk.ts';
 import { createMatrixClient, type QuorraMatrixClient } from './matrix-client.ts';
@@ -14,10 +12,7 @@ import { syncHealth } from './matrix-health.ts';
 import { accessTokenFor } from './matrix-login.ts';
 import { describeError } from './matrix-sender.ts';
 import { QuorraStorageProvider } from './matrix-storage.ts';
-import type { MessagePipeline } from './message-pipeline.ts';
-import type { OutboxDelivery } from './outbox-delivery.ts';
 import { restoreOwnState, syncFilter } from './own-events.ts';
-import type { RoomMembers } from './room-members.ts';
 import { RoomQueues } from './room-queue.ts';
 import { RoomWork } from './room-work.ts';
 import type { RuntimeDeps } from './runtime-deps.ts';
@@ -27,17 +22,17 @@ import { routeSdkLogs } from './sdk-logs.ts';
 // its fsync holds the event loop 4-5 ms (measured in the Matrix bench); a crash replays up to 5 s, dropped by event id
 const SYNC_TOKEN_WRITE_MS = 5000;
 
+/** One connection's parts with the client they were made for. */
+type Connection = ReturnType<typeof runtimeParts>;
+
 /** The bot: one per app, started after plugins and stopped before the database closes. */
 export class MatrixRuntime {
   private client?: QuorraMatrixClient;
   private storage?: QuorraStorageProvider;
   private sdk?: LoadedMatrixSdk;
   private readonly bot: BotIdentity = { userId: '' };
-  private members!: RoomMembers;
-  private direct!: DirectRooms;
-  private pipeline!: MessagePipeline;
-  private delivery?: OutboxDelivery;
-  private invites!: InvitePolicy;
+  /** What one connection runs on (members, DMs, the pipeline, invites, delivery), made whole in connect(). */
+  private conn?: Connection;
   private readonly backoff = new FailureBackoff();
   private readonly events: EventLog;
   private readonly intake: Intake;
@@ -69,8 +64,8 @@ export class MatrixRuntime {
       () => ({
         stopping: this.stopping,
         client: this.client,
-        pipeline: this.pipeline,
-        invites: this.invites,
+        pipeline: this.conn?.pipeline,
+        invites: this.conn?.invites,
         encrypted: this.encrypted,
         cutoffTs: this.cutoffTs,
       }),
@@ -128,7 +123,14 @@ export class MatrixRuntime {
       requeue: (row) => this.work.message(row),
     });
     logger[this.encrypted.enabled ? 'info' : 'warn'](`Matrix: ${this.encrypted.describe()}`);
-    this.wire(client);
+    const conn = runtimeParts(this.d, {
+      client,
+      bot: this.bot,
+      events: this.events,
+      backoff: this.backoff,
+      encrypted: this.encrypted,
+    });
+    this.conn = conn;
     this.startedAt = Date.now();
     this.cutoffTs = this.startedAt - cfg.catchUpWindowMinutes * 60_000;
     await this.events.prune(new Date(this.startedAt - 30 * 86_400_000));
@@ -148,7 +150,7 @@ export class MatrixRuntime {
       client.halt();
       return;
     }
-    for (const roomId of await this.invites.pending()) this.work.invite(roomId);
+    for (const roomId of await conn.invites.pending()) this.work.invite(roomId);
     for (const key of await kv.keys('backfill.')) {
       const roomId = key.slice('backfill.'.length);
       this.work.backfill(roomId, (await kv.get(key))!);
@@ -157,7 +159,7 @@ export class MatrixRuntime {
       if (row.originTs >= this.cutoffTs) this.work.message(row);
       else await this.events.mark(row.eventId, 'ignored', { reason: 'too_old' });
     }
-    this.delivery?.start();
+    conn.delivery.start();
     // the device ID and key are what an owner compares in Element to verify the bot's session by hand
     logger.info(
       { userId: who.user_id, deviceId: who.device_id, e2ee: this.encrypted.describe() },
@@ -185,18 +187,6 @@ export class MatrixRuntime {
     });
   }
 
-  private wire(client: QuorraMatrixClient): void {
-    const parts = runtimeParts(this.d, {
-      client,
-      bot: this.bot,
-      events: this.events,
-      backoff: this.backoff,
-      encrypted: this.encrypted,
-    });
-    ({ members: this.members, direct: this.direct, pipeline: this.pipeline } = parts);
-    ({ invites: this.invites, delivery: this.delivery } = parts);
-  }
-
   private async onSync(ok: boolean, err?: unknown, res?: Record<string, any>): Promise<void> {
     this.d.metrics.syncs.inc({ outcome: ok ? 'ok' : 'error' });
     if (!ok) {
@@ -221,15 +211,18 @@ export class MatrixRuntime {
   private async beforeEmit(name: string, args: any[]): Promise<boolean> {
     if (this.stopping) throw new Error('the Matrix runtime is stopping');
     const [roomId, ev] = args as [string, Record<string, any>];
+    const conn = this.conn;
+    // events come only from a connected client, whose connection is made before its first sync
+    if (!conn) return true;
     if (name === 'room.invite') {
       // only noted here: joining (and any 429 on it) happens in the room's queue, never holding the sync loop
-      await this.invites.note(roomId, ev);
+      await conn.invites.note(roomId, ev);
       this.work.invite(roomId);
       return false;
     }
-    if (name === 'room.leave') this.members.forget(roomId);
+    if (name === 'room.leave') conn.members.forget(roomId);
     if (name === 'room.event') {
-      await this.members.apply(roomId, ev);
+      await conn.members.apply(roomId, ev);
       const row = await this.intake.admit(roomId, await this.encrypted.clear(roomId, ev));
       if (row) this.work.message(row);
     }
@@ -270,7 +263,7 @@ export class MatrixRuntime {
     await this.storage?.flush().catch((err: unknown) => {
       this.d.logger.warn({ err: describeError(err) }, 'could not save the sync position');
     });
-    await this.delivery?.stop();
+    await this.conn?.delivery.stop();
     await this.queues.idle(10_000);
     await this.encrypted.close();
     this.d.kv.close();

@@ -16,8 +16,9 @@ import type { RoomQueues } from './room-queue.ts';
 export interface RoomWorkState {
   stopping: boolean;
   client?: QuorraMatrixClient;
-  pipeline: MessagePipeline;
-  invites: InvitePolicy;
+  /** The connection's parts; absent before the first connect. */
+  pipeline?: MessagePipeline;
+  invites?: InvitePolicy;
   encrypted: EncryptedEvents;
   cutoffTs: number;
 }
@@ -37,7 +38,7 @@ export class RoomWork {
       // an encrypted message whose key has not come yet waits outside the queue (requeued when it comes)
       const ready = await this.state().encrypted.ready(row);
       const now = this.state();
-      if (ready && !now.stopping) await now.pipeline.process(ready);
+      if (ready && !now.stopping) await now.pipeline?.process(ready);
     });
   }
 
@@ -45,7 +46,7 @@ export class RoomWork {
   invite(roomId: string): void {
     this.queues.push(roomId, async () => {
       const now = this.state();
-      if (!now.stopping) await now.invites.handle(roomId).catch((err: unknown) => this.unlessHalted(err));
+      if (!now.stopping) await now.invites?.handle(roomId).catch((err: unknown) => this.unlessHalted(err));
     });
   }
 
@@ -63,7 +64,7 @@ export class RoomWork {
             cutoffTs,
             process: (row) => {
               const now = this.state();
-              return now.stopping ? undefined : now.pipeline.process(row);
+              return now.stopping ? undefined : now.pipeline?.process(row);
             },
           },
         );
