@@ -13,7 +13,7 @@ import type { Conversation } from '../engine/setup-conversation.ts';
 const userParam = z.object({ id: z.string().regex(/^[a-z][a-z0-9-]{0,63}$/) });
 const tokenParam = z.object({ id: z.coerce.number().int().positive() });
 // shapes only: the user store validates the values, with the messages the UI shows by each field
-const personBody = z
+export const personBody = z
   .object({
     name: z.string(),
     role: z.enum(['owner', 'member']),
@@ -27,7 +27,8 @@ const personBody = z
     quiet_reply: z.boolean().optional(),
   })
   .strict();
-const personEdit = personBody.partial().strict();
+/** The fields an edit may change. */
+export const personEdit = personBody.partial().strict();
 const tokenBody = z.object({ label: z.string().trim().max(100).default('') }).strict();
 
 /** A person on the wire. */
@@ -45,8 +46,18 @@ export const personSchema = z.strictObject({
   quiet_reply: z.boolean(),
   created_at: wireTime,
 });
-const personReply = z.strictObject({ user: personSchema });
-const tokensReply = z.strictObject({
+export const personReply = z.strictObject({ user: personSchema });
+/** What removing a person ended. */
+export const personRemoved = z.strictObject({
+  removed: z.string(),
+  tokens_revoked: z.number(),
+  sessions_ended: z.number(),
+  effects: z.string(),
+});
+/** A new token: the only time it is shown. */
+export const tokenCreated = z.strictObject({ id: z.number(), label: z.string(), token: z.string() });
+/** A person's tokens, never the tokens themselves. */
+export const tokensReply = z.strictObject({
   tokens: z.array(
     z.strictObject({
       id: z.number(),
@@ -145,12 +156,7 @@ export function peopleRoutes(c: Conversation) {
       auth: 'owner',
       summary: 'Removes a person: every sign-in ends at once; what they told Quorra stays',
       params: userParam,
-      response: z.strictObject({
-        removed: z.string(),
-        tokens_revoked: z.number(),
-        sessions_ended: z.number(),
-        effects: z.string(),
-      }),
+      response: personRemoved,
       handler: async ({ principal, params }) => {
         if (params.id === principal.userId)
           throw fail.conflict('QUORRA_REMOVE_SELF', 'you cannot remove yourself; another owner can');
@@ -193,7 +199,7 @@ export function peopleRoutes(c: Conversation) {
       auth: 'member',
       summary: 'Creates an API token for the caller; the answer is the only time it is shown',
       body: tokenBody,
-      response: z.strictObject({ id: z.number(), label: z.string(), token: z.string() }),
+      response: tokenCreated,
       handler: async ({ principal, body }) => {
         const { id, token } = await c.tokens.issue(principal.userId, body.label);
         await audit(principal, 'create_token', { id, label: body.label });
