@@ -1,5 +1,6 @@
 // The mcp plugin's owner calls: which services wait for a sign-in (from /health/details), and starting one.
-
+import type { z } from 'zod';
+import type { signInReply } from '../../../plugins/mcp/oauth-routes.ts';
 import { apiRequest } from './api-client.ts';
 import { fetchHealth } from './health.ts';
 
@@ -19,8 +20,8 @@ export async function mcpServers(): Promise<McpServerState[]> {
 }
 
 /** Starts a sign-in: the service's own sign-in page to open, or signed in already. */
-export function startMcpSignIn(id: string): Promise<{ signed_in: boolean; authorize_url?: string }> {
-  return apiRequest(`/plugins/mcp/servers/${encodeURIComponent(id)}/sign-in`, {
+export function startMcpSignIn(id: string): Promise<z.infer<typeof signInReply>> {
+  return apiRequest<z.infer<typeof signInReply>>(`/plugins/mcp/servers/${encodeURIComponent(id)}/sign-in`, {
     method: 'POST',
     body: { back_to: window.location.origin },
   });
