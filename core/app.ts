@@ -193,7 +193,7 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
   );
   contribute.routes(adminRoutes(host, conversation));
   contribute.routes(pluginSettingsRoutes(host, conversation.audit));
-  contribute.routes(peopleRoutes(conversation));
+  contribute.routes(peopleRoutes(conversation, matrix.accounts));
   const onboarding = setupOnboarding(
     { config, dataDir, conversation, model, matrix, logger },
     opts.setupModels,
