@@ -15,6 +15,30 @@ export interface PersonInput {
   quiet_reply?: boolean;
 }
 
+/** A new person's Matrix account and their one-time Element sign-in (shown once). */
+export interface NewMatrixAccount {
+  user_id: string;
+  temporary_password: string;
+  homeserver_url: string;
+  sign_in_url: string;
+}
+
+/** Whether adding a person creates their Matrix account here, and the server name it gets. */
+export async function matrixAccountsInfo(): Promise<{ can_create: boolean; server_name: string | null }> {
+  return apiRequest('/admin/matrix-accounts');
+}
+
+/** Adds a person and creates their Matrix account (the homeserver's registration secret is configured). */
+export async function addPersonWithAccount(
+  input: PersonInput,
+  username?: string,
+): Promise<{ user: HouseholdUser; matrix_account: NewMatrixAccount }> {
+  return apiRequest('/admin/users', {
+    method: 'POST',
+    body: { ...input, matrix_account: true, ...(username ? { matrix_username: username } : {}) },
+  });
+}
+
 /** Everyone, plus what removing someone does (the server's words, shown before confirming). */
 export async function listPeople(): Promise<{ users: HouseholdUser[]; removalEffects: string }> {
   const r = await apiRequest<{ users: HouseholdUser[]; removal_effects: string }>('/admin/users');
