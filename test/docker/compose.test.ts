@@ -308,3 +308,85 @@ describe('docker/compose.yaml: Element and new people’s accounts', () => {
     assert.ok(script.indexOf('secret_file=') < script.indexOf('nothing to do'));
   });
 });
+
+describe('docker/compose.yaml: the optional TLS front (Caddy)', () => {
+  /** The Caddyfile as Caddy itself reads it (`caddy adapt`), with TLS_DOMAIN as .env would set it. */
+  const adapted = (): any =>
+    JSON.parse(
+      execFileSync(
+        'caddy',
+        ['adapt', '--config', path.join(docker, 'caddy/Caddyfile'), '--adapter', 'caddyfile'],
+        {
+          encoding: 'utf8',
+          env: { PATH: process.env.PATH ?? '', TLS_DOMAIN: 'home.example.org' },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      ),
+    );
+  /** Every reverse_proxy upstream under a route tree, with the paths that lead to it. */
+  const upstreams = (routes: any[], paths: string[] = []): { dial: string; paths: string[] }[] =>
+    routes.flatMap((r: any) => {
+      const here = [...paths, ...(r.match ?? []).flatMap((m: any) => m.path ?? [])];
+      return (r.handle ?? []).flatMap((h: any) =>
+        h.handler === 'reverse_proxy'
+          ? h.upstreams.map((u: any) => ({ dial: u.dial, paths: here }))
+          : h.routes
+            ? upstreams(h.routes, here)
+            : [],
+      );
+    });
+
+  it('is a profile of its own that parses, publishing HTTPS only when asked for', function () {
+    this.timeout(60_000);
+    const plain = composeConfig();
+    assert.equal(plain.services.caddy.profiles[0], 'tls');
+    const tls = composeConfig('--profile', 'tls');
+    const caddy = tls.services.caddy;
+    assert.deepEqual(caddy.profiles, ['tls']);
+    const published = caddy.ports.map((p: any) =>
+      Number(typeof p === 'string' ? p.split(':')[0] : p.published),
+    );
+    assert.ok(
+      published.includes(443) && published.includes(80),
+      '443 for HTTPS, 80 for the certificate check',
+    );
+    const mounts = caddy.volumes.map((v: any) => (typeof v === 'string' ? v : `${v.source}:${v.target}`));
+    assert.ok(mounts.some((m: string) => m.includes('caddy/Caddyfile:/etc/caddy/Caddyfile')));
+    assert.ok(
+      mounts.some((m: string) => m.startsWith('caddy-data:/data')),
+      'certificates survive a restart',
+    );
+  });
+
+  it('proxies to Quorra’s port, Synapse’s client API and Element, never Synapse’s admin API', () => {
+    const config = composeConfig('--profile', 'tls');
+    const servers = adapted().apps.http.servers;
+    const all = Object.values<any>(servers).flatMap((s) =>
+      upstreams(s.routes).map((u) => ({ ...u, listen: s.listen })),
+    );
+    const quorraPort = config.services.quorra.environment.QUORRA_PORT;
+    const toQuorra = all.find((u) => u.dial.startsWith('quorra:'));
+    assert.equal(toQuorra?.dial, `quorra:${quorraPort}`, 'the port the quorra service listens on');
+    assert.deepEqual(toQuorra?.listen, [':8443']);
+    const toSynapse = all.find((u) => u.dial.startsWith('synapse:'));
+    assert.equal(toSynapse?.dial, 'synapse:8008');
+    assert.deepEqual(toSynapse?.paths, ['/_matrix/*', '/_synapse/client/*']);
+    assert.ok(all.some((u) => u.dial === 'element:80'));
+    assert.ok(
+      Object.values<any>(servers).every((s) => JSON.stringify(s.routes).includes('"home.example.org"')),
+      'every site is served for TLS_DOMAIN',
+    );
+    const routesOf = (r: any): any[] => [
+      r,
+      ...(r.handle ?? []).flatMap((h: any) => (h.routes ?? []).flatMap(routesOf)),
+    ];
+    const admin = Object.values<any>(servers)
+      .flatMap((s) => s.routes.flatMap(routesOf))
+      .find((r) => r.match?.some((m: any) => m.path?.includes('/_synapse/*')));
+    assert.match(
+      JSON.stringify(admin?.handle),
+      /"status_code":404/,
+      'Synapse’s admin API answers 404 outside',
+    );
+  });
+});
