@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { REMOVAL_EFFECTS } from '../auth/remove-user.ts';
 import { defineRoute } from '../contracts/route-definition.ts';
 import { wireTime } from '../contracts/wire-schemas.ts';
-import type { Confirmation } from '../engine/confirmation.entity.ts';
+import { confirmationSchema, confirmationWire } from '../engine/confirmation-wire.ts';
 import type { Conversation } from '../engine/setup-conversation.ts';
 import type { PluginHost } from '../plugin/plugin-host.ts';
 import { personSchema, personWire } from './people-routes.ts';
@@ -22,16 +22,8 @@ export const pluginStatus = z.strictObject({
 export const pluginListing = z.strictObject({
   plugins: z.array(pluginStatus.extend({ description: z.string(), has_settings: z.boolean() })),
 });
-/** A pending tier-2 confirmation on the wire. */
-export const confirmationSchema = z.strictObject({
-  id: z.string(),
-  session_id: z.string(),
-  tool: z.string(),
-  description: z.string(),
-  created_at: wireTime,
-  expires_at: wireTime,
-});
-const auditEntry = z.strictObject({
+/** One audited action on the wire (the admin UI's type of it too). */
+export const auditEntry = z.strictObject({
   id: z.number(),
   at: wireTime,
   userId: z.string().nullable(),
@@ -42,6 +34,14 @@ const auditEntry = z.strictObject({
   outcome: z.string(),
   detail: z.string(),
 });
+/** One page of the audit trail and where the next starts. */
+export const auditPage = z.strictObject({
+  entries: z.array(auditEntry),
+  next_before: z.number().nullable(),
+  tools: z.array(z.string()),
+});
+/** GET /admin/users: everyone, and what removing someone does. */
+export const peopleListing = z.strictObject({ users: z.array(personSchema), removal_effects: z.string() });
 /** Filters of GET /admin/audit; `to` is exclusive, so a day is [midnight, next midnight). */
 const auditQuery = z
   .object({
@@ -60,18 +60,6 @@ const auditQuery = z
   })
   .strict()
   .refine((q) => !q.from || !q.to || q.from < q.to, { message: 'from must be before to', path: ['to'] });
-
-/** The JSON shape of a pending tier-2 confirmation. */
-export function confirmationWire(p: Confirmation): z.output<typeof confirmationSchema> {
-  return {
-    id: p.id,
-    session_id: p.sessionId,
-    tool: p.toolName,
-    description: p.description,
-    created_at: p.createdAt,
-    expires_at: p.expiresAt,
-  };
-}
 
 /** /admin/* (owner only) and /confirmations (the caller's own); /approvals is the queue's (core/approvals). */
 export function adminRoutes(host: PluginHost, c: Conversation) {
@@ -116,7 +104,7 @@ export function adminRoutes(host: PluginHost, c: Conversation) {
       path: '/admin/users',
       auth: 'owner',
       summary: 'Household members',
-      response: z.strictObject({ users: z.array(personSchema), removal_effects: z.string() }),
+      response: peopleListing,
       handler: async () => ({
         users: (await c.users.list()).map(personWire),
         removal_effects: REMOVAL_EFFECTS,
@@ -128,11 +116,7 @@ export function adminRoutes(host: PluginHost, c: Conversation) {
       auth: 'owner',
       summary: 'The audit trail, newest first: by person (or "system"), tool and time, a page at a time',
       query: auditQuery,
-      response: z.strictObject({
-        entries: z.array(auditEntry),
-        next_before: z.number().nullable(),
-        tools: z.array(z.string()),
-      }),
+      response: auditPage,
       handler: async ({ query }) => {
         const page = await c.audit.query(query);
         return { entries: page.entries, next_before: page.nextBefore, tools: await c.audit.tools() };

@@ -13,7 +13,7 @@ import type { Conversation } from '../engine/setup-conversation.ts';
 const userParam = z.object({ id: z.string().regex(/^[a-z][a-z0-9-]{0,63}$/) });
 const tokenParam = z.object({ id: z.coerce.number().int().positive() });
 // shapes only: the user store validates the values, with the messages the UI shows by each field
-const personBody = z
+export const personBody = z
   .object({
     name: z.string(),
     role: z.enum(['owner', 'member']),
@@ -27,9 +27,10 @@ const personBody = z
     quiet_reply: z.boolean().optional(),
   })
   .strict();
-const personEdit = personBody.partial().strict();
+/** The fields an edit may change. */
+export const personEdit = personBody.partial().strict();
 /** Adding a person may also create their Matrix account (when Quorra holds the homeserver's shared secret). */
-const newPersonBody = personBody
+export const newPersonBody = personBody
   .extend({
     matrix_account: z.boolean().optional(),
     /** The account's user name (the part before ":"); default: the person's id. */
@@ -56,16 +57,23 @@ export const personSchema = z.strictObject({
   quiet_reply: z.boolean(),
   created_at: wireTime,
 });
-const personReply = z.strictObject({ user: personSchema });
+export const personReply = z.strictObject({ user: personSchema });
 /** A new account's one-time sign-in: shown once in the answer, stored nowhere (the person changes it). */
-const newAccountSchema = z.strictObject({
+export const newAccountSchema = z.strictObject({
   user_id: z.string(),
   temporary_password: z.string(),
   homeserver_url: z.string(),
   sign_in_url: z.string(),
 });
+/** A person just added, with their new Matrix account's one-time sign-in when one was made. */
+export const personAdded = personReply.extend({ matrix_account: newAccountSchema.optional() });
+/** Whether adding a person creates their Matrix account here. */
+export const matrixAccountsReply = z.strictObject({
+  can_create: z.boolean(),
+  server_name: z.string().nullable(),
+});
 
-/** Creating family members' Matrix accounts, as app.ts wires it (core/matrix/matrix-accounts.ts). */
+/** Creating family members' Matrix accounts, as the matrix area provides it (core/matrix/matrix-accounts.ts). */
 export interface PeopleMatrixAccounts {
   canCreate(): boolean;
   serverName(): string | null;
@@ -74,7 +82,17 @@ export interface PeopleMatrixAccounts {
     displayName: string,
   ): Promise<{ userId: string; password: string; homeserverUrl: string; signInUrl: string }>;
 }
-const tokensReply = z.strictObject({
+/** What removing a person ended. */
+export const personRemoved = z.strictObject({
+  removed: z.string(),
+  tokens_revoked: z.number(),
+  sessions_ended: z.number(),
+  effects: z.string(),
+});
+/** A new token: the only time it is shown. */
+export const tokenCreated = z.strictObject({ id: z.number(), label: z.string(), token: z.string() });
+/** A person's tokens, never the tokens themselves. */
+export const tokensReply = z.strictObject({
   tokens: z.array(
     z.strictObject({
       id: z.number(),
@@ -127,7 +145,7 @@ export function peopleRoutes(c: Conversation, accounts?: PeopleMatrixAccounts) {
       path: '/admin/matrix-accounts',
       auth: 'owner',
       summary: 'Whether adding a person creates their Matrix account, and the server name it gets',
-      response: z.strictObject({ can_create: z.boolean(), server_name: z.string().nullable() }),
+      response: matrixAccountsReply,
       handler: () => ({
         can_create: accounts?.canCreate() ?? false,
         server_name: accounts?.serverName() ?? null,
@@ -139,7 +157,7 @@ export function peopleRoutes(c: Conversation, accounts?: PeopleMatrixAccounts) {
       auth: 'owner',
       summary: 'Adds a person; with matrix_account, also creates their Matrix account (a one-time sign-in)',
       body: newPersonBody,
-      response: personReply.extend({ matrix_account: newAccountSchema.optional() }),
+      response: personAdded,
       handler: async ({ principal, body: b }) => {
         if (b.matrix_account && !accounts?.canCreate())
           throw fail.conflict(
@@ -212,12 +230,7 @@ export function peopleRoutes(c: Conversation, accounts?: PeopleMatrixAccounts) {
       auth: 'owner',
       summary: 'Removes a person: every sign-in ends at once; what they told Quorra stays',
       params: userParam,
-      response: z.strictObject({
-        removed: z.string(),
-        tokens_revoked: z.number(),
-        sessions_ended: z.number(),
-        effects: z.string(),
-      }),
+      response: personRemoved,
       handler: async ({ principal, params }) => {
         if (params.id === principal.userId)
           throw fail.conflict('QUORRA_REMOVE_SELF', 'you cannot remove yourself; another owner can');
@@ -260,7 +273,7 @@ export function peopleRoutes(c: Conversation, accounts?: PeopleMatrixAccounts) {
       auth: 'member',
       summary: 'Creates an API token for the caller; the answer is the only time it is shown',
       body: tokenBody,
-      response: z.strictObject({ id: z.number(), label: z.string(), token: z.string() }),
+      response: tokenCreated,
       handler: async ({ principal, body }) => {
         const { id, token } = await c.tokens.issue(principal.userId, body.label);
         await audit(principal, 'create_token', { id, label: body.label });

@@ -9,7 +9,8 @@ import { pluginStatus } from './admin-routes.ts';
 
 const idParam = z.object({ id: z.string().regex(/^[a-z][a-z0-9-]*$/) });
 /** The form: the plugin's JSON Schema, its values with every secret taken out, and which secrets are set. */
-const settingsReply = z.strictObject({
+/** A plugin's settings form on the wire (the admin UI's type of it too; the schema is a JSON Schema). */
+export const settingsReply = z.strictObject({
   id: z.string(),
   description: z.string(),
   status: pluginStatus,

@@ -1,13 +1,13 @@
 // The approvals queue over HTTP: what waits on the caller, and approve / edit / reject / defer by row id.
 import { z } from 'zod';
-import { confirmationSchema, confirmationWire } from '../admin/admin-routes.ts';
+import type { ApprovalKindDefinition, ProposalView } from '../contracts/approval-kind.ts';
 import type { ApprovalSource } from '../contracts/contributions.ts';
 import { fail } from '../contracts/errors.ts';
 import type { Registry } from '../contracts/registry.ts';
 import { defineRoute } from '../contracts/route-definition.ts';
 import { wireTime } from '../contracts/wire-schemas.ts';
 import type { ConfirmationStore } from '../engine/confirmation-store.ts';
-import type { ApprovalKindDefinition, ProposalView } from './approval-kind.ts';
+import { confirmationSchema, confirmationWire } from '../engine/confirmation-wire.ts';
 import type { ApprovalQueue } from './approval-queue.ts';
 import { proposalSchema, proposalWire } from './approval-wire.ts';
 import { collectApprovals } from './pending-approvals.ts';
@@ -32,6 +32,13 @@ const otherItem = z.strictObject({
   ),
 });
 
+/** GET /approvals on the wire (the admin UI's type of it too). */
+export const approvalsReply = z.strictObject({
+  confirmations: z.array(confirmationSchema),
+  proposals: z.array(proposalSchema),
+  other: z.array(otherItem),
+});
+
 /** GET /approvals and POST /approvals/:id/{approve,edit,reject,defer}; a row outside the caller's view is 404. */
 export function approvalRoutes(d: {
   queue: ApprovalQueue;
@@ -52,11 +59,7 @@ export function approvalRoutes(d: {
       path: '/approvals',
       auth: 'member',
       summary: 'Everything waiting on the caller: confirmations, queued proposals, and other plugin items',
-      response: z.strictObject({
-        confirmations: z.array(confirmationSchema),
-        proposals: z.array(proposalSchema),
-        other: z.array(otherItem),
-      }),
+      response: approvalsReply,
       handler: async ({ principal }) => {
         const confirmations = await d.confirmations.pendingForUser(principal.userId);
         const proposals = await d.queue.pending(principal);

@@ -1,14 +1,16 @@
 // Sign-in for the admin UI: a code DMed over Matrix or a one-time link opens a cookie session; session info and sign-out.
 import { z } from 'zod';
+import type { AuditRecord } from '../contracts/audit-record.ts';
+import type { Disposable } from '../contracts/disposable.ts';
 import { fail } from '../contracts/errors.ts';
 import { defineRoute, withHeaders, withStatus } from '../contracts/route-definition.ts';
-import type { Conversation } from '../engine/setup-conversation.ts';
 import type { Logger } from '../logger.ts';
-import type { Outbox } from '../matrix/outbox.ts';
+import type { BrowserSessions } from './browser-sessions.ts';
 import { clearedSessionCookie, readSessionCookie, sessionCookie } from './session-cookie.ts';
-import { CODE_TTL_MS } from './sign-in-grants.ts';
+import { CODE_TTL_MS, type SignInGrants } from './sign-in-grants.ts';
 import { signInLink } from './sign-in-link.ts';
 import type { User } from './user.entity.ts';
+import type { UserStore } from './user-store.ts';
 
 const matrixId = z
   .string()
@@ -27,11 +29,25 @@ const verifyBody = z
   .strict();
 const linkBody = z.object({ token: z.string().min(20).max(100) }).strict();
 
+/** The stores sign-in works on (the conversation layer carries them; auth names only what it uses). */
+export interface SignInStores {
+  users: UserStore;
+  signInGrants: SignInGrants;
+  browserSessions: BrowserSessions;
+  audit: { record(r: AuditRecord): Promise<void> };
+}
+
+/** The part of an outbox a sign-in DM needs: a secret kind and a queued notice (Matrix's outbox is one). */
+export interface SignInOutbox {
+  defineSecret(kind: string, render: (item: { userId: string }) => Promise<string | null>): Disposable;
+  notify(userId: string, text: string, opts: { urgency: 'high'; secret: string }): Promise<unknown>;
+}
+
 export interface SignInRouteDeps {
-  conversation: Conversation;
+  conversation: SignInStores;
   logger: Logger;
   /** The outbox the code DM is queued in, as a secret kind: the code is made at delivery, never stored. */
-  outbox: Outbox;
+  outbox: SignInOutbox;
   /** Where people open the admin UI; sign-in links point here, never at the request's Host header. */
   publicUrl: () => string;
   /** Whether developer mode is on (the owner's UI then offers the turn inspector). */
@@ -59,7 +75,12 @@ function codeMessage(code: string, link: string): string {
   ].join('\n');
 }
 
-const sessionSchema = z.strictObject({
+/** A code was asked for (the same words whether or not the ID is known). */
+export const codeSent = z.strictObject({ message: z.string(), sent: z.boolean() });
+/** How many browser sessions ended. */
+export const sessionsEnded = z.strictObject({ ended: z.number() });
+/** Who is signed in, on the wire (the admin UI's type of it too). */
+export const sessionSchema = z.strictObject({
   user: z.strictObject({ id: z.string(), display_name: z.string(), role: z.enum(['owner', 'member']) }),
   csrf_token: z.string().nullable(),
   via: z.enum(['session', 'token']),
@@ -124,7 +145,7 @@ export function signInRoutes(deps: SignInRouteDeps) {
       // per address, whichever IDs it asks for: one address cannot flood members with codes
       addressLimit: { max: 10, windowMs: 15 * 60_000, count: 'all' },
       body: codeBody,
-      response: z.strictObject({ message: z.string(), sent: z.boolean() }),
+      response: codeSent,
       handler: ({ body }) => {
         if (!deps.matrixReady())
           return withStatus(202, {
@@ -212,7 +233,7 @@ export function signInRoutes(deps: SignInRouteDeps) {
       path: '/auth/sign-out-everywhere',
       auth: 'member',
       summary: 'Ends every browser session of the caller',
-      response: z.strictObject({ ended: z.number() }),
+      response: sessionsEnded,
       handler: async ({ principal }) =>
         withHeaders(
           { ended: await browserSessions.closeAll(principal.userId) },

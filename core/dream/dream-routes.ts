@@ -42,6 +42,14 @@ const settingsReply = z.strictObject({
 });
 
 /** Dream's owner-only endpoints. */
+/** A review's new state once answered (the admin UI's type of it too). */
+export const reviewAnswered = z.strictObject({
+  id: z.number(),
+  status: z.string(),
+  older_memory_id: z.number(),
+  newer_memory_id: z.number(),
+});
+
 export function dreamRoutes(deps: DreamRouteDeps) {
   return [
     defineRoute({
@@ -51,12 +59,7 @@ export function dreamRoutes(deps: DreamRouteDeps) {
       summary: 'Accepts or reverts a belief change Dream held for review',
       params: idParam,
       body: z.object({ decision: z.enum(['accept', 'revert']) }).strict(),
-      response: z.strictObject({
-        id: z.number(),
-        status: z.string(),
-        older_memory_id: z.number(),
-        newer_memory_id: z.number(),
-      }),
+      response: reviewAnswered,
       handler: async ({ principal, params, body }) => {
         const review = await resolveReview(deps.db, deps.store, params.id, body.decision);
         await deps.audit?.record({

@@ -1,9 +1,10 @@
 // Dream's JSON on the wire (the owner's status and listings), as zod schemas for /openapi.json and the handlers.
 import { z } from 'zod';
 import { wireTime } from '../contracts/wire-schemas.ts';
-import { COUNTER_COLUMNS } from './run-counters.ts';
+import { COUNTER_COLUMNS, type CounterColumn } from './run-counters.ts';
 
-const slice = z.strictObject({
+/** Which slice of the notes log: a workspace, a visibility and (for private notes) whose. */
+export const sliceSchema = z.strictObject({
   workspace: z.string(),
   visibility: z.string(),
   owner_user_id: z.string().nullable(),
@@ -20,14 +21,19 @@ export const flagsSchema = z.strictObject({
   error: z.string().optional(),
 });
 
+// typed per column, so a reader of a run (the admin UI) sees each counter by name
+const counterShape = Object.fromEntries(
+  Object.values(COUNTER_COLUMNS).map((col) => [col, z.number()]),
+) as Record<CounterColumn, z.ZodNumber>;
+
 export const runSchema = z.strictObject({
   id: z.number(),
-  slice,
+  slice: sliceSchema,
   cause: z.string(),
   status: z.string(),
   started_at: wireTime,
   finished_at: wireTime.nullable(),
-  ...Object.fromEntries(Object.values(COUNTER_COLUMNS).map((col) => [col, z.number()])),
+  ...counterShape,
   error: z.string().nullable(),
 });
 
@@ -35,7 +41,7 @@ export const retiredSchema = z.strictObject({
   id: z.number(),
   note_id: z.number(),
   note_seq: z.number(),
-  slice,
+  slice: sliceSchema,
   attempts: z.number(),
   reason: z.string(),
   detail: z.string(),
@@ -47,7 +53,7 @@ const belief = z.strictObject({ id: z.number(), content: z.string() });
 export const reviewSchema = z.strictObject({
   id: z.number(),
   run_id: z.number().nullable(),
-  slice,
+  slice: sliceSchema,
   kind: z.string(),
   subject: z.string(),
   older: belief,
@@ -69,7 +75,7 @@ export const statusSchema = z.strictObject({
   }),
   workspaces: z.array(flagsSchema),
   slices: z.array(
-    slice.extend({
+    sliceSchema.extend({
       key: z.string(),
       cursor: z
         .strictObject({

@@ -39,7 +39,7 @@ function turnRequest(principal: UserPrincipal, b: z.output<typeof chatBody>): Tu
   };
 }
 
-const replySchema = z.strictObject({
+export const replySchema = z.strictObject({
   reply: z.string(),
   session_id: z.string(),
   pending_confirmation: z.strictObject({ id: z.string(), description: z.string() }).optional(),

@@ -8,6 +8,21 @@ import type { Metrics } from '../metrics/metrics.ts';
 import { safeEqual } from '../text/safe-equal.ts';
 import { type Health, type HealthState, healthStates } from './health.ts';
 
+/** GET /health: the overall state only. */
+export const livenessReply = z.strictObject({ status: z.enum(healthStates) });
+/** GET /health/details (the admin UI's type of it too). */
+export const healthDetailsReply = z.strictObject({
+  status: z.enum(healthStates),
+  version: z.string(),
+  commit: z.string(),
+  uptimeSeconds: z.number(),
+  /** Each check: a state and its reason, beside details of its own (db, model, matrix, plugins, jobs, …). */
+  checks: z.record(
+    z.string(),
+    z.looseObject({ status: z.enum(healthStates), reason: z.string().optional() }),
+  ),
+});
+
 /** True when an `Authorization: Bearer …` header presents `token`. */
 export function presentsToken(authorization: string | undefined, token: string | undefined): boolean {
   const presented = /^Bearer\s+(\S+)$/i.exec(authorization ?? '')?.[1];
@@ -31,7 +46,7 @@ export function systemRoutes(health: Health, metrics: Metrics, startedAt: Date, 
       path: '/health',
       auth: 'public',
       summary: 'Liveness: ok, degraded or failed (503), and nothing else',
-      response: z.strictObject({ status: z.enum(healthStates) }),
+      response: livenessReply,
       handler: () => {
         // cached and refreshed in the background: probing liveness must cost next to nothing
         const status = health.status();
@@ -43,14 +58,7 @@ export function systemRoutes(health: Health, metrics: Metrics, startedAt: Date, 
       path: '/health/details',
       auth: 'owner',
       summary: 'Database, model, Matrix, plugins and jobs, each with its reason',
-      response: z.strictObject({
-        status: z.enum(healthStates),
-        version: z.string(),
-        commit: z.string(),
-        uptimeSeconds: z.number(),
-        /** Each check's own shape (db, model, matrix, plugins, jobs, and what plugins add). */
-        checks: z.record(z.string(), z.unknown()),
-      }),
+      response: healthDetailsReply,
       handler: async () => {
         const report = await health.report();
         return withStatus(report.status === 'failed' ? 503 : 200, {

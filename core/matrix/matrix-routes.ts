@@ -29,6 +29,19 @@ const outboxQuery = z.object({
   user: z.string().max(64).optional(),
 });
 
+/** GET /matrix/joined-rooms on the wire (the admin UI's type of it too). */
+export const joinedRoomsReply = z.strictObject({
+  rooms: z.array(
+    z.strictObject({
+      room_id: z.string(),
+      name: z.string(),
+      people: z.array(z.string()),
+      encrypted: z.boolean(),
+      workspace: z.string().nullable(),
+      scope: z.array(z.string()).nullable(),
+    }),
+  ),
+});
 const roomSchema = z.strictObject({
   room_id: z.string(),
   workspace: z.string().nullable(),
@@ -98,18 +111,7 @@ export function matrixRoutes(
       path: '/matrix/joined-rooms',
       auth: 'owner',
       summary: 'The rooms the bot is in, named by the homeserver, with their current mapping',
-      response: z.strictObject({
-        rooms: z.array(
-          z.strictObject({
-            room_id: z.string(),
-            name: z.string(),
-            people: z.array(z.string()),
-            encrypted: z.boolean(),
-            workspace: z.string().nullable(),
-            scope: z.array(z.string()).nullable(),
-          }),
-        ),
-      }),
+      response: joinedRoomsReply,
       handler: async () => {
         const joined = await joinedRooms();
         if (!joined)

@@ -28,22 +28,26 @@ const modelBody = z
     api_key: z.string().max(512).optional(),
   })
   .strict();
-const skipBody = z.object({ step: z.enum(['matrix', 'model', 'caldav', 'pms']) }).strict();
-const verdict = z.strictObject({ ok: z.boolean(), says: z.string() });
-const pullState = z.strictObject({
+export const skipBody = z.object({ step: z.enum(['matrix', 'model', 'caldav', 'pms']) }).strict();
+/** The setup replies on the wire (the admin UI's types of them too). */
+export const verdict = z.strictObject({ ok: z.boolean(), says: z.string() });
+export const pullState = z.strictObject({
   state: z.enum(['idle', 'pulling', 'done', 'failed']),
   file: z.string().nullable(),
   received: z.number(),
   total: z.number(),
   says: z.string(),
 });
-const statusReply = z.strictObject({
+export const statusReply = z.strictObject({
   missing: z.array(
     z.strictObject({ id: z.string(), says: z.string(), action: z.string(), href: z.string() }),
   ),
   skipped: z.array(z.string()),
   pull: pullState,
 });
+
+/** The first owner is made: a one-time link signs them in. */
+export const ownerCreated = z.strictObject({ link_token: z.string() });
 
 export interface SetupRouteDeps {
   config: QuorraConfig;
@@ -89,7 +93,7 @@ export function setupRoutes(d: SetupRouteDeps) {
       summary: 'Creates the household’s first owner and hands back a one-time sign-in for them',
       params: tokenParam,
       body: ownerBody,
-      response: z.strictObject({ link_token: z.string() }),
+      response: ownerCreated,
       handler: async ({ params, body }) => {
         await admitted(params.token);
         const owner = await d.users.add({

@@ -6,7 +6,8 @@ import type { WorkspaceStore } from './workspace-store.ts';
 
 const slugParam = z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/);
 const memberParams = z.object({ slug: slugParam, userId: z.string().min(1).max(64) });
-const membersSchema = z.strictObject({
+/** A workspace's granted members on the wire (the admin UI's type of it too). */
+export const membersSchema = z.strictObject({
   members: z.array(z.strictObject({ user_id: z.string(), display_name: z.string() })),
 });
 

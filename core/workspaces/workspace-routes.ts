@@ -3,13 +3,13 @@ import { z } from 'zod';
 import { fail } from '../contracts/errors.ts';
 import { defineRoute, withStatus } from '../contracts/route-definition.ts';
 import { wireTime } from '../contracts/wire-schemas.ts';
-import { personas } from '../engine/personas.ts';
 import type { Workspace } from './workspace.entity.ts';
 import type { WorkspaceBinding } from './workspace-binding.entity.ts';
 import { newWorkspaceSchema, workspaceChangeSchema } from './workspace-input.ts';
 import { HOSTING_ONLY_PERSONAS, type WorkspaceStore } from './workspace-store.ts';
 
-const workspaceSchema = z.strictObject({
+/** A workspace on the wire (the admin UI's type of it too). */
+export const workspaceSchema = z.strictObject({
   slug: z.string(),
   name: z.string(),
   description: z.string(),
@@ -26,6 +26,15 @@ const workspaceSchema = z.strictObject({
   ),
 });
 
+/** GET /workspaces/options: what a new workspace can be. */
+export const workspaceOptionsReply = z.strictObject({
+  kinds: z.array(z.enum(['personal', 'household', 'hosting'])),
+  services: z.array(z.string()),
+  personas: z.array(z.strictObject({ id: z.string(), description: z.string(), hosting_only: z.boolean() })),
+});
+/** GET /workspaces. */
+export const workspaceListReply = z.strictObject({ workspaces: z.array(workspaceSchema) });
+
 function wire(w: Workspace, bindings: WorkspaceBinding[]): z.output<typeof workspaceSchema> {
   return {
     slug: w.slug,
@@ -39,8 +48,11 @@ function wire(w: Workspace, bindings: WorkspaceBinding[]): z.output<typeof works
   };
 }
 
-/** The workspace endpoints. */
-export function workspaceRoutes(store: WorkspaceStore) {
+/** The workspace endpoints; `personas` are the ones a workspace may offer, with what each is for (the engine's). */
+export function workspaceRoutes(
+  store: WorkspaceStore,
+  personas: Readonly<Record<string, { description: string }>>,
+) {
   return [
     defineRoute({
       method: 'POST',
@@ -72,13 +84,7 @@ export function workspaceRoutes(store: WorkspaceStore) {
       path: '/workspaces/options',
       auth: 'owner',
       summary: 'What a new workspace can be: kinds, services and personas (with what each is for)',
-      response: z.strictObject({
-        kinds: z.array(z.enum(['personal', 'household', 'hosting'])),
-        services: z.array(z.string()),
-        personas: z.array(
-          z.strictObject({ id: z.string(), description: z.string(), hosting_only: z.boolean() }),
-        ),
-      }),
+      response: workspaceOptionsReply,
       handler: () => {
         const o = store.options();
         return {
@@ -97,7 +103,7 @@ export function workspaceRoutes(store: WorkspaceStore) {
       path: '/workspaces',
       auth: 'member',
       summary: 'The workspaces the caller may use (owners: every one), with their services',
-      response: z.strictObject({ workspaces: z.array(workspaceSchema) }),
+      response: workspaceListReply,
       handler: async ({ principal }) => ({
         workspaces: await Promise.all(
           (await store.listFor(principal)).map(async (w) => wire(w, await store.bindings(w.slug))),

@@ -1,11 +1,12 @@
 // Live index events for whoever listens (the admin UI's progress bar over SSE): each listener is counted, and removed.
-import type { RunProgress, RunSummary } from './index-run.ts';
+import type { z } from 'zod';
+import type { indexEventSchemas } from './knowledge-wire.ts';
 
-/** What a listener hears: progress of the running pass, its end, or its failure. */
+/** What a listener hears: progress of the running pass, its end, or its failure (the stream's frame schemas). */
 export type IndexEvent =
-  | ({ type: 'progress' } & RunProgress)
-  | { type: 'done'; summary: RunSummary }
-  | { type: 'failed'; trigger: string; message: string };
+  | z.output<(typeof indexEventSchemas)['progress']>
+  | z.output<(typeof indexEventSchemas)['done']>
+  | z.output<(typeof indexEventSchemas)['failed']>;
 
 type Listener = (event: IndexEvent) => void;
 

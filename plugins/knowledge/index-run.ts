@@ -1,4 +1,6 @@
 // The bookkeeping of index runs: per-file outcomes, a full pass's totals and its live progress.
+import type { z } from 'zod';
+import type { runProgressSchema, runSummarySchema } from './knowledge-wire.ts';
 
 /** What happened to one file. `failed` = a transient error (embedder or store); the file is retried later. */
 export interface FileOutcome {
@@ -9,30 +11,11 @@ export interface FileOutcome {
   chunks?: number;
 }
 
-/** Totals of one full pass. */
-export interface RunSummary {
-  trigger: string;
-  startedAt: string;
-  finishedAt: string;
-  durationMs: number;
-  files: number;
-  indexed: number;
-  unchanged: number;
-  removed: number;
-  skipped: number;
-  failed: number;
-  chunksWritten: number;
-  skippedByReason: Record<string, number>;
-}
+/** Totals of one full pass (its wire schema is the type, so the status route and the UI agree). */
+export type RunSummary = z.output<typeof runSummarySchema>;
 
 /** Progress of the pass that is running now. */
-export interface RunProgress {
-  trigger: string;
-  phase: 'scanning' | 'indexing' | 'cleaning';
-  startedAt: string;
-  total: number;
-  done: number;
-}
+export type RunProgress = z.output<typeof runProgressSchema>;
 
 /** An empty summary for a pass that starts now. */
 export function newSummary(trigger: string, started: number): RunSummary {

@@ -3,6 +3,7 @@
 import { type AuditCapability, eventStream, type HttpCapability, withStatus } from 'quorra/plugin';
 import type { IndexEvent } from './index-events.ts';
 import type { KnowledgeService } from './knowledge-service.ts';
+import { knowledgeStatusReply, reindexReply } from './knowledge-wire.ts';
 
 /** A quiet stream still says something this often, so proxies and browsers keep it open. */
 const KEEPALIVE_MS = 25_000;
@@ -16,10 +17,16 @@ export function addKnowledgeRoutes(http: HttpCapability, service: KnowledgeServi
     // the owner's view of the index; everyone else learns liveness from GET /health
     auth: 'owner',
     summary: 'Index counts, the embedder, the running pass and each collection’s files, chunks and skips',
+    response: knowledgeStatusReply,
     handler: async () => {
       // Counts and reasons only at the top: skipped file names go per collection, members' own ones withheld.
       const { recentSkipped: _paths, collections, byCollection, ...status } = await api.status();
-      return { ...status, collections: collections.length, by_collection: byCollection };
+      return {
+        ...status,
+        running: status.running ?? null,
+        collections: collections.length,
+        by_collection: byCollection,
+      };
     },
   });
   http.route({
@@ -27,6 +34,7 @@ export function addKnowledgeRoutes(http: HttpCapability, service: KnowledgeServi
     path: '/reindex',
     auth: 'owner',
     summary: 'Starts a full index pass now (202); a pass already running carries on',
+    response: reindexReply,
     handler: async ({ principal }) => {
       const started = service.startPass('manual');
       if (started)

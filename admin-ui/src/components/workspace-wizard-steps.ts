@@ -50,7 +50,7 @@ export function renderWizardStep(step: string, v: StepView) {
             @input=${(e: Event) => v.set({ name: (e.target as HTMLInputElement).value })} />${err('name')}</div>
         <div class="field"><label for="w-kind">Kind</label>
           <select id="w-kind" ?disabled=${v.editing} @change=${(e: Event) => {
-            const kind = (e.target as HTMLSelectElement).value;
+            const kind = (e.target as HTMLSelectElement).value as Draft['kind'];
             v.set({ kind, personas: kind === 'hosting' ? ['owner', 'guest-concierge'] : ['owner'] });
           }}>
             ${(v.options?.kinds ?? ['household']).map((k) => html`<option value=${k} ?selected=${d.kind === k}>${k}</option>`)}

@@ -1,28 +1,18 @@
 // GET /admin/users and GET /admin/audit: who is in the household and what was done (owner only).
 import type { z } from 'zod';
+import type { auditEntry, auditPage, peopleListing } from '../../../core/admin/admin-routes.ts';
 import type { personSchema } from '../../../core/admin/people-routes.ts';
 import { apiRequest } from './api-client.ts';
 
-/** A household member. */
 /** A person as /admin/users answers: the route's own schema, so a changed reply breaks this type check. */
 export type HouseholdUser = z.input<typeof personSchema>;
 
-/** One audited action. */
-export interface AuditEntry {
-  id: number;
-  at: string;
-  userId: string | null;
-  sessionId: string | null;
-  tool: string;
-  tier: number;
-  input: unknown;
-  outcome: string;
-  detail: string;
-}
+/** One audited action (the route's zod schema is the type). */
+export type AuditEntry = z.input<typeof auditEntry>;
 
 /** Every user. */
 export async function listUsers(): Promise<HouseholdUser[]> {
-  return (await apiRequest<{ users: HouseholdUser[] }>('/admin/users')).users;
+  return (await apiRequest<z.input<typeof peopleListing>>('/admin/users')).users;
 }
 
 /** Which audit entries to show: a person's id (or "system"), a tool, and local days (inclusive). */
@@ -38,7 +28,7 @@ export async function listAudit(
   f: AuditFilters,
   before?: number,
   limit = 50,
-): Promise<{ entries: AuditEntry[]; next_before: number | null; tools: string[] }> {
+): Promise<z.input<typeof auditPage>> {
   const q = new URLSearchParams({ limit: String(limit) });
   if (f.user) q.set('user', f.user);
   if (f.tool) q.set('tool', f.tool);

@@ -1,72 +1,23 @@
 // GET /approvals: what waits on the signed-in person — tier-2 confirmations, queued proposals (guest drafts too), plugin items.
+import type { z } from 'zod';
+import type { approvalsReply } from '../../../core/approvals/approval-routes.ts';
+import type { replySchema } from '../../../core/engine/chat-routes.ts';
 import { apiRequest } from './api-client.ts';
 
+/** Everything waiting on the caller: the route's zod schema is the type, so a changed reply breaks this check. */
+export type Approvals = z.input<typeof approvalsReply>;
 /** One pending confirmation. */
-export interface PendingApproval {
-  id: string;
-  session_id: string;
-  tool: string;
-  description: string;
-  created_at: string;
-  expires_at: string;
-}
-
-/** A button for a plugin's approval: one call to the plugin's own route. */
-export interface ApprovalAction {
-  label: string;
-  method: 'POST';
-  path: string;
-  /** Ask for text first (pre-filled) and send it as `{[field]: text}`. */
-  edit: { field: string; initial: string } | null;
-  tone: 'primary' | 'danger' | null;
-}
-
+export type PendingApproval = Approvals['confirmations'][number];
 /** Something a plugin is waiting on the person for, with how to answer it. */
-export interface OtherApproval {
-  source: string;
-  description: string;
-  hint: string | null;
-  created_at: string | null;
-  actions: ApprovalAction[];
-}
-
-/** One labelled field of a proposal card; `untrusted` text (a guest's, the model's) is shown as data only. */
-export interface ProposalField {
-  label: string;
-  value: string;
-  untrusted: boolean;
-}
-
-/** A button of a proposal: one POST to the core approvals route for its verb. */
-export interface ProposalAction {
-  verb: 'approve' | 'edit' | 'reject' | 'defer';
-  label: string;
-  method: 'POST';
-  path: string;
-  edit: { field: 'text'; initial: string } | null;
-  tone: 'primary' | 'danger' | null;
-}
-
+export type OtherApproval = Approvals['other'][number];
+/** A button for a plugin's approval: one call to the plugin's own route. */
+export type ApprovalAction = OtherApproval['actions'][number];
 /** A row of the approvals queue (a notepad proposal, a guest reply draft, …) as a card. */
-export interface Proposal {
-  id: number;
-  kind: string;
-  source: string;
-  state: string;
-  title: string;
-  fields: ProposalField[];
-  error: string | null;
-  blocked: string | null;
-  created_at: string;
-  actions: ProposalAction[];
-}
-
-/** Everything waiting on the caller. */
-export interface Approvals {
-  confirmations: PendingApproval[];
-  proposals: Proposal[];
-  other: OtherApproval[];
-}
+export type Proposal = Approvals['proposals'][number];
+/** One labelled field of a proposal card; `untrusted` text (a guest's, the model's) is shown as data only. */
+export type ProposalField = Proposal['fields'][number];
+/** A button of a proposal: one POST to the core approvals route for its verb. */
+export type ProposalAction = Proposal['actions'][number];
 
 /** The caller's pending approvals. */
 export function listApprovals(): Promise<Approvals> {
@@ -75,7 +26,7 @@ export function listApprovals(): Promise<Approvals> {
 
 /** Confirms or cancels a tier-2 action exactly as answering in chat does (POST /chat with its confirmation id). */
 export async function answerConfirmation(p: PendingApproval, confirm: boolean): Promise<string> {
-  const r = await apiRequest<{ reply: string }>('/chat', {
+  const r = await apiRequest<z.input<typeof replySchema>>('/chat', {
     method: 'POST',
     body: { session_id: p.session_id, confirmation_id: p.id, message: confirm ? 'yes' : 'no' },
   });

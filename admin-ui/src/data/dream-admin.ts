@@ -1,4 +1,11 @@
 // The owner's Dream controls over HTTP: switches per workspace, retired notes and contradictions (paged), review answers.
+import type { z } from 'zod';
+import type { reviewAnswered } from '../../../core/dream/dream-routes.ts';
+import type {
+  retiredListSchema,
+  reviewListSchema,
+  settingsListSchema,
+} from '../../../core/dream/dream-wire.ts';
 import { apiRequest } from './api-client.ts';
 import { sliceLabel } from './dream.ts';
 
@@ -42,18 +49,21 @@ export interface Page<T> {
   next: number | null;
 }
 
-type Obj = Record<string, any>;
+/** The routes' zod schemas are the wire types: a changed reply breaks this module's type check. */
+type SettingsWire = z.input<typeof settingsListSchema>;
+type RetiredWire = z.input<typeof retiredListSchema>;
+type ReviewsWire = z.input<typeof reviewListSchema>;
 
 /** Every workspace's switches (personal first). */
 export async function fetchDreamSwitches(): Promise<DreamSwitch[]> {
-  const body = await apiRequest<{ workspaces: Obj[] }>('/brain/dream/settings');
+  const body = await apiRequest<SettingsWire>('/brain/dream/settings');
   return body.workspaces.map((w) => ({
-    workspace: String(w.workspace),
-    name: String(w.name ?? w.workspace),
-    enabled: w.enabled === true,
-    semanticDedup: w.semantic_dedup === true,
-    setByOwner: w.sources?.enrolled === 'stored' || w.sources?.allow_llm_text === 'stored',
-    error: w.error ? String(w.error) : null,
+    workspace: w.workspace,
+    name: w.name || w.workspace,
+    enabled: w.enabled,
+    semanticDedup: w.semantic_dedup,
+    setByOwner: w.sources.enrolled === 'stored' || w.sources.allow_llm_text === 'stored',
+    error: w.error || null,
   }));
 }
 
@@ -84,18 +94,18 @@ export async function fetchRetiredNotes(
   before: number | null,
   limit = 10,
 ): Promise<Page<RetiredNoteView> & { total: number }> {
-  const body = await apiRequest<Obj>(`/brain/dream/retired-notes?${pageQuery(limit, before)}`);
+  const body = await apiRequest<RetiredWire>(`/brain/dream/retired-notes?${pageQuery(limit, before)}`);
   return {
-    total: Number(body.total ?? 0),
-    next: body.next_before_id ?? null,
-    items: (body.notes as Obj[]).map((n) => ({
-      id: Number(n.id),
-      noteId: Number(n.note_id),
+    total: body.total,
+    next: body.next_before_id,
+    items: body.notes.map((n) => ({
+      id: n.id,
+      noteId: n.note_id,
       slice: sliceLabel(n.slice),
-      attempts: Number(n.attempts),
-      reason: String(n.reason),
-      detail: String(n.detail ?? ''),
-      retiredAt: String(n.retired_at),
+      attempts: n.attempts,
+      reason: n.reason,
+      detail: n.detail,
+      retiredAt: n.retired_at,
     })),
   };
 }
@@ -106,25 +116,27 @@ export async function fetchReviews(
   before: number | null,
   limit = 10,
 ): Promise<Page<ReviewView> & { counts: Record<string, number> }> {
-  const body = await apiRequest<Obj>(`/brain/dream/reviews?status=${status}&${pageQuery(limit, before)}`);
+  const body = await apiRequest<ReviewsWire>(
+    `/brain/dream/reviews?status=${status}&${pageQuery(limit, before)}`,
+  );
   return {
-    counts: body.counts ?? {},
-    next: body.next_before_id ?? null,
-    items: (body.reviews as Obj[]).map((r) => ({
-      id: Number(r.id),
+    counts: body.counts,
+    next: body.next_before_id,
+    items: body.reviews.map((r) => ({
+      id: r.id,
       slice: sliceLabel(r.slice),
-      subject: String(r.subject),
-      older: String(r.older?.content ?? ''),
-      newer: String(r.newer?.content ?? ''),
-      status: String(r.status),
-      createdAt: String(r.created_at),
+      subject: r.subject,
+      older: r.older.content,
+      newer: r.newer.content,
+      status: r.status,
+      createdAt: r.created_at,
     })),
   };
 }
 
 /** Accepts the newer belief, or reverts to the older; answers the review's new state. */
 export async function resolveReview(id: number, decision: 'accept' | 'revert'): Promise<string> {
-  const body = await apiRequest<{ status: string }>(`/brain/dream/reviews/${id}`, {
+  const body = await apiRequest<z.input<typeof reviewAnswered>>(`/brain/dream/reviews/${id}`, {
     method: 'POST',
     body: { decision },
   });

@@ -1,4 +1,6 @@
 // GET /brain/dream/status (owner): recent runs, per-slice progress and switches; a 404 means no Dream on this server.
+import type { z } from 'zod';
+import type { runSchema, sliceSchema, statusSchema } from '../../../core/dream/dream-wire.ts';
 import { ApiError, apiRequest, apiText } from './api-client.ts';
 
 /** One Dream run, reduced to what the timeline shows. */
@@ -46,76 +48,69 @@ export type DreamStatus =
       openReviews: number;
     };
 
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
-const num = (v: unknown): number => Number(v ?? 0) || 0;
-const str = (v: unknown): string | null => (v === undefined || v === null ? null : String(v));
-const list = (v: unknown): Obj[] => (Array.isArray(v) ? v.filter(isObj) : []);
+/** The route's zod schemas are the wire types: a changed reply breaks this module's type check. */
+type StatusWire = z.input<typeof statusSchema>;
+type RunWire = z.input<typeof runSchema>;
+type SliceWire = StatusWire['slices'][number];
 
-/** A readable slice label, `personal · private · alice`, from a slice object (or a row carrying its fields). */
-export function sliceLabel(s: unknown): string {
-  if (!isObj(s)) return 'unknown slice';
-  const owner = str(s.owner_user_id ?? s.ownerUserId);
-  return [str(s.workspace) ?? 'personal', str(s.visibility), owner].filter(Boolean).join(' · ');
+/** A readable slice label, `personal · private · alice`, from a slice on the wire. */
+export function sliceLabel(s: z.input<typeof sliceSchema>): string {
+  return [s.workspace || 'personal', s.visibility, s.owner_user_id].filter(Boolean).join(' · ');
 }
 
-/** Normalises one run of `recent_runs` (snake_case counters beside the run's fields). */
-export function toRunView(o: Obj): DreamRunView {
+/** One run of `recent_runs`, reduced to what the timeline shows. */
+export function toRunView(o: RunWire): DreamRunView {
   return {
-    id: num(o.id),
+    id: o.id,
     slice: sliceLabel(o.slice),
-    status: str(o.status) ?? 'unknown',
-    cause: str(o.cause) ?? '',
-    startedAt: str(o.started_at),
-    finishedAt: str(o.finished_at),
-    notesRead: num(o.notes_read),
-    beliefsWritten: num(o.beliefs_written),
-    corroborated: num(o.corroborated),
-    deduped: num(o.deduped),
-    dropped: num(o.dropped_no_quote) + num(o.dropped_echo) + num(o.claims_invalid),
-    retired: num(o.notes_retired),
-    errors: num(o.note_failures),
-    error: str(o.error),
+    status: o.status,
+    cause: o.cause,
+    startedAt: o.started_at,
+    finishedAt: o.finished_at,
+    notesRead: o.notes_read,
+    beliefsWritten: o.beliefs_written,
+    corroborated: o.corroborated,
+    deduped: o.deduped,
+    dropped: o.dropped_no_quote + o.dropped_echo + o.claims_invalid,
+    retired: o.notes_retired,
+    errors: o.note_failures,
+    error: o.error,
   };
 }
 
-/** Normalises one entry of `slices` (its cursor may be null before the first run). */
-export function toSliceView(o: Obj): DreamSliceView {
-  const cursor = isObj(o.cursor) ? o.cursor : null;
-  const total = num(o.notes_total);
-  const consumed = num(o.notes_consumed);
+/** One entry of `slices` (its cursor is null before the first run). */
+export function toSliceView(o: SliceWire): DreamSliceView {
   return {
     slice: sliceLabel(o),
-    consumed,
-    total,
-    pending: o.notes_pending === undefined ? Math.max(0, total - consumed) : num(o.notes_pending),
-    lastSeq: cursor ? num(cursor.seq) : null,
-    retryQueue: num(o.retry_queue),
-    updatedAt: cursor ? str(cursor.updated_at) : null,
+    consumed: o.notes_consumed,
+    total: o.notes_total,
+    pending: o.notes_pending,
+    lastSeq: o.cursor ? o.cursor.seq : null,
+    retryQueue: o.retry_queue,
+    updatedAt: o.cursor?.updated_at ?? null,
   };
 }
 
-/** Normalises the whole status answer. */
-export function toDreamStatus(body: unknown): DreamStatus {
-  const b = isObj(body) ? body : {};
-  const runs = list(b.recent_runs).map(toRunView);
-  if (runs.length === 0 && isObj(b.last_run)) runs.push(toRunView(b.last_run));
+/** The whole status answer as the page shows it. */
+export function toDreamStatus(b: StatusWire): DreamStatus {
+  const runs = b.recent_runs.map(toRunView);
+  if (runs.length === 0 && b.last_run) runs.push(toRunView(b.last_run));
   return {
     available: true,
-    enabled: b.enabled === true,
-    running: b.running === true,
-    nextRunAt: isObj(b.schedule) ? str(b.schedule.next_run_at) : null,
+    enabled: b.enabled,
+    running: b.running,
+    nextRunAt: b.schedule?.next_run_at ?? null,
     runs,
-    slices: list(b.slices).map(toSliceView),
-    retiredNotes: list(b.retired_notes).length,
-    openReviews: list(b.reviews).length,
+    slices: b.slices.map(toSliceView),
+    retiredNotes: b.retired_notes.length,
+    openReviews: b.reviews.length,
   };
 }
 
 /** Reads Dream's status; a 404 (no such endpoint on this server) is `available: false`, never an error. */
 export async function fetchDreamStatus(): Promise<DreamStatus> {
   try {
-    return toDreamStatus(await apiRequest<unknown>('/brain/dream/status'));
+    return toDreamStatus(await apiRequest<StatusWire>('/brain/dream/status'));
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) return { available: false };
     throw err;

@@ -1,49 +1,33 @@
 // The knowledge index over HTTP (owner): status per collection, "reindex now", and live progress as events.
+import type { z } from 'zod';
+import type {
+  indexEventSchemas,
+  knowledgeStatusReply,
+  reindexReply,
+  runProgressSchema,
+  runSummarySchema,
+  skippedFileSchema,
+} from '../../../plugins/knowledge/knowledge-wire.ts';
 import { apiRequest } from './api-client.ts';
 import { readEvents } from './event-stream.ts';
 import { listPeople } from './people.ts';
 import { listWorkspaces } from './workspaces.ts';
 
-/** A pass in progress. */
-export interface IndexProgress {
-  trigger: string;
-  phase: 'scanning' | 'indexing' | 'cleaning';
-  done: number;
-  total: number;
-  startedAt: string;
-}
+type StatusWire = z.input<typeof knowledgeStatusReply>;
+
+/** A pass in progress (the routes' zod schemas are the types: a changed reply breaks this module's check). */
+export type IndexProgress = z.input<typeof runProgressSchema>;
 
 /** A file the indexer refused; `path` is null inside a member's own folder. */
-export interface SkippedFile {
-  path: string | null;
-  reason: string;
-  message: string | null;
-  at: string;
-}
+export type SkippedFile = z.input<typeof skippedFileSchema>;
 
-/** One collection's index. */
-export interface CollectionView {
-  name: string;
-  label: string;
-  files: number;
-  chunks: number;
-  lastIndexedAt: string | null;
-  skipped: SkippedFile[];
-}
+/** One collection's index, named for people. */
+export type CollectionView = StatusWire['by_collection'][number] & { label: string };
 
 /** The last finished pass. */
-export interface LastRun {
-  trigger: string;
-  finishedAt: string;
-  durationMs: number;
-  files: number;
-  indexed: number;
-  unchanged: number;
-  removed: number;
-  skipped: number;
-  failed: number;
-}
+export type LastRun = z.input<typeof runSummarySchema>;
 
+/** What the Knowledge page shows. */
 export interface KnowledgeView {
   files: number;
   chunks: number;
@@ -53,8 +37,6 @@ export interface KnowledgeView {
   lastRun: LastRun | null;
   collections: CollectionView[];
 }
-
-type Obj = Record<string, any>;
 
 /** A collection's name in words: "Household", "Max’s files", "Lake house", "Guests of Lake house". */
 export function collectionLabel(name: string, people: Map<string, string>, workspaces: Map<string, string>) {
@@ -84,36 +66,33 @@ async function names(): Promise<{ people: Map<string, string>; workspaces: Map<s
 
 /** The index's status, collections named for people. */
 export async function fetchKnowledge(): Promise<KnowledgeView> {
-  const [s, n] = await Promise.all([apiRequest<Obj>('/plugins/knowledge/status'), names()]);
+  const [s, n] = await Promise.all([apiRequest<StatusWire>('/plugins/knowledge/status'), names()]);
   return {
-    files: Number(s.files ?? 0),
-    chunks: Number(s.chunks ?? 0),
-    embedder: String(s.embedder?.id ?? ''),
-    store: String(s.store ?? ''),
-    running: (s.running as IndexProgress | null) ?? null,
-    lastRun: (s.lastRun as LastRun | null) ?? null,
-    collections: ((s.by_collection ?? []) as Obj[]).map((c) => ({
-      name: String(c.name),
-      label: collectionLabel(String(c.name), n.people, n.workspaces),
-      files: Number(c.files ?? 0),
-      chunks: Number(c.chunks ?? 0),
-      lastIndexedAt: c.lastIndexedAt ?? null,
-      skipped: (c.skipped ?? []) as SkippedFile[],
+    files: s.files,
+    chunks: s.chunks,
+    embedder: s.embedder.id,
+    store: s.store,
+    running: s.running,
+    lastRun: s.lastRun,
+    collections: s.by_collection.map((c) => ({
+      ...c,
+      label: collectionLabel(c.name, n.people, n.workspaces),
     })),
   };
 }
 
 /** Starts a full pass; `started` is false when one was already running (it carries on). */
-export async function startReindex(): Promise<{ started: boolean }> {
+export async function startReindex(): Promise<z.input<typeof reindexReply>> {
   return apiRequest('/plugins/knowledge/reindex', { method: 'POST' });
 }
 
-/** Something the index event stream said. */
+type Frames = typeof indexEventSchemas;
+/** Something the index event stream said (each frame's schema is the route's own). */
 export type IndexEvent =
-  | { type: 'state'; running: IndexProgress | null }
-  | ({ type: 'progress' } & IndexProgress)
-  | { type: 'done'; summary: LastRun }
-  | { type: 'failed'; message: string };
+  | ({ type: 'state' } & z.input<Frames['state']>)
+  | z.input<Frames['progress']>
+  | z.input<Frames['done']>
+  | z.input<Frames['failed']>;
 
 /** Follows the index's live events until `signal` aborts; each handler call is awaited before the next. */
 export function followIndex(onEvent: (e: IndexEvent) => void | Promise<void>, signal: AbortSignal) {
@@ -121,7 +100,7 @@ export function followIndex(onEvent: (e: IndexEvent) => void | Promise<void>, si
     '/plugins/knowledge/events',
     (event, data) => {
       if (event === 'state' || event === 'progress' || event === 'done' || event === 'failed')
-        return onEvent({ ...(data as Obj), type: event } as IndexEvent);
+        return onEvent({ ...(data as object), type: event } as IndexEvent);
     },
     signal,
   );

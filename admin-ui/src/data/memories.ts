@@ -1,29 +1,11 @@
 // Memories over the HTTP API: the owner's listing of everything, or a member's own; search, filters, paging, actions.
+import type { z } from 'zod';
+import type { listedMemories } from '../../../core/memory/memory-listing-wire.ts';
 import { apiRequest } from './api-client.ts';
 
-/** A listed memory, with its plain-language labels (written for the viewer) and states. */
-export interface OwnerMemory {
-  id: number;
-  content: string;
-  kind: string;
-  importance: 'core' | 'contextual';
-  tags: string[];
-  confidence: number;
-  owner_user_id: string | null;
-  owner_name: string | null;
-  workspace: string | null;
-  provenance: string;
-  provenance_label: string;
-  importance_label: string;
-  expires_at: string | null;
-  surface_once: boolean;
-  archived_at: string | null;
-  created_at: string;
-  unreachable: boolean;
-  unreachable_reason?: string;
-  expired: boolean;
-  superseded: boolean;
-}
+type Listing = z.input<typeof listedMemories>;
+/** A listed memory, with its plain-language labels (written for the viewer) and states: the route's zod schema. */
+export type OwnerMemory = Listing['memories'][number];
 
 /** Listing filters; empty strings mean "any". `workspace: 'personal'`, `person: 'household'` are the special values. */
 export interface MemoryFilters {
@@ -63,9 +45,7 @@ export async function listMemories(
 ): Promise<OwnerMemory[]> {
   const path = opts.mine ? '/memory/mine' : '/owner/memories';
   const { person: _, ...own } = f;
-  return (
-    await apiRequest<{ memories: OwnerMemory[] }>(`${path}${memoryQuery(opts.mine ? own : f, opts.beforeId)}`)
-  ).memories;
+  return (await apiRequest<Listing>(`${path}${memoryQuery(opts.mine ? own : f, opts.beforeId)}`)).memories;
 }
 
 /** Which routes act on a memory: the caller's own rows through /memory, anything else through the owner's. */

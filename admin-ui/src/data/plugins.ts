@@ -1,7 +1,7 @@
 // GET /admin/plugins, PUT /admin/plugins/:id and …/settings: the plugins, their runtime switch and settings (owner only).
 import type { z } from 'zod';
 import type { pluginListing, pluginStatus } from '../../../core/admin/admin-routes.ts';
-import type { connectionTestReply } from '../../../core/admin/plugin-settings-routes.ts';
+import type { connectionTestReply, settingsReply } from '../../../core/admin/plugin-settings-routes.ts';
 import type { SchemaNode } from '../schema-fields.ts';
 import { apiRequest } from './api-client.ts';
 
@@ -26,16 +26,8 @@ export function setPluginEnabled(id: string, enabled: boolean): Promise<PluginSt
   });
 }
 
-/** A plugin's settings form: its JSON Schema, the values (never a secret's) and which secrets are set. */
-export interface PluginSettings {
-  id: string;
-  description: string;
-  status: PluginStatus;
-  schema: SchemaNode;
-  values: Record<string, unknown>;
-  /** Dotted path → whether that secret has a value. */
-  secrets: Record<string, boolean>;
-}
+/** A plugin's settings form: the route's schema, with its JSON Schema read as the form's nodes. */
+export type PluginSettings = Omit<z.input<typeof settingsReply>, 'schema'> & { schema: SchemaNode };
 
 /** The settings form of one plugin. */
 export function getPluginSettings(id: string): Promise<PluginSettings> {

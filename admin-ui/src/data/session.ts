@@ -1,7 +1,9 @@
 // Signing in: a code Quorra DMs over Matrix, a one-time link, or a pasted API token; who is signed in; signing out.
+import type { z } from 'zod';
+import type { codeSent, sessionSchema, sessionsEnded } from '../../../core/auth/sign-in-routes.ts';
 import { ApiError, apiRequest, clearToken, setCsrfToken, storedToken, storeToken } from './api-client.ts';
 
-export type Role = 'owner' | 'member';
+export type Role = SessionWire['user']['role'];
 
 /** Who is signed in, as the server says (GET /auth/session). */
 export interface Session {
@@ -9,17 +11,12 @@ export interface Session {
   userId: string;
   name: string;
   /** 'session' for the cookie from a code or link, 'token' for a pasted API token. */
-  via: 'session' | 'token';
+  via: SessionWire['via'];
   /** The owner's developer mode: the turn inspector is on. */
   developerMode: boolean;
 }
 
-interface SessionWire {
-  user: { id: string; display_name: string; role: Role };
-  csrf_token: string | null;
-  via: 'session' | 'token';
-  developer_mode?: boolean;
-}
+type SessionWire = z.input<typeof sessionSchema>;
 
 function toSession(w: SessionWire): Session {
   setCsrfToken(w.csrf_token);
@@ -33,8 +30,8 @@ function toSession(w: SessionWire): Session {
 }
 
 /** Asks Quorra to DM a code to a Matrix ID (the answer is the same whether or not the ID is known). */
-export async function requestCode(matrixId: string): Promise<{ message: string; sent: boolean }> {
-  return apiRequest<{ message: string; sent: boolean }>('/auth/matrix-code', {
+export async function requestCode(matrixId: string): Promise<z.input<typeof codeSent>> {
+  return apiRequest<z.input<typeof codeSent>>('/auth/matrix-code', {
     method: 'POST',
     body: { matrix_id: matrixId.trim() },
     token: null,
@@ -91,7 +88,9 @@ export async function signOut(): Promise<void> {
 
 /** Ends every browser session of the signed-in person, this one included. */
 export async function signOutEverywhere(): Promise<number> {
-  const { ended } = await apiRequest<{ ended: number }>('/auth/sign-out-everywhere', { method: 'POST' });
+  const { ended } = await apiRequest<z.input<typeof sessionsEnded>>('/auth/sign-out-everywhere', {
+    method: 'POST',
+  });
   clearToken();
   setCsrfToken(null);
   return ended;

@@ -1,32 +1,20 @@
 // The first run's calls: the setup link's owner step, then the owner's Matrix and model steps and what is missing.
+import type { z } from 'zod';
+import type {
+  ownerCreated,
+  pullState,
+  skipBody,
+  statusReply,
+  verdict,
+} from '../../../core/setup/setup-routes.ts';
 import { apiRequest } from './api-client.ts';
 import { redeemLink, type Session } from './session.ts';
 
-export interface Verdict {
-  ok: boolean;
-  says: string;
-}
-
-export interface PullState {
-  state: 'idle' | 'pulling' | 'done' | 'failed';
-  file: string | null;
-  received: number;
-  total: number;
-  says: string;
-}
-
-export interface MissingStep {
-  id: string;
-  says: string;
-  action: string;
-  href: string;
-}
-
-export interface SetupStatus {
-  missing: MissingStep[];
-  skipped: string[];
-  pull: PullState;
-}
+/** A step's answer in words (the route's zod schemas are the types: a changed reply breaks this check). */
+export type Verdict = z.input<typeof verdict>;
+export type PullState = z.input<typeof pullState>;
+export type SetupStatus = z.input<typeof statusReply>;
+export type MissingStep = SetupStatus['missing'][number];
 
 /** Whether the setup link still opens the first run (404 once an owner exists). */
 export async function setupLinkOpen(token: string): Promise<boolean> {
@@ -39,7 +27,7 @@ export async function createOwner(
   token: string,
   owner: { name: string; matrixId: string; timezone: string },
 ): Promise<Session> {
-  const { link_token } = await apiRequest<{ link_token: string }>(
+  const { link_token } = await apiRequest<z.input<typeof ownerCreated>>(
     `/setup/${encodeURIComponent(token)}/owner`,
     {
       method: 'POST',
@@ -84,7 +72,7 @@ export function pullStatus(): Promise<PullState> {
   return apiRequest<PullState>('/admin/setup/model/pull');
 }
 
-export function skipStep(step: 'matrix' | 'model' | 'caldav' | 'pms'): Promise<unknown> {
+export function skipStep(step: z.input<typeof skipBody>['step']): Promise<unknown> {
   return apiRequest('/admin/setup/skip', { method: 'POST', body: { step } });
 }
 

@@ -1,23 +1,23 @@
 // GET/PUT/DELETE /workspaces/:slug/members(/:userId): who besides the owners may use a workspace (owner only).
+import type { z } from 'zod';
+import type { membersSchema } from '../../../core/workspaces/workspace-member-routes.ts';
 import { apiRequest } from './api-client.ts';
 
-/** A member granted a workspace. */
-export interface WorkspaceMemberRow {
-  user_id: string;
-  display_name: string;
-}
+type Members = z.input<typeof membersSchema>;
+/** A member granted a workspace (the route's zod schema is the type). */
+export type WorkspaceMemberRow = Members['members'][number];
 
 const base = (slug: string) => `/workspaces/${encodeURIComponent(slug)}/members`;
 
 /** The members granted this workspace. */
 export async function listWorkspaceMembers(slug: string): Promise<WorkspaceMemberRow[]> {
-  return (await apiRequest<{ members: WorkspaceMemberRow[] }>(base(slug))).members;
+  return (await apiRequest<Members>(base(slug))).members;
 }
 
 /** Lets a member use the workspace; answers the new list. */
 export async function grantWorkspace(slug: string, userId: string): Promise<WorkspaceMemberRow[]> {
   return (
-    await apiRequest<{ members: WorkspaceMemberRow[] }>(`${base(slug)}/${encodeURIComponent(userId)}`, {
+    await apiRequest<Members>(`${base(slug)}/${encodeURIComponent(userId)}`, {
       method: 'PUT',
     })
   ).members;
@@ -26,7 +26,7 @@ export async function grantWorkspace(slug: string, userId: string): Promise<Work
 /** Takes the workspace away from a member; answers the new list. */
 export async function revokeWorkspace(slug: string, userId: string): Promise<WorkspaceMemberRow[]> {
   return (
-    await apiRequest<{ members: WorkspaceMemberRow[] }>(`${base(slug)}/${encodeURIComponent(userId)}`, {
+    await apiRequest<Members>(`${base(slug)}/${encodeURIComponent(userId)}`, {
       method: 'DELETE',
     })
   ).members;

@@ -1,38 +1,27 @@
 // GET/POST /workspaces, PATCH /workspaces/:slug and GET /workspaces/options: the household's workspaces, and what one can be.
+import type { z } from 'zod';
+import type { newWorkspaceSchema, workspaceChangeSchema } from '../../../core/workspaces/workspace-input.ts';
+import type {
+  workspaceListReply,
+  workspaceOptionsReply,
+  workspaceSchema,
+} from '../../../core/workspaces/workspace-routes.ts';
 import { apiRequest } from './api-client.ts';
 
-/** A workspace as the UI needs it. */
-export interface WorkspaceSummary {
-  slug: string;
-  name: string;
-  kind: string;
-  description?: string;
-  matrix_room_id?: string | null;
-  personas?: string[];
-  created_at?: string;
-  services?: { service: string }[];
-}
+/** A workspace as the route answers it (its zod schema is the type: a changed reply breaks this check). */
+export type WorkspaceSummary = z.input<typeof workspaceSchema>;
 
 /** The kinds, services and personas a new workspace can have. */
-export interface WorkspaceOptions {
-  kinds: string[];
-  services: string[];
-  personas: { id: string; description: string; hosting_only: boolean }[];
-}
+export type WorkspaceOptions = z.input<typeof workspaceOptionsReply>;
 
-/** What the guided flow sends. */
-export interface NewWorkspaceInput {
-  name: string;
-  description: string;
-  kind: string;
-  services: string[];
-  matrix_room_id?: string;
-  personas: string[];
-}
+type ServerInput = z.input<typeof newWorkspaceSchema>;
+/** What the guided flow sends: the server's input schema, narrowed to the form's fields (services by name). */
+export type NewWorkspaceInput = Required<Pick<ServerInput, 'name' | 'description' | 'kind' | 'personas'>> &
+  Pick<ServerInput, 'matrix_room_id'> & { services: string[] };
 
 /** The household's workspaces. */
 export async function listWorkspaces(): Promise<WorkspaceSummary[]> {
-  return (await apiRequest<{ workspaces: WorkspaceSummary[] }>('/workspaces')).workspaces;
+  return (await apiRequest<z.input<typeof workspaceListReply>>('/workspaces')).workspaces;
 }
 
 /** What a new workspace may bind and offer (owner only). */
@@ -45,10 +34,8 @@ export function createWorkspace(input: NewWorkspaceInput): Promise<WorkspaceSumm
   return apiRequest<WorkspaceSummary>('/workspaces', { method: 'POST', body: input });
 }
 
-/** What an edit sends: the kind stays; a null room unbinds it. */
-export type WorkspaceChange = Partial<Omit<NewWorkspaceInput, 'kind' | 'matrix_room_id'>> & {
-  matrix_room_id?: string | null;
-};
+/** What an edit sends: the kind stays; a null room unbinds it (the server's own input schema). */
+export type WorkspaceChange = z.input<typeof workspaceChangeSchema>;
 
 /** Changes a workspace (owner only); 400 names the field, 409 a name or room already taken. */
 export function updateWorkspace(slug: string, change: WorkspaceChange): Promise<WorkspaceSummary> {
