@@ -67,7 +67,7 @@ describe('admin UI plugin settings (Chromium)', () => {
     await form.getByRole('button', { name: 'Save settings' }).click();
     await form.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
     // what the save did, in words: not the plugin's id and raw state ("concierge restarted … (active)")
-    const said = (await form.getByRole('status').textContent())!;
+    const said = (await form.getByRole('status').filter({ hasText: 'Saved' }).textContent())!;
     assert.doesNotMatch(said, /concierge|\(active\)/);
     assert.match(
       said,
