@@ -2,7 +2,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { coreEntities } from '../core/app-entities.ts';
 import type { Seal } from '../core/contracts/principal.ts';
 import { openDatabase } from '../core/db/open-database.ts';
 import { sqliteConnection } from '../core/db/sqlite-connection.ts';
@@ -11,6 +10,7 @@ import { memoryEntities, memoryMigrations } from '../core/memory/index.ts';
 import { normalizeQueryTags, type RecallQuery } from '../core/memory/memory-search.ts';
 import { MemoryStore } from '../core/memory/memory-store.ts';
 import { recallIndexReady } from '../core/memory/recall-index.ts';
+import { coreEntities } from '../core/schema/core-entities.ts';
 import { scoreDocs } from '../core/text/bm25-score.ts';
 import { foldWord, words } from '../core/text/word-tokens.ts';
 import { coreMigrations } from '../migrations/index.ts';

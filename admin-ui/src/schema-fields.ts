@@ -44,10 +44,11 @@ export function fieldKind(node: SchemaNode): FieldKind {
   if (node.type === 'string') return 'text';
   if (node.type === 'array' && scalar(node.items) && !node.items?.enum) return 'lines';
   if (node.type === 'object' && node.properties && !isObj(node.additionalProperties)) return 'object';
-  // a list of small records (e.g. account → workspace): one group of fields per entry
+  // a list of records (e.g. account → workspace, or outside services): one group of fields per entry, each field
+  // as it would be on its own (a secret stays write-only); only a list inside an entry falls back to JSON
   if (node.type === 'array' && node.items?.type === 'object' && node.items.properties) {
     const children = Object.values(node.items.properties);
-    if (children.every((c) => ['text', 'number', 'boolean', 'enum'].includes(fieldKind(c)))) return 'list';
+    if (children.every((c) => !['list', 'object', 'weekdays'].includes(fieldKind(c)))) return 'list';
   }
   // a map of names to text (e.g. person → calendar): `name = value`, one per line
   if (node.type === 'object' && !node.properties && scalar(node.additionalProperties as SchemaNode))

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { REMOVAL_EFFECTS } from '../auth/remove-user.ts';
 import { defineRoute } from '../contracts/route-definition.ts';
 import { wireTime } from '../contracts/wire-schemas.ts';
-import type { Confirmation } from '../engine/confirmation.entity.ts';
+import { confirmationSchema, confirmationWire } from '../engine/confirmation-wire.ts';
 import type { Conversation } from '../engine/setup-conversation.ts';
 import type { PluginHost } from '../plugin/plugin-host.ts';
 import { personSchema, personWire } from './people-routes.ts';
@@ -21,15 +21,6 @@ export const pluginStatus = z.strictObject({
 /** GET /admin/plugins: each plugin's status with what it does and whether it has a settings form. */
 export const pluginListing = z.strictObject({
   plugins: z.array(pluginStatus.extend({ description: z.string(), has_settings: z.boolean() })),
-});
-/** A pending tier-2 confirmation on the wire. */
-export const confirmationSchema = z.strictObject({
-  id: z.string(),
-  session_id: z.string(),
-  tool: z.string(),
-  description: z.string(),
-  created_at: wireTime,
-  expires_at: wireTime,
 });
 /** One audited action on the wire (the admin UI's type of it too). */
 export const auditEntry = z.strictObject({
@@ -69,18 +60,6 @@ const auditQuery = z
   })
   .strict()
   .refine((q) => !q.from || !q.to || q.from < q.to, { message: 'from must be before to', path: ['to'] });
-
-/** The JSON shape of a pending tier-2 confirmation. */
-export function confirmationWire(p: Confirmation): z.output<typeof confirmationSchema> {
-  return {
-    id: p.id,
-    session_id: p.sessionId,
-    tool: p.toolName,
-    description: p.description,
-    created_at: p.createdAt,
-    expires_at: p.expiresAt,
-  };
-}
 
 /** /admin/* (owner only) and /confirmations (the caller's own); /approvals is the queue's (core/approvals). */
 export function adminRoutes(host: PluginHost, c: Conversation) {

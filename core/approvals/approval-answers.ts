@@ -1,9 +1,9 @@
 // Carries out a person's answer to one proposal for Matrix (a reply to its notice, `!quorra approvals yes 12`): one line back.
 
+import type { Approver, ProposalView } from '../contracts/approval-kind.ts';
 import { APPROVAL_REPLY_HANDLER, type ReplyHandler } from '../contracts/contributions.ts';
 import { QuorraError } from '../contracts/errors.ts';
 import { inlineUntrusted } from '../text/untrusted-markdown.ts';
-import type { Approver, ProposalView } from './approval-kind.ts';
 import type { ApprovalQueue } from './approval-queue.ts';
 import { type ApprovalAnswer, readApprovalAnswer } from './approval-reply.ts';
 

@@ -1,14 +1,14 @@
 // The approvals queue: proposals from any producer, shown only to whom they wait on; an approval claims the row before applying it.
 import { Brackets, type DataSource, type Repository } from 'typeorm';
-import { fail } from '../contracts/errors.ts';
-import type { Registry } from '../contracts/registry.ts';
 import type {
   ApplyResult,
   ApprovalKindDefinition,
   Approver,
   ProposalField,
   ProposalView,
-} from './approval-kind.ts';
+} from '../contracts/approval-kind.ts';
+import { fail } from '../contracts/errors.ts';
+import type { Registry } from '../contracts/registry.ts';
 import { ProposedAction } from './proposed-action.entity.ts';
 
 /** Open rows wait on someone: drafts, failed ones (back in review) and deferred ones. */

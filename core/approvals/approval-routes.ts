@@ -1,13 +1,13 @@
 // The approvals queue over HTTP: what waits on the caller, and approve / edit / reject / defer by row id.
 import { z } from 'zod';
-import { confirmationSchema, confirmationWire } from '../admin/admin-routes.ts';
+import type { ApprovalKindDefinition, ProposalView } from '../contracts/approval-kind.ts';
 import type { ApprovalSource } from '../contracts/contributions.ts';
 import { fail } from '../contracts/errors.ts';
 import type { Registry } from '../contracts/registry.ts';
 import { defineRoute } from '../contracts/route-definition.ts';
 import { wireTime } from '../contracts/wire-schemas.ts';
 import type { ConfirmationStore } from '../engine/confirmation-store.ts';
-import type { ApprovalKindDefinition, ProposalView } from './approval-kind.ts';
+import { confirmationSchema, confirmationWire } from '../engine/confirmation-wire.ts';
 import type { ApprovalQueue } from './approval-queue.ts';
 import { proposalSchema, proposalWire } from './approval-wire.ts';
 import { collectApprovals } from './pending-approvals.ts';

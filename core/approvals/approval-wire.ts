@@ -1,8 +1,8 @@
 // A queue row as the admin UI's card: structured fields, state, the error of a failed try, and its buttons.
 import { z } from 'zod';
+import type { ApprovalKindDefinition, ProposalView } from '../contracts/approval-kind.ts';
 import type { Registry } from '../contracts/registry.ts';
 import { wireTime } from '../contracts/wire-schemas.ts';
-import type { ApprovalKindDefinition, ProposalView } from './approval-kind.ts';
 import { PROPOSAL_AUDIENCES, PROPOSAL_STATES } from './proposed-action.entity.ts';
 
 /** One button: a POST to the core approvals route for its verb; `edit` asks for text first (pre-filled). */

@@ -1,13 +1,13 @@
 // `!quorra approvals [yes|no|defer <n> | edit <n> <text>]`: what waits on you (confirmations, queued proposals, questions), answered by number.
 
+import type { ProposalView } from '../contracts/approval-kind.ts';
 import type { ApprovalSource, CommandDefinition } from '../contracts/contributions.ts';
 import { CommandUsageError } from '../contracts/contributions.ts';
 import type { Registry } from '../contracts/registry.ts';
 import type { ConfirmationStore } from '../engine/confirmation-store.ts';
-import { ago } from '../matrix/core-commands.ts';
+import { ago } from '../text/ago.ts';
 import { inlineUntrusted } from '../text/untrusted-markdown.ts';
 import { answerProposal } from './approval-answers.ts';
-import type { ProposalView } from './approval-kind.ts';
 import type { ApprovalQueue } from './approval-queue.ts';
 import { readApprovalAnswer } from './approval-reply.ts';
 import { collectApprovals } from './pending-approvals.ts';

@@ -1,13 +1,13 @@
 // One row of the approvals queue: a proposed action from any producer (source_kind/source_id), a typed kind with a validated payload.
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import type { ProposalAudience, ProposalState } from '../contracts/approval-kind.ts';
 
-/** draft → approved (claimed, applying) → applied | failed (back in review); rejected; deferred (still open). */
-export const PROPOSAL_STATES = ['draft', 'approved', 'applied', 'rejected', 'deferred', 'failed'] as const;
-export type ProposalState = (typeof PROPOSAL_STATES)[number];
-
-/** Who a row waits on: its one person (`user_id`), or the household's owners (e.g. a guest reply). */
-export const PROPOSAL_AUDIENCES = ['person', 'owners'] as const;
-export type ProposalAudience = (typeof PROPOSAL_AUDIENCES)[number];
+export {
+  PROPOSAL_AUDIENCES,
+  PROPOSAL_STATES,
+  type ProposalAudience,
+  type ProposalState,
+} from '../contracts/approval-kind.ts';
 
 @Entity('proposed_actions')
 @Index('ix_proposed_actions_user_state', ['userId', 'state'])

@@ -1,14 +1,16 @@
 // Sign-in for the admin UI: a code DMed over Matrix or a one-time link opens a cookie session; session info and sign-out.
 import { z } from 'zod';
+import type { AuditRecord } from '../contracts/audit-record.ts';
+import type { Disposable } from '../contracts/disposable.ts';
 import { fail } from '../contracts/errors.ts';
 import { defineRoute, withHeaders, withStatus } from '../contracts/route-definition.ts';
-import type { Conversation } from '../engine/setup-conversation.ts';
 import type { Logger } from '../logger.ts';
-import type { Outbox } from '../matrix/outbox.ts';
+import type { BrowserSessions } from './browser-sessions.ts';
 import { clearedSessionCookie, readSessionCookie, sessionCookie } from './session-cookie.ts';
-import { CODE_TTL_MS } from './sign-in-grants.ts';
+import { CODE_TTL_MS, type SignInGrants } from './sign-in-grants.ts';
 import { signInLink } from './sign-in-link.ts';
 import type { User } from './user.entity.ts';
+import type { UserStore } from './user-store.ts';
 
 const matrixId = z
   .string()
@@ -27,11 +29,25 @@ const verifyBody = z
   .strict();
 const linkBody = z.object({ token: z.string().min(20).max(100) }).strict();
 
+/** The stores sign-in works on (the conversation layer carries them; auth names only what it uses). */
+export interface SignInStores {
+  users: UserStore;
+  signInGrants: SignInGrants;
+  browserSessions: BrowserSessions;
+  audit: { record(r: AuditRecord): Promise<void> };
+}
+
+/** The part of an outbox a sign-in DM needs: a secret kind and a queued notice (Matrix's outbox is one). */
+export interface SignInOutbox {
+  defineSecret(kind: string, render: (item: { userId: string }) => Promise<string | null>): Disposable;
+  notify(userId: string, text: string, opts: { urgency: 'high'; secret: string }): Promise<unknown>;
+}
+
 export interface SignInRouteDeps {
-  conversation: Conversation;
+  conversation: SignInStores;
   logger: Logger;
   /** The outbox the code DM is queued in, as a secret kind: the code is made at delivery, never stored. */
-  outbox: Outbox;
+  outbox: SignInOutbox;
   /** Where people open the admin UI; sign-in links point here, never at the request's Host header. */
   publicUrl: () => string;
   /** Whether developer mode is on (the owner's UI then offers the turn inspector). */

@@ -88,6 +88,12 @@ export class UserStore {
             email: u.email ?? null,
             locale: u.locale,
             ...(u.timezone ? { timezone: u.timezone } : {}),
+            // only what config says: a child marked on the People page stays one unless config says otherwise
+            ...(raw.child !== undefined ? { child: u.child } : {}),
+            ...(raw.quietReply !== undefined ? { quietReply: u.quietReply } : {}),
+            ...(u.childTools ? { childTools: u.childTools } : {}),
+            ...(u.quietStart !== undefined ? { quietStart: u.quietStart } : {}),
+            ...(u.quietEnd !== undefined ? { quietEnd: u.quietEnd } : {}),
           },
         );
     }

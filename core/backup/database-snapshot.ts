@@ -5,10 +5,10 @@ import { mkdirSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { DataSource } from 'typeorm';
-import { openCliDatabase } from '../cli/open-cli-database.ts';
 import type { QuorraConfig } from '../config/schema.ts';
 import { QuorraError } from '../contracts/errors.ts';
 import { type CopyReport, copyDatabase, householdRows } from '../db/copy-database.ts';
+import { openCliDatabase } from '../schema/household-database.ts';
 import { describeDatabaseUrl, redactDatabaseUrls } from '../text/database-url.ts';
 
 /** Writes a consistent copy of the configured database to the SQLite file `dest`, while Quorra keeps serving. */

@@ -5,8 +5,8 @@ import { publicUrlOf, signInLink } from '../auth/sign-in-link.ts';
 import { UserStore } from '../auth/user-store.ts';
 import type { QuorraConfig } from '../config/schema.ts';
 import { QuorraError } from '../contracts/errors.ts';
+import { openCliDatabase } from '../schema/household-database.ts';
 import { findPerson } from './find-person.ts';
-import { openCliDatabase } from './open-cli-database.ts';
 
 /** Prints the link; it works once, within LINK_TTL_MS. */
 export async function adminLink(args: string[], config: QuorraConfig, out: Writable): Promise<number> {

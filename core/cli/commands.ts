@@ -89,9 +89,9 @@ export const commands: Record<string, CliCommand> = {
   },
   user: {
     usage: [
-      'user add <name> --role owner|member [--matrix @id:server]… [--email …] [--timezone <zone>] [--id <id>] [--allow-duplicate]',
+      'user add <name> --role owner|member [--matrix @id:server]… [--email …] [--timezone <zone>] [--id <id>] [--allow-duplicate] [--child] [--child-tools a,b] [--quiet 21:00-07:00] [--quiet-reply]',
       'user list',
-      'user edit <person> [--name …] [--role …] [--matrix @id:server]… [--email …] [--timezone <zone>]',
+      'user edit <person> [--name …] [--role …] [--matrix @id:server]… [--email …] [--timezone <zone>] [--child|--no-child] [--child-tools a,b|default] [--quiet 21:00-07:00|off] [--quiet-reply|--no-quiet-reply]',
       'user remove <person>',
     ],
     description: 'manage household people (a person is their id, display name or Matrix ID)',
@@ -103,6 +103,25 @@ export const commands: Record<string, CliCommand> = {
       { name: 'name', value: '<name>', about: 'their new display name (edit)' },
       { name: 'id', value: '<id>', about: 'the id to use instead of one made from the name (add)' },
       { name: 'allow-duplicate', about: 'add a second person with a name already in use (add)' },
+      {
+        name: 'child',
+        about: 'a child: their turns reach only their list of tools (no money, no deletions)',
+      },
+      { name: 'no-child', about: 'no longer a child (edit)' },
+      {
+        name: 'child-tools',
+        value: '<a,b>',
+        about: "the tools this child may use, comma-separated; 'default' for the household's list",
+      },
+      {
+        name: 'quiet',
+        value: '<21:00-07:00>',
+        about: "quiet hours in the person's time; 'off' to clear them",
+      },
+      {
+        name: 'quiet-reply',
+        about: 'during quiet hours a child gets one short reply (--no-quiet-reply: none)',
+      },
     ],
     run: user,
   },

@@ -7,8 +7,8 @@ import { databasePath } from '../config/data-paths.ts';
 import type { QuorraConfig } from '../config/schema.ts';
 import { QuorraError } from '../contracts/errors.ts';
 import { copyDatabase } from '../db/copy-database.ts';
+import { openCliDatabase } from '../schema/household-database.ts';
 import { describeDatabaseUrl, isPostgresUrl } from '../text/database-url.ts';
-import { openCliDatabase } from './open-cli-database.ts';
 
 const USAGE =
   'usage: quorra migrate-db --from sqlite[:<file>] --to <postgres-url> [--force] [--batch <rows>]';

@@ -1,7 +1,7 @@
 // `quorra migrate`: applies pending migrations (core and every installed plugin) and exits; non-zero if any failed.
 import type { Writable } from 'node:stream';
 import type { QuorraConfig } from '../config/schema.ts';
-import { openCliDatabase } from './open-cli-database.ts';
+import { openCliDatabase } from '../schema/household-database.ts';
 
 /**
  * Opens the database, which runs migrations, and reports what was applied. A failing core migration throws

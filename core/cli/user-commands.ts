@@ -10,9 +10,9 @@ import { TokenStore } from '../auth/token-store.ts';
 import { UserStore } from '../auth/user-store.ts';
 import type { QuorraConfig } from '../config/schema.ts';
 import { QuorraError } from '../contracts/errors.ts';
+import { openCliDatabase } from '../schema/household-database.ts';
 import { issueLines } from '../text/issue-lines.ts';
 import { findPerson } from './find-person.ts';
-import { openCliDatabase } from './open-cli-database.ts';
 
 /** The identity stores on the CLI's database, closed after fn. */
 export interface CliStores {
@@ -48,10 +48,94 @@ function usageError(message: string): never {
 }
 
 const USAGE =
-  'usage: quorra user add <name> --role owner|member [--matrix @id:server] [--email …] [--allow-duplicate] | user list | ' +
-  'user edit <user> [--name …] [--role …] [--matrix @id:server]… [--email …] [--timezone …] | user remove <user>';
+  'usage: quorra user add <name> --role owner|member [--matrix @id:server] [--email …] [--timezone …] [--child] ' +
+  '[--child-tools a,b] [--quiet 21:00-07:00] [--quiet-reply] [--allow-duplicate] | user list | ' +
+  'user edit <user> [--name …] [--role …] [--matrix @id:server]… [--email …] [--timezone …] [--child|--no-child] ' +
+  '[--child-tools a,b|default] [--quiet 21:00-07:00|off] [--quiet-reply|--no-quiet-reply] | user remove <user>';
 
-/** `user add <name> --role owner|member [--matrix @id:server]… [--email …]`, `user list`, `user edit`, `user remove`. */
+/** The trust flags `user add` and `user edit` share: a child, their list, and quiet hours. */
+const TRUST_OPTIONS = {
+  child: { type: 'boolean' },
+  'no-child': { type: 'boolean' },
+  'child-tools': { type: 'string' },
+  quiet: { type: 'string' },
+  'quiet-reply': { type: 'boolean' },
+  'no-quiet-reply': { type: 'boolean' },
+} as const;
+
+interface TrustValues {
+  child?: boolean;
+  'no-child'?: boolean;
+  'child-tools'?: string;
+  quiet?: string;
+  'quiet-reply'?: boolean;
+  'no-quiet-reply'?: boolean;
+}
+
+/** The trust flags as user fields; only the flags given appear, so an edit changes nothing else. */
+function trustFields(v: TrustValues) {
+  if (v.child && v['no-child']) usageError('--child and --no-child cannot both be given');
+  if (v['quiet-reply'] && v['no-quiet-reply'])
+    usageError('--quiet-reply and --no-quiet-reply cannot both be given');
+  const out: {
+    child?: boolean;
+    childTools?: string[] | null;
+    quietStart?: string | null;
+    quietEnd?: string | null;
+    quietReply?: boolean;
+  } = {};
+  if (v.child) out.child = true;
+  if (v['no-child']) out.child = false;
+  const tools = v['child-tools'];
+  if (tools !== undefined)
+    out.childTools =
+      tools === 'default'
+        ? null
+        : tools
+            .split(',')
+            .map((t) => t.trim())
+            .filter(Boolean);
+  if (v.quiet !== undefined) {
+    if (v.quiet === 'off') {
+      out.quietStart = null;
+      out.quietEnd = null;
+    } else {
+      const m = /^([^-\s]+)-([^-\s]+)$/.exec(v.quiet);
+      if (!m) usageError('--quiet takes two times like 21:00-07:00 (or off)');
+      out.quietStart = m[1];
+      out.quietEnd = m[2];
+    }
+  }
+  if (v['quiet-reply']) out.quietReply = true;
+  if (v['no-quiet-reply']) out.quietReply = false;
+  return out;
+}
+
+/** For a new person, 'default' and 'off' mean leaving the field out. */
+function newChildFields(t: ReturnType<typeof trustFields>) {
+  return {
+    ...t,
+    childTools: t.childTools ?? undefined,
+    quietStart: t.quietStart ?? undefined,
+    quietEnd: t.quietEnd ?? undefined,
+  };
+}
+
+/** One line a person's trust settings read as, after add/edit, so the owner sees what they set. */
+function trustLine(u: {
+  child: boolean;
+  childTools: string[] | null;
+  quietStart: string | null;
+  quietEnd: string | null;
+}): string {
+  const parts: string[] = [];
+  if (u.child)
+    parts.push(`a child (${u.childTools ? `may use: ${u.childTools.join(', ')}` : "the household's list"})`);
+  if (u.quietStart && u.quietEnd) parts.push(`quiet hours ${u.quietStart}–${u.quietEnd}`);
+  return parts.length ? `\n${parts.join('; ')}` : '';
+}
+
+/** `user add <name> --role owner|member [--matrix …]… [--email …] [--child …]`, `user list`, `user edit`, `user remove`. */
 export async function user(args: string[], config: QuorraConfig, out: Writable): Promise<number> {
   const [sub, ...rest] = args;
   if (sub === 'edit') return editUser(rest, config, out);
@@ -75,6 +159,7 @@ export async function user(args: string[], config: QuorraConfig, out: Writable):
       timezone: { type: 'string' },
       id: { type: 'string' },
       'allow-duplicate': { type: 'boolean' },
+      ...TRUST_OPTIONS,
     },
   });
   const name = positionals.join(' ');
@@ -89,11 +174,12 @@ export async function user(args: string[], config: QuorraConfig, out: Writable):
         email: values.email,
         timezone: values.timezone,
         id: values.id,
+        ...newChildFields(trustFields(values)),
       },
       { allowDuplicate: values['allow-duplicate'] === true },
     );
     const zone = values.timezone ? '' : " (the household's; change it with --timezone)";
-    out.write(`added ${u.id} (${u.role}), time zone ${u.timezone}${zone}\n`);
+    out.write(`added ${u.id} (${u.role}), time zone ${u.timezone}${zone}${trustLine(u)}\n`);
     return 0;
   });
 }
@@ -110,6 +196,7 @@ async function editUser(args: string[], config: QuorraConfig, out: Writable): Pr
       matrix: { type: 'string', multiple: true },
       email: { type: 'string' },
       timezone: { type: 'string' },
+      ...TRUST_OPTIONS,
     },
   });
   if (positionals.length !== 1) usageError(USAGE);
@@ -121,8 +208,11 @@ async function editUser(args: string[], config: QuorraConfig, out: Writable): Pr
       matrix: values.matrix,
       email: values.email === '' ? null : values.email,
       timezone: values.timezone,
+      ...trustFields(values),
     });
-    out.write(`${u.id}\t${u.role}\t${u.displayName}\t${u.matrixIds.join(',')}\t${u.email ?? ''}\n`);
+    out.write(
+      `${u.id}\t${u.role}\t${u.displayName}\t${u.matrixIds.join(',')}\t${u.email ?? ''}${trustLine(u)}\n`,
+    );
     return 0;
   });
 }

@@ -245,7 +245,10 @@ export const configSchema = z
       .strict()
       .prefault({}),
     /** Users created or updated at every start (matched by id). */
-    users: z.array(newUserSchema).default([]),
+    // no defaults for the trust fields here: what config leaves out, the People page keeps (UserStore.seed)
+    users: z
+      .array(newUserSchema.extend({ child: z.boolean().optional(), quietReply: z.boolean().optional() }))
+      .default([]),
     plugins: z.record(z.string().regex(/^[a-z][a-z0-9-]*$/), pluginEntrySchema).default({}),
     pluginPaths: z.array(z.string().min(1)).default([]),
   })

@@ -1,20 +1,11 @@
 // The audit trail of tool actions: an append-only JSONL file and the audit_log table, both written.
+
 import { appendFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { DataSource } from 'typeorm';
+import type { AuditRecord } from '../contracts/audit-record.ts';
 import type { Logger } from '../logger.ts';
 import { AuditEntry } from './audit-entry.entity.ts';
-
-/** One audited action. */
-export interface AuditRecord {
-  userId: string | null;
-  sessionId: string | null;
-  tool: string;
-  tier: number;
-  input: unknown;
-  outcome: 'ok' | 'error' | 'refused' | 'confirmed' | 'declined' | 'drafted';
-  detail?: string;
-}
 
 /** Which entries an audit query returns; `user: 'system'` means entries no person caused. */
 export interface AuditFilter {

@@ -1,5 +1,5 @@
 // The registries plugins contribute to: tools, modes, bang-commands, prompt fragments, approval kinds and sources, reply and file handlers.
-import type { ApprovalKindDefinition } from '../approvals/approval-kind.ts';
+import type { ApprovalKindDefinition } from '../contracts/approval-kind.ts';
 import type {
   ApprovalSource,
   CommandDefinition,

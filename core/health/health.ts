@@ -1,17 +1,10 @@
 // Health checks by name (db, model, matrix, …) rolled up into one report, and a cached verdict for GET /health.
+
+import type { CheckResult, HealthState } from '../contracts/check-result.ts';
 import { type Disposable, toDisposable } from '../contracts/disposable.ts';
 import { StorageWatch } from './storage-watch.ts';
 
-/** Every verdict a check or the whole service can give. */
-export const healthStates = ['ok', 'degraded', 'failed', 'disabled'] as const;
-export type HealthState = (typeof healthStates)[number];
-
-/** One component's health with a reason when it is not ok. */
-export interface CheckResult {
-  status: HealthState;
-  reason?: string;
-  [detail: string]: unknown;
-}
+export { type CheckResult, type HealthState, healthStates } from '../contracts/check-result.ts';
 
 export type HealthCheck = () => CheckResult | Promise<CheckResult>;
 

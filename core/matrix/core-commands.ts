@@ -5,6 +5,7 @@ import type { Registry } from '../contracts/registry.ts';
 import type { SessionControls } from '../engine/session-controls.ts';
 import type { Health } from '../health/health.ts';
 import type { Session } from '../sessions/session.entity.ts';
+import { ago } from '../text/ago.ts';
 import { CommandUsageError, helpText, type MatrixCommandContext } from './command-router.ts';
 import type { RoomSessions } from './room-sessions.ts';
 
@@ -19,20 +20,6 @@ export interface CoreCommandDeps {
 
 const NO_SESSION = 'There is no conversation here yet — say something first, then try again.';
 const CLEAR = /^(clear|off|none)$/i;
-
-/** "3 minutes ago"-style age. */
-export function ago(from: Date, now = new Date()): string {
-  const s = Math.max(0, Math.round((now.getTime() - from.getTime()) / 1000));
-  const [n, unit] =
-    s < 60
-      ? [s, 'second']
-      : s < 3600
-        ? [Math.floor(s / 60), 'minute']
-        : s < 86_400
-          ? [Math.floor(s / 3600), 'hour']
-          : [Math.floor(s / 86_400), 'day'];
-  return `${n} ${unit}${n === 1 ? '' : 's'} ago`;
-}
 
 /** Builds the core command definitions over the given services. */
 export function coreCommands(deps: CoreCommandDeps): CommandDefinition[] {

@@ -7,7 +7,7 @@ import { OutboxItem } from './outbox-item.entity.ts';
 import { Refusal } from './refusal.entity.ts';
 import { RoomSessionRow } from './room-session.entity.ts';
 
-/** Appended to the core entity list in core/app-entities.ts. */
+/** Appended to the core entity list in core/schema/core-entities.ts. */
 export const matrixEntities: Function[] = [
   MatrixKv,
   MatrixRoom,

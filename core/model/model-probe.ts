@@ -1,7 +1,7 @@
 // Keeps a recent answer to "can the model answer?" so /health never waits on the network or a model load.
 
 import { PULL_COMMAND } from '../config/model-manifest.ts';
-import type { CheckResult } from '../health/health.ts';
+import type { CheckResult } from '../contracts/check-result.ts';
 import type { EmbeddedBackend } from './embedded/embedded-backend.ts';
 import type { ModelClient } from './model-client.ts';
 

@@ -1,11 +1,12 @@
 // The narrow capabilities a plugin gets on its context; each one is a small interface, never a core object.
-import type { ApprovalKindDefinition, Approver, ProposalView } from '../approvals/approval-kind.ts';
+
 import type { EditOutcome, ProposeInput, Resolution } from '../approvals/approval-queue.ts';
 import type { User } from '../auth/user.entity.ts';
+import type { ApprovalKindDefinition, Approver, ProposalView } from '../contracts/approval-kind.ts';
+import type { AuditRecord } from '../contracts/audit-record.ts';
 import type { ApprovalSource } from '../contracts/contributions.ts';
 import type { Disposable } from '../contracts/disposable.ts';
 import type { RouteAuth, RouteDefinition } from '../contracts/route-definition.ts';
-import type { AuditRecord } from '../engine/audit-log.ts';
 import type { HookSignatures } from '../engine/engine-hooks.ts';
 import type { ToolCallAs, ToolCallResult } from '../engine/tool-calls.ts';
 import type { TurnCall, TurnOutcome } from '../engine/turns.ts';

@@ -1,8 +1,9 @@
 // Builds a plugin's capabilities over the core services; everything a plugin registers lands in its store.
-import type { ApprovalKindDefinition } from '../approvals/approval-kind.ts';
+
 import type { ApprovalQueue } from '../approvals/approval-queue.ts';
 import type { User } from '../auth/user.entity.ts';
 import type { UserStore } from '../auth/user-store.ts';
+import type { ApprovalKindDefinition } from '../contracts/approval-kind.ts';
 import type { ApprovalSource } from '../contracts/contributions.ts';
 import type { DisposableStore } from '../contracts/disposable.ts';
 import { fail } from '../contracts/errors.ts';

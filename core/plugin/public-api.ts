@@ -1,6 +1,5 @@
 // `quorra/plugin`: the one door into core for every plugin, bundled or outside the repo (Biome refuses any other).
 
-export type { ApprovalKindDefinition, Approver, ProposalView } from '../approvals/approval-kind.ts';
 export { ProposedAction } from '../approvals/proposed-action.entity.ts';
 // what the diagnostics plugin reads about the server it watches
 export { listArchives, pruneArchives } from '../backup/backup-job.ts';
@@ -8,6 +7,7 @@ export { backupSources } from '../backup/backup-layout.ts';
 export { rootDir } from '../build-info.ts';
 export { databasePath } from '../config/data-paths.ts';
 export type { QuorraConfig } from '../config/schema.ts';
+export type { ApprovalKindDefinition, Approver, ProposalView } from '../contracts/approval-kind.ts';
 // declaring a plugin, its tools, routes and contributions
 export type {
   ApprovalSource,

@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { fail } from '../contracts/errors.ts';
 import { defineRoute, withStatus } from '../contracts/route-definition.ts';
 import { wireTime } from '../contracts/wire-schemas.ts';
-import { personas } from '../engine/personas.ts';
 import type { Workspace } from './workspace.entity.ts';
 import type { WorkspaceBinding } from './workspace-binding.entity.ts';
 import { newWorkspaceSchema, workspaceChangeSchema } from './workspace-input.ts';
@@ -49,8 +48,11 @@ function wire(w: Workspace, bindings: WorkspaceBinding[]): z.output<typeof works
   };
 }
 
-/** The workspace endpoints. */
-export function workspaceRoutes(store: WorkspaceStore) {
+/** The workspace endpoints; `personas` are the ones a workspace may offer, with what each is for (the engine's). */
+export function workspaceRoutes(
+  store: WorkspaceStore,
+  personas: Readonly<Record<string, { description: string }>>,
+) {
   return [
     defineRoute({
       method: 'POST',

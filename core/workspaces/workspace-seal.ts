@@ -1,9 +1,9 @@
-// The engine hooks that seal sessions to workspaces: scope ⊆ bindings, personas offered, and the workspace list.
+// The checks that seal sessions to workspaces (the area registers them as engine hooks): scope ⊆ bindings, personas
+// offered, and the workspace list.
 
 import type { ToolDefinition } from '../contracts/define-tool.ts';
 import { fail } from '../contracts/errors.ts';
 import type { Principal } from '../contracts/principal.ts';
-import type { HooksCapability } from '../plugin/capabilities.ts';
 import type { Session } from '../sessions/session.entity.ts';
 import type { WorkspaceStore } from './workspace-store.ts';
 
@@ -82,14 +82,4 @@ export async function withinTierPolicy(
     const services = t.scopes.includes('*') ? [...ceilings.keys()] : t.scopes.filter((s) => ceilings.has(s));
     return services.some((s) => t.tier <= (ceilings.get(s) ?? -1));
   });
-}
-
-/** Registers the workspace hooks on the engine. */
-export function sealSessionsToWorkspaces(hooks: HooksCapability, store: WorkspaceStore) {
-  return [
-    hooks.add('filterTools', ({ session }, tools) => withinTierPolicy(store, session, tools)),
-    hooks.add('validateSession', (session, principal) => checkWorkspaceSession(store, session, principal)),
-    hooks.add('admitTurn', (session, principal) => admitToWorkspace(store, session, principal)),
-    hooks.add('context', ({ session, principal }) => workspaceListSection(store, session, principal)),
-  ];
 }

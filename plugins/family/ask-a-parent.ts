@@ -16,6 +16,8 @@ export function askAParent(d: {
   toolCalls: ToolCallsCapability;
   notify: NotifyCapability;
   people: PeopleCapability;
+  /** Tools the owner turned asking off for (read per call, so a settings change applies at once). */
+  noAsking: () => readonly string[];
 }) {
   return defineTool({
     name: 'ask_a_parent',
@@ -44,6 +46,11 @@ export function askAParent(d: {
         return {
           asked: false,
           why: 'That is something only a grown-up can do; a parent can help you with it.',
+        };
+      if (d.noAsking().includes(tool))
+        return {
+          asked: false,
+          why: 'Your parents said this one is a no, so I did not ask them. You can talk to them yourself.',
         };
       const row = await d.approvals.propose({
         kind: 'child_request',

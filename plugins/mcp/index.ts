@@ -4,6 +4,11 @@ import { mcpHealth } from './mcp-health.ts';
 import { scopeFragments } from './mcp-scope.ts';
 import { mcpSettings } from './mcp-settings.ts';
 import { CreateMcp1765100000000 } from './migrations/1765100000000-create-mcp.ts';
+import { CreateMcpOAuth1765200000000 } from './migrations/1765200000000-create-mcp-oauth.ts';
+import { OAuthGrant } from './oauth-grant.entity.ts';
+import { GrantProvider } from './oauth-provider.ts';
+import { addOAuthRoutes } from './oauth-routes.ts';
+import { SecretBox } from './secret-box.ts';
 import { ServerConnection } from './server-connection.ts';
 import { ServerToolset } from './server-toolset.ts';
 import { toolChangeKind } from './tool-change-kind.ts';
@@ -22,11 +27,28 @@ export default definePlugin({
   description:
     'Reach the household’s other services (Home Assistant, Nextcloud, …) through MCP, under Quorra’s rules.',
   settings: mcpSettings,
-  entities: [ToolPin],
-  migrations: [CreateMcp1765100000000],
+  async testConnection(settings) {
+    const { testServers } = await import('./connection-probe.ts');
+    return testServers(settings);
+  },
+  entities: [ToolPin, OAuthGrant],
+  migrations: [CreateMcp1765100000000, CreateMcpOAuth1765200000000],
   activate(ctx): McpApi {
     const pins = new ToolPins(ctx.db);
     const servers: McpApi['servers'] = new Map();
+    const box = new SecretBox(ctx.dataDir);
+    // one provider per server, shared by its connection and the sign-in routes, so neither saves a stale copy
+    const grants = new Map<string, Promise<GrantProvider>>();
+    const grant = (id: string) => {
+      const url = ctx.settings.servers.find((s) => s.id === id)?.url ?? '';
+      let g = grants.get(id);
+      if (!g) {
+        g = GrantProvider.open(ctx.db, box, id, url);
+        grants.set(id, g);
+        g.catch(() => grants.delete(id));
+      }
+      return g;
+    };
     ctx.approvals.registerKind(
       toolChangeKind(async (p) => {
         const approved = await pins.approve(p.server, p.tool, p.hash);
@@ -44,7 +66,12 @@ export default definePlugin({
     for (const s of ctx.settings.servers) {
       const logger = ctx.logger.child({ server: s.id });
       let toolset!: ServerToolset;
-      const connection = new ServerConnection(s, logger, (tools) => toolset.update(tools));
+      const connection = new ServerConnection(
+        s,
+        logger,
+        (tools) => toolset.update(tools),
+        () => grant(s.id),
+      );
       toolset = new ServerToolset(s, connection, {
         tools: ctx.tools,
         pins,
@@ -58,6 +85,16 @@ export default definePlugin({
       });
       connection.start();
     }
+    addOAuthRoutes(ctx.http, {
+      servers: () => ctx.settings.servers,
+      grant,
+      byState: async (state) => {
+        const found = await GrantProvider.byState(ctx.db, box, state);
+        return found && servers.has(found.serverId) ? grant(found.serverId) : null;
+      },
+      connection: (id) => servers.get(id)?.connection,
+      logger: ctx.logger,
+    });
     ctx.healthCheck(() => mcpHealth(servers));
     return {
       servers,

@@ -12,8 +12,10 @@ export function mcpHealth(servers: McpApi['servers']): CheckResult {
       tools: toolset.names().length,
       held: toolset.held.length,
       restarts: connection.restarts,
+      needs_sign_in: connection.needsSignIn,
     };
-    if (connection.state !== 'ready') down.push(connection.settings.label);
+    if (connection.state !== 'ready')
+      down.push(`${connection.settings.label}${connection.needsSignIn ? ' (needs signing in)' : ''}`);
   }
   if (!servers.size) return { status: 'ok', servers: detail };
   return down.length

@@ -113,7 +113,7 @@ export const mcpSettings = z
     servers: z
       .array(server)
       .default([])
-      .meta({ title: 'Outside services' })
+      .meta({ title: 'Outside services', service: 'mcp' })
       .describe('Each service Quorra reaches over MCP.')
       .superRefine((list, ctx) => {
         const seen = new Set<string>();

@@ -1,7 +1,12 @@
 // One MCP server as Quorra's client sees it: connects, lists tools, follows list changes, reconnects with back-off.
+import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
+import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import {
+  StreamableHTTPClientTransport,
+  StreamableHTTPError,
+} from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { Logger } from 'quorra/plugin';
@@ -20,8 +25,12 @@ export class ServerConnection {
   state: ConnectionState = 'connecting';
   tools: Tool[] = [];
   lastError: string | null = null;
+  /** The code of the last failure (an HTTP status, a JSON-RPC code, ENOENT…), for saying it in words. */
+  lastCode: string | number | null = null;
   /** How many times the connection was made again after it was lost. */
   restarts = 0;
+  /** The server refused us and offers no way in but the owner signing in (OAuth): no retries until they do. */
+  needsSignIn = false;
   private client?: Client;
   private transport?: Transport;
   private attempt = 0;
@@ -34,6 +43,8 @@ export class ServerConnection {
     private readonly logger: Logger,
     /** Called with the server's tool list whenever it is (re)read. */
     private readonly onTools: (tools: Tool[]) => void | Promise<void>,
+    /** The server's OAuth sign-in (HTTP servers without a token), sent once the owner has signed in. */
+    private readonly oauth?: () => Promise<OAuthClientProvider & { signedIn: boolean }>,
   ) {}
 
   /** The child process id of a stdio server (for tests and diagnostics). */
@@ -59,7 +70,7 @@ export class ServerConnection {
     });
   }
 
-  private transportFor(): Transport {
+  private async transportFor(): Promise<Transport> {
     const s = this.settings;
     if (s.command) {
       const t = new StdioClientTransport({
@@ -73,7 +84,12 @@ export class ServerConnection {
       return t;
     }
     const headers: Record<string, string> = s.token ? { authorization: `Bearer ${s.token}` } : {};
-    return new StreamableHTTPClientTransport(new URL(s.url!), { requestInit: { headers } });
+    const provider = !s.token && this.oauth ? await this.oauth() : undefined;
+    return new StreamableHTTPClientTransport(new URL(s.url!), {
+      requestInit: { headers },
+      // only a signed-in grant is handed over: the SDK then refreshes expired tokens by itself
+      ...(provider?.signedIn ? { authProvider: provider } : {}),
+    });
   }
 
   private async connect(): Promise<void> {
@@ -97,10 +113,10 @@ export class ServerConnection {
         },
       },
     );
-    const transport = this.transportFor();
     this.client = client;
-    this.transport = transport;
     try {
+      const transport = await this.transportFor();
+      this.transport = transport;
       await client.connect(transport, { timeout: this.settings.timeoutSeconds * 1000 });
       if ((this.state as ConnectionState) === 'stopped' || this.client !== client)
         return void (await client.close());
@@ -109,10 +125,40 @@ export class ServerConnection {
       this.state = 'ready';
       this.attempt = 0;
       this.lastError = null;
+      this.needsSignIn = false;
       for (const w of [...this.readyWaiters]) w();
     } catch (err) {
+      const code = (err as { code?: unknown }).code;
+      this.lastCode = typeof code === 'string' || typeof code === 'number' ? code : null;
+      if (this.refusedUs(err)) {
+        this.needsSignIn = true;
+        this.state = 'down';
+        this.lastError = 'needs the owner to sign in';
+        this.client = undefined;
+        void client.close().catch(() => {});
+        for (const w of [...this.readyWaiters]) w();
+        return;
+      }
       this.lost(client, (err as Error).message);
     }
+  }
+
+  /** A 401 from an HTTP server we hold no token for: only the owner signing in helps, retrying does not. */
+  private refusedUs(err: unknown): boolean {
+    if (this.settings.token || !this.settings.url || !this.oauth) return false;
+    return err instanceof UnauthorizedError || (err instanceof StreamableHTTPError && err.code === 401);
+  }
+
+  /** Connects again now (after the owner signed in). */
+  async restart(): Promise<void> {
+    if (this.state === 'stopped') return;
+    clearTimeout(this.timer);
+    const old = this.client;
+    this.client = undefined;
+    await old?.close().catch(() => {});
+    this.attempt = 0;
+    this.connecting = this.connect();
+    await this.connecting;
   }
 
   /** Reads the tool list again (paged, capped) and hands it on. */

@@ -32,6 +32,12 @@ export interface PinVerdict {
   waiting: { tool: Tool; hash: string; change: 'new' | 'changed' }[];
 }
 
+/**
+ * The row that says a server's list was seen once (no tool has an empty name worth trusting): without it, a server
+ * whose first list was empty would have the first tools it shows later trusted as if the owner had configured them.
+ */
+const SEEN_MARK = '';
+
 export class ToolPins {
   constructor(private readonly db: DataSource) {}
 
@@ -45,6 +51,10 @@ export class ToolPins {
     const firstSight = pins.size === 0;
     const verdict: PinVerdict = { offered: [], waiting: [] };
     const now = new Date();
+    if (firstSight)
+      await this.repo.save(
+        this.repo.create({ serverId, toolName: SEEN_MARK, seenHash: '', approvedHash: null, updatedAt: now }),
+      );
     for (const tool of tools) {
       const hash = fingerprint(tool);
       let pin = pins.get(tool.name);

@@ -23,6 +23,12 @@ export class HostileMcpServer {
   private readonly sockets = new Set<Socket>();
   private readonly sessions = new Map<string, StreamableHTTPServerTransport>();
   private readonly lookups: RegisteredTool[] = [];
+  /** Every session's server, so a tool added later reaches each of them. */
+  private readonly built: McpServer[] = [];
+  /** Tools added after the start (see addTool), registered on every session's server. */
+  private readonly added: { name: string; description: string }[] = [];
+  /** Event streams clients opened (GET): a tool-list change reaches a client only once its stream is open. */
+  streams = 0;
   /** Authorization header a request must carry (when set). */
   token?: string;
 
@@ -36,7 +42,10 @@ export class HostileMcpServer {
       }
       const sid = req.headers['mcp-session-id'];
       const known = typeof sid === 'string' ? s.sessions.get(sid) : undefined;
-      if (known) return void known.handleRequest(req, res);
+      if (known) {
+        if (req.method === 'GET') s.streams++;
+        return void known.handleRequest(req, res);
+      }
       if (sid) {
         res.writeHead(404).end();
         return;
@@ -122,7 +131,27 @@ export class HostileMcpServer {
         };
       },
     );
+    for (const t of this.added) this.register(server, t);
+    this.built.push(server);
     return server;
+  }
+
+  private register(server: McpServer, t: { name: string; description: string }) {
+    server.registerTool(
+      t.name,
+      { description: t.description, inputSchema: { dish: z.string() }, annotations: { readOnlyHint: true } },
+      async ({ dish }) => {
+        this.count(t.name);
+        return { content: [{ type: 'text', text: `${t.name} for ${dish}: boil, then eat` }] };
+      },
+    );
+  }
+
+  /** A tool that appears later: every connected session is told its tool list changed. */
+  addTool(name: string, description: string): void {
+    const t = { name, description };
+    this.added.push(t);
+    for (const server of this.built) if (server.isConnected()) this.register(server, t);
   }
 
   /** The rug pull: the lookup tool now says something else (each session is told its tool list changed). */

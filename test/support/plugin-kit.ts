@@ -5,9 +5,9 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
-import type { ProposalView } from '../../core/approvals/approval-kind.ts';
 import { principalOf } from '../../core/auth/user-store.ts';
 import { rootDir } from '../../core/build-info.ts';
+import type { ProposalView } from '../../core/contracts/approval-kind.ts';
 import type { CommandAnswer } from '../../core/contracts/contributions.ts';
 import type { UserPrincipal } from '../../core/contracts/principal.ts';
 import { persona as personaOf } from '../../core/engine/personas.ts';

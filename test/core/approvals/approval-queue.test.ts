@@ -2,7 +2,7 @@
 // review, edits, blocked kinds and a kind whose producer is gone.
 import assert from 'node:assert/strict';
 import { z } from 'zod';
-import type { ApplyContext, ApprovalKindDefinition } from '../../../core/approvals/approval-kind.ts';
+import type { ApplyContext, ApprovalKindDefinition } from '../../../core/contracts/approval-kind.ts';
 import type { Disposable } from '../../../core/contracts/disposable.ts';
 import { type BootedApp, bootApp } from '../../support/boot-app.ts';
 import { addUser, type TestUser } from '../../support/household.ts';

@@ -155,7 +155,7 @@ describe('quorra people by name and time zones', function () {
     assert.match(badEdit.stderr, /valid IANA time zone/);
     const edited = await run('user', 'edit', 'Leo', '--timezone', 'America/New_York');
     assert.equal(edited.status, 0, edited.stderr);
-    const { db } = await (await import('../../../core/cli/open-cli-database.ts')).openCliDatabase(
+    const { db } = await (await import('../../../core/schema/household-database.ts')).openCliDatabase(
       loadConfig({
         env: {},
         cwd: dir,

@@ -5,8 +5,9 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openCliDatabase } from '../../../core/cli/open-cli-database.ts';
+import { UserStore } from '../../../core/auth/user-store.ts';
 import { loadConfig } from '../../../core/config/load-config.ts';
+import { openCliDatabase } from '../../../core/schema/household-database.ts';
 import { tempDir } from '../../support/boot-app.ts';
 import { testDatabaseUrl } from '../../support/test-database.ts';
 
@@ -160,6 +161,52 @@ describe('quorra user and token commands', function () {
     await db.destroy();
     assert.match(hashes, /token_hash/);
     assert.doesNotMatch(hashes, new RegExp(token.slice(4, 20)), 'only the hash is stored');
+  });
+
+  it('marks a child with their list and quiet hours, and takes it back', async () => {
+    const added = run(
+      'user',
+      'add',
+      'Mia',
+      '--role',
+      'member',
+      '--child',
+      '--child-tools',
+      'list_show,ask_a_parent',
+      '--quiet',
+      '20:00-07:00',
+    );
+    assert.equal(added.status, 0, added.stderr);
+    assert.match(added.stdout, /added mia \(member\)/);
+    assert.match(added.stdout, /a child \(may use: list_show, ask_a_parent\); quiet hours 20:00–07:00/);
+    const readBack = async () => {
+      const config = loadConfig({
+        env: {},
+        cwd: dir,
+        overrides: { dataDir: dir, ...(databaseUrl ? { database: { url: databaseUrl } } : {}) },
+      });
+      const { db } = await openCliDatabase(config);
+      try {
+        return await new UserStore(db).get('mia');
+      } finally {
+        await db.destroy();
+      }
+    };
+    const mia = await readBack();
+    assert.equal(mia?.child, true);
+    assert.deepEqual(mia?.childTools, ['list_show', 'ask_a_parent']);
+    assert.equal(mia?.quietStart, '20:00');
+    const edited = run('user', 'edit', 'Mia', '--no-child', '--quiet', 'off');
+    assert.equal(edited.status, 0, edited.stderr);
+    const after = await readBack();
+    assert.equal(after?.child, false);
+    assert.equal(after?.quietStart, null);
+    const owner = run('user', 'add', 'Kid Owner', '--role', 'owner', '--child');
+    assert.equal(owner.status, 1);
+    assert.match(owner.stderr, /a child cannot be an owner/);
+    const badQuiet = run('user', 'edit', 'mia', '--quiet', 'bedtime');
+    assert.equal(badQuiet.status, 64, 'a flag used wrongly is a usage error (EX_USAGE)');
+    assert.match(badQuiet.stderr, /--quiet takes two times like 21:00-07:00/);
   });
 
   it('refuses bad input with a readable message and exit 1', () => {

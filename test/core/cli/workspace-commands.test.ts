@@ -3,9 +3,9 @@ import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import { commands } from '../../../core/cli/commands.ts';
-import { openCliDatabase } from '../../../core/cli/open-cli-database.ts';
 import { loadConfig } from '../../../core/config/load-config.ts';
 import { QuorraError } from '../../../core/contracts/errors.ts';
+import { openCliDatabase } from '../../../core/schema/household-database.ts';
 import { WorkspaceStore } from '../../../core/workspaces/workspace-store.ts';
 import { databaseUrlFor, tempDir } from '../../support/boot-app.ts';
 

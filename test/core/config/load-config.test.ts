@@ -126,6 +126,32 @@ describe('loadConfig', () => {
 });
 
 describe('users seeded from config', () => {
+  it('marks a child from config, and keeps a child marked on the People page when config says nothing', async () => {
+    const { bootApp } = await import('../../support/boot-app.ts');
+    const family = [
+      { id: 'olivia', name: 'Olivia', role: 'owner' },
+      { id: 'mia', name: 'Mia', role: 'member', child: true, quietStart: '20:00', quietEnd: '07:00' },
+      { id: 'leo', name: 'Leo', role: 'member' },
+    ];
+    const app = await bootApp({ config: { users: family } });
+    const users = () => app.quorra.conversation.users;
+    try {
+      assert.equal((await users().get('mia'))?.child, true);
+      assert.equal((await users().get('mia'))?.quietStart, '20:00');
+      await users().edit('leo', { child: true });
+      await app.stop();
+      const again = await bootApp({ dataDir: app.dataDir, config: { users: family } });
+      try {
+        assert.equal((await again.quorra.conversation.users.get('leo'))?.child, true, 'config did not say');
+        assert.equal((await again.quorra.conversation.users.get('mia'))?.child, true);
+      } finally {
+        await again.stop({ clean: true });
+      }
+    } finally {
+      await app.quorra.stop();
+    }
+  });
+
   it('creates and then updates users listed in config, matched by id', async () => {
     const { bootApp } = await import('../../support/boot-app.ts');
     const app = await bootApp({

@@ -4,9 +4,9 @@ import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import type { DataSource } from 'typeorm';
-import { coreEntities } from '../../../core/app-entities.ts';
 import { openDatabase } from '../../../core/db/open-database.ts';
 import { loadPlugins, pluginRoots, pluginTables } from '../../../core/plugin/plugin-loader.ts';
+import { coreEntities } from '../../../core/schema/core-entities.ts';
 import { coreMigrations } from '../../../migrations/index.ts';
 import { tempDir } from '../../support/boot-app.ts';
 

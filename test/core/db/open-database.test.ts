@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import { chmodSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type MigrationInterface, type QueryRunner, Table } from 'typeorm';
-import { coreEntities } from '../../../core/app-entities.ts';
 import { openDatabase } from '../../../core/db/open-database.ts';
+import { coreEntities } from '../../../core/schema/core-entities.ts';
 import { coreMigrations } from '../../../migrations/index.ts';
 import { tempDir } from '../../support/boot-app.ts';
 

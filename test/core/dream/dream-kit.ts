@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import type { DataSource } from 'typeorm';
-import { coreEntities } from '../../../core/app-entities.ts';
 import { rootDir } from '../../../core/build-info.ts';
 import { loadConfig } from '../../../core/config/load-config.ts';
 import { openDatabase } from '../../../core/db/open-database.ts';
@@ -23,6 +22,7 @@ import type { NoteSlice, NoteSourceKind } from '../../../core/memory/note-input.
 import { NotesLog } from '../../../core/memory/notes-log.ts';
 import { Metrics } from '../../../core/metrics/metrics.ts';
 import { ModelClient } from '../../../core/model/model-client.ts';
+import { coreEntities } from '../../../core/schema/core-entities.ts';
 import { coreMigrations } from '../../../migrations/index.ts';
 import { ScriptedModelServer } from '../../support/model-server.ts';
 import { testDatabaseUrl } from '../../support/test-database.ts';

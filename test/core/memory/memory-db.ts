@@ -3,9 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { DataSource } from 'typeorm';
-import { coreEntities } from '../../../core/app-entities.ts';
 import { openDatabase } from '../../../core/db/open-database.ts';
 import { memoryEntities, memoryMigrations } from '../../../core/memory/index.ts';
+import { coreEntities } from '../../../core/schema/core-entities.ts';
 import { coreMigrations } from '../../../migrations/index.ts';
 import { testDatabaseUrl } from '../../support/test-database.ts';
 

@@ -56,4 +56,44 @@ describe('plugin settings schema', () => {
     assert.deepEqual(mergeSecrets({ pin: null, password: 'new' }, current, paths), { password: 'new' });
     assert.ok(schema.safeParse(mergeSecrets({}, current, paths)).success);
   });
+
+  it('treats a secret inside a list of records the same: never out, kept by the entry’s id, not its place', () => {
+    const listed = z.object({
+      servers: z.array(z.object({ id: z.string(), url: z.url(), token: z.string().optional() })).default([]),
+    });
+    const p = secretPaths(settingsJsonSchema(listed));
+    assert.deepEqual(p, [['servers', '*', 'token']]);
+    const stored = {
+      servers: [
+        { id: 'ha', url: 'http://ha.test', token: 'ha-secret' },
+        { id: 'nc', url: 'http://nc.test', token: 'nc-secret' },
+      ],
+    };
+    const { values, secrets } = redactSecrets(stored, p);
+    assert.ok(!JSON.stringify(values).includes('secret'), JSON.stringify(values));
+    assert.deepEqual(secrets, { 'servers.0.token': true, 'servers.1.token': true });
+    // the first entry removed: the second keeps its own token, not the first one's
+    assert.deepEqual(mergeSecrets({ servers: [{ id: 'nc', url: 'http://nc.test' }] }, stored, p), {
+      servers: [{ id: 'nc', url: 'http://nc.test', token: 'nc-secret' }],
+    });
+    // a new entry gets none; null removes one
+    assert.deepEqual(
+      mergeSecrets(
+        {
+          servers: [
+            { id: 'ha', url: 'http://ha.test', token: null },
+            { id: 'x', url: 'http://x.test' },
+          ],
+        },
+        stored,
+        p,
+      ),
+      {
+        servers: [
+          { id: 'ha', url: 'http://ha.test' },
+          { id: 'x', url: 'http://x.test' },
+        ],
+      },
+    );
+  });
 });

@@ -91,6 +91,37 @@ describe('family: a child asks a parent', () => {
     assert.equal((await app.quorra.approvals.pending({ userId: parent.id, role: 'owner' })).length, 0);
   });
 
+  it('says no at once for a tool the owner turned asking off for, and asks for the others', async () => {
+    const saved = await call(app, parent, 'PUT', '/admin/plugins/family/settings', {
+      noAsking: ['memory_save'],
+    });
+    assert.equal(saved.status, 200, JSON.stringify(saved.json));
+    const before = (await app.quorra.approvals.pending({ userId: parent.id, role: 'owner' })).length;
+    await ask('memory_save', { content: 'Mia wants a kitten' }, 'remember I want a kitten');
+    const [refused] = toolResults(model.chatRequests()[1].body);
+    assert.equal(refused.asked, false);
+    assert.match(refused.why, /parents said this one is a no/);
+    assert.equal((await app.quorra.approvals.pending({ userId: parent.id, role: 'owner' })).length, before);
+    model.reset();
+    await ask('reminder_set', { text: 'feed the fish', at: 'tomorrow 8:00' }, 'remind me to feed the fish');
+    const [asked] = toolResults(model.chatRequests()[1].body);
+    assert.equal(asked.asked, true, 'other tools can still be asked for');
+    // turning it back on lets the child ask again
+    const cleared = await call(app, parent, 'PUT', '/admin/plugins/family/settings', { noAsking: [] });
+    assert.equal(cleared.status, 200, JSON.stringify(cleared.json));
+    model.reset();
+    await ask('memory_save', { content: 'Mia wants a kitten' }, 'remember I want a kitten');
+    assert.equal(toolResults(model.chatRequests()[1].body)[0].asked, true);
+  });
+
+  it('refuses a setting that is not a tool name, in words', async () => {
+    const bad = await call(app, parent, 'PUT', '/admin/plugins/family/settings', {
+      noAsking: ['Set a Reminder!'],
+    });
+    assert.equal(bad.status, 400);
+    assert.match(JSON.stringify(bad.json), /a tool name like reminder_set/);
+  });
+
   it('offers ask_a_parent to children only', async () => {
     await chat(app, parent, { message: 'hi', scope: ['general'] });
     const names = (model.chatRequests()[0].body.tools ?? []).map((t: any) => t.function.name);

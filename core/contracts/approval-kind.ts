@@ -1,6 +1,13 @@
-// What a producer registers for each kind of proposal: its payload schema, who sees it, how it reads and how it is applied.
+// What a producer registers for each kind of proposal: its payload schema, who sees it, how it reads and how it is applied. The engine's registry holds these, so they sit on the ground floor.
 import type { z } from 'zod';
-import type { ProposalAudience, ProposalState } from './proposed-action.entity.ts';
+
+/** draft → approved (claimed, applying) → applied | failed (back in review); rejected; deferred (still open). */
+export const PROPOSAL_STATES = ['draft', 'approved', 'applied', 'rejected', 'deferred', 'failed'] as const;
+export type ProposalState = (typeof PROPOSAL_STATES)[number];
+
+/** Who a row waits on: its one person (`user_id`), or the household's owners (e.g. a guest reply). */
+export const PROPOSAL_AUDIENCES = ['person', 'owners'] as const;
+export type ProposalAudience = (typeof PROPOSAL_AUDIENCES)[number];
 
 /** Who acts on a row. */
 export interface Approver {

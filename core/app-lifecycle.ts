@@ -1,0 +1,82 @@
+// A booted Quorra's lifecycle: listen (and the separate /metrics port), connect Matrix, and stop in the order that
+// loses nothing (HTTP first, then jobs and Matrix, plugins, core registrations, the model, memory's counts, the db).
+import type { DataSource } from 'typeorm';
+import { buildInfo } from './build-info.ts';
+import type { QuorraConfig } from './config/schema.ts';
+import type { DreamService } from './dream/dream-service.ts';
+import { type HttpServer, listen } from './http/http-server.ts';
+import { metricsApp } from './http/metrics-app.ts';
+import type { RouteTable } from './http/route-table.ts';
+import type { Logger } from './logger.ts';
+import type { MatrixSetup } from './matrix/setup-matrix.ts';
+import type { MemoryLayer } from './memory/area.ts';
+import type { Metrics } from './metrics/metrics.ts';
+import type { ModelClient } from './model/model-client.ts';
+import type { CoreContributions } from './plugin/core-contributions.ts';
+import type { PluginHost } from './plugin/plugin-host.ts';
+import type { Scheduler } from './scheduler/scheduler.ts';
+
+/** The parts the lifecycle starts and stops; `http` listens on the main port. */
+export interface LifecycleParts {
+  config: QuorraConfig;
+  logger: Logger;
+  db: DataSource;
+  metrics: Metrics;
+  model: ModelClient;
+  scheduler: Scheduler;
+  routes: RouteTable;
+  contribute: CoreContributions;
+  matrix: MatrixSetup;
+  memory: MemoryLayer;
+  host: PluginHost;
+  dream: DreamService;
+  http: { listen(host: string, port: number): Promise<HttpServer> };
+}
+
+/** listen, connectMatrix and stop over the parts; serverUrl is the main port's URL once it listens. */
+export function appLifecycle(p: LifecycleParts) {
+  const { config, logger } = p;
+  let server: HttpServer | undefined;
+  let metricsServer: HttpServer | undefined;
+  let stopped = false;
+  let connecting: Promise<void> | undefined;
+  return {
+    serverUrl: () => server?.url,
+    metricsServer: () => metricsServer,
+    async listen() {
+      server = await p.http.listen(config.server.host, config.server.port);
+      logger.info({ url: server.url }, `Quorra ${buildInfo.version} listening on ${server.url}`);
+      const m = config.server.metrics;
+      if (m.port !== undefined) {
+        metricsServer = await listen(metricsApp(p.metrics, m.token, logger), m.host, m.port);
+        logger.info({ url: metricsServer.url }, `metrics on ${metricsServer.url}/metrics`);
+      }
+      return server;
+    },
+    connectMatrix() {
+      connecting ??= stopped ? Promise.resolve() : p.matrix.start();
+      return connecting;
+    },
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      p.routes.endStreams();
+      await server?.close(config.server.shutdownTimeoutMs);
+      await metricsServer?.close(config.server.shutdownTimeoutMs);
+      await p.dream.stop();
+      await p.scheduler.stop();
+      await p.matrix.stop();
+      // a first connection still under way must not touch the database after it closes
+      await connecting?.catch(() => undefined);
+      await p.host.stop();
+      await p.contribute.dispose();
+      await p.model.close();
+      // the recall counts still gathered in memory (written every few seconds)
+      await p.memory.store
+        .flushReferences()
+        .catch((err) => logger.warn({ err }, 'memory reference counts not written at stop'));
+      await p.db.destroy();
+      logger.info('Quorra stopped');
+    },
+  };
+}

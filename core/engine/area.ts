@@ -1,0 +1,17 @@
+// The conversation area's surfaces: /chat, /mcp, the session controls and the turn inspector (the engine itself is
+// built before the areas, since every area hooks into it).
+import { defineArea } from '../app-area.ts';
+import { mcpRoutes } from '../mcp-server/mcp-routes.ts';
+import { chatRoutes } from './chat-routes.ts';
+import { inspectRoutes } from './inspect-routes.ts';
+import { sessionRoutes } from './session-routes.ts';
+
+/** Mounts the conversation's HTTP surfaces. */
+export const conversationArea = defineArea({
+  id: 'conversation',
+  activate({ config, conversation, contribute }) {
+    for (const surface of [chatRoutes, mcpRoutes]) contribute.routes(surface(conversation.engine));
+    contribute.routes(sessionRoutes(conversation.controls));
+    contribute.routes(inspectRoutes(conversation.inspector, () => config.developerMode));
+  },
+});
