@@ -125,7 +125,7 @@ export class PluginsView extends LitElement {
           (p) => html`<tr data-plugin=${p.id}>
             <td class="id"><strong>${p.id}</strong>${p.description ? html`<div class="small muted what">${p.description}</div>` : null}</td>
             <td><status-badge state=${shownState(p)}></status-badge></td>
-            <td>${p.dependsOn.length ? p.dependsOn.join(', ') : html`<span class="muted">—</span>`}</td>
+            <td data-field="needs">${p.dependsOn.length ? html`<span class="small">Uses ${p.dependsOn.join(', ')}</span>` : null}</td>
             <td class="problem">
               ${p.code ? html`<code>${p.code}</code>${p.reason ?? ''}` : null}
               ${
