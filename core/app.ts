@@ -80,7 +80,7 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
   const approvals = await approvalsArea.activate(ctx);
   const areas = { ...ctx, workspaces, memory, matrix, approvals, routes, loaded, failures };
   const host = await pluginsArea.activate(areas);
-  await adminArea.activate({ ...ctx, host });
+  await adminArea.activate({ ...ctx, host, matrixAccounts: matrix.accounts });
   const onboarding = await setupArea.activate({ ...ctx, dataDir, matrix, setupModels: opts.setupModels });
   const dream = await dreamArea.activate({ ...ctx, workspaces, memory, matrix });
   const http = httpApp({ logger, metrics, routes, storage: health.storage, server: config.server });

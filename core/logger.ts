@@ -5,7 +5,16 @@ import { echo } from './text/text-safety.ts';
 
 export type { Logger };
 
-const secretKeys = ['apiKey', 'accessToken', 'password', 'token', 'secret', 'serviceSecret', 'authorization'];
+const secretKeys = [
+  'apiKey',
+  'accessToken',
+  'password',
+  'token',
+  'secret',
+  'serviceSecret',
+  'registrationSharedSecret',
+  'authorization',
+];
 const MAX_FRAMES = 12;
 // credentials that can end up inside an error message (an echoed header, a URL)
 const SECRET_TEXT = /\b(Bearer\s+\S+|qra_[\w-]+|syt_[\w-]+|sk-[\w-]{6,})/g;

@@ -10,3 +10,11 @@ export function shownState(p: Pick<PluginHealth, 'state' | 'needsSetup'>): strin
 export function setupHref(id: string): string {
   return `#/plugins/${encodeURIComponent(id)}`;
 }
+
+/** What saving a plugin's settings did, in words (never its raw state, "active"): running, waiting, off or failing. */
+export function savedWords(p: Pick<PluginHealth, 'state' | 'needsSetup' | 'reason'>): string {
+  if (p.state === 'failed') return `Saved, but it did not start: ${p.reason ?? 'see the Overview for why'}.`;
+  if (p.state === 'disabled') return 'Saved. It is switched off; switch it on to use these settings.';
+  if (p.needsSetup) return `Saved. One thing is still missing: ${p.needsSetup.what}`;
+  return 'Saved. It restarted with the new settings and is running.';
+}

@@ -29,6 +29,17 @@ export const personBody = z
   .strict();
 /** The fields an edit may change. */
 export const personEdit = personBody.partial().strict();
+/** Adding a person may also create their Matrix account (when Quorra holds the homeserver's shared secret). */
+export const newPersonBody = personBody
+  .extend({
+    matrix_account: z.boolean().optional(),
+    /** The account's user name (the part before ":"); default: the person's id. */
+    matrix_username: z
+      .string()
+      .regex(/^[a-z0-9._=-]{1,64}$/, 'lower-case letters, digits and . _ = - only')
+      .optional(),
+  })
+  .strict();
 const tokenBody = z.object({ label: z.string().trim().max(100).default('') }).strict();
 
 /** A person on the wire. */
@@ -47,6 +58,30 @@ export const personSchema = z.strictObject({
   created_at: wireTime,
 });
 export const personReply = z.strictObject({ user: personSchema });
+/** A new account's one-time sign-in: shown once in the answer, stored nowhere (the person changes it). */
+export const newAccountSchema = z.strictObject({
+  user_id: z.string(),
+  temporary_password: z.string(),
+  homeserver_url: z.string(),
+  sign_in_url: z.string(),
+});
+/** A person just added, with their new Matrix account's one-time sign-in when one was made. */
+export const personAdded = personReply.extend({ matrix_account: newAccountSchema.optional() });
+/** Whether adding a person creates their Matrix account here. */
+export const matrixAccountsReply = z.strictObject({
+  can_create: z.boolean(),
+  server_name: z.string().nullable(),
+});
+
+/** Creating family members' Matrix accounts, as the matrix area provides it (core/matrix/matrix-accounts.ts). */
+export interface PeopleMatrixAccounts {
+  canCreate(): boolean;
+  serverName(): string | null;
+  create(
+    localpart: string,
+    displayName: string,
+  ): Promise<{ userId: string; password: string; homeserverUrl: string; signInUrl: string }>;
+}
 /** What removing a person ended. */
 export const personRemoved = z.strictObject({
   removed: z.string(),
@@ -100,19 +135,35 @@ function tokenWire(t: ApiToken) {
 }
 
 /** /admin/users (POST, PATCH, DELETE), /admin/users/:id/tokens and /tokens. */
-export function peopleRoutes(c: Conversation) {
+export function peopleRoutes(c: Conversation, accounts?: PeopleMatrixAccounts) {
   const audit = (p: UserPrincipal, tool: string, input: Record<string, unknown>) =>
     c.audit.record({ userId: p.userId, sessionId: null, tool, tier: 1, input, outcome: 'ok' });
 
   return [
     defineRoute({
+      method: 'GET',
+      path: '/admin/matrix-accounts',
+      auth: 'owner',
+      summary: 'Whether adding a person creates their Matrix account, and the server name it gets',
+      response: matrixAccountsReply,
+      handler: () => ({
+        can_create: accounts?.canCreate() ?? false,
+        server_name: accounts?.serverName() ?? null,
+      }),
+    }),
+    defineRoute({
       method: 'POST',
       path: '/admin/users',
       auth: 'owner',
-      summary: 'Adds a person',
-      body: personBody,
-      response: personReply,
+      summary: 'Adds a person; with matrix_account, also creates their Matrix account (a one-time sign-in)',
+      body: newPersonBody,
+      response: personAdded,
       handler: async ({ principal, body: b }) => {
+        if (b.matrix_account && !accounts?.canCreate())
+          throw fail.conflict(
+            'QUORRA_MATRIX_ACCOUNTS_OFF',
+            'Quorra cannot create Matrix accounts on this homeserver (it has no registration secret); give the person’s existing Matrix ID instead',
+          );
         const u = await c.users.add({
           name: b.name,
           role: b.role,
@@ -123,8 +174,31 @@ export function peopleRoutes(c: Conversation) {
           childTools: b.child_tools ?? undefined,
           ...quietFields(b),
         });
-        await audit(principal, 'admin_add_user', { id: u.id, role: u.role });
-        return withStatus(201, { user: personWire(u) });
+        if (!b.matrix_account || !accounts) {
+          await audit(principal, 'admin_add_user', { id: u.id, role: u.role });
+          return withStatus(201, { user: personWire(u) });
+        }
+        // the person first (the store validates every field), then the account; a refused account takes the
+        // person back out, so a retry with another user name starts clean
+        let made: Awaited<ReturnType<PeopleMatrixAccounts['create']>>;
+        try {
+          made = await accounts.create(b.matrix_username ?? u.id, u.displayName);
+        } catch (err) {
+          await c.users.forget(u.id);
+          throw err;
+        }
+        const mapped = await c.users.edit(u.id, { matrix: [...u.matrixIds, made.userId] });
+        // the audit keeps who and which account, never the password
+        await audit(principal, 'admin_add_user', { id: u.id, role: u.role, matrix_account: made.userId });
+        return withStatus(201, {
+          user: personWire(mapped),
+          matrix_account: {
+            user_id: made.userId,
+            temporary_password: made.password,
+            homeserver_url: made.homeserverUrl,
+            sign_in_url: made.signInUrl,
+          },
+        });
       },
     }),
     defineRoute({

@@ -131,6 +131,11 @@ export class UserStore {
     return (await this.get(id)) as User;
   }
 
+  /** Deletes a person added a moment ago whose setup failed (nothing refers to them yet); the id is free again. */
+  async forget(id: string): Promise<void> {
+    await this.repo.delete({ id });
+  }
+
   /** Marks a person removed: they stop resolving everywhere, their Matrix IDs are free, their id is never reused. */
   async remove(id: string, now = new Date()): Promise<User> {
     const user = await this.get(id);

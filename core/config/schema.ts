@@ -133,6 +133,15 @@ export const configSchema = z
           .regex(/^@[^:\s]+:\S+$/, 'a Matrix ID like @quorra:example.org')
           .optional(),
         password: z.string().min(1).optional(),
+        /**
+         * Synapse's registration_shared_secret: with it, adding a person creates their Matrix account (the bundled
+         * Synapse); without it the owner gives the person's existing Matrix ID.
+         */
+        registrationSharedSecret: z.string().min(1).optional(),
+        /** The homeserver as phones and browsers reach it, when that differs from homeserverUrl (compose). */
+        publicUrl: z.url().optional(),
+        /** Where people open Element (the sign-in link and QR code for a new account point here). */
+        elementUrl: z.url().optional(),
         deviceName: z.string().min(1).max(100).default('Quorra'),
         /** Set as the bot's display name on start; also what mentions match. */
         displayName: z.string().min(1).max(100).optional(),
@@ -289,6 +298,9 @@ export const envVariables: Record<string, string> = {
   MATRIX_ACCESS_TOKEN: 'matrix.accessToken',
   MATRIX_USER_ID: 'matrix.userId',
   MATRIX_PASSWORD: 'matrix.password',
+  MATRIX_REGISTRATION_SHARED_SECRET: 'matrix.registrationSharedSecret',
+  MATRIX_PUBLIC_URL: 'matrix.publicUrl',
+  QUORRA_ELEMENT_URL: 'matrix.elementUrl',
   QUORRA_BACKUP_DIR: 'backup.dir',
   QUORRA_BACKUP_KEEP: 'backup.keep',
   QUORRA_DREAM_ALLOW_LLM_TEXT: 'dream.allowLlmText',

@@ -114,6 +114,10 @@ export const coreErrors = {
     status: 502,
     says: 'the homeserver would not create a family member’s account',
   },
+  QUORRA_MATRIX_ACCOUNTS_OFF: {
+    status: 409,
+    says: 'Quorra cannot create Matrix accounts on this homeserver; give the person’s Matrix ID',
+  },
   QUORRA_PORT_IN_USE: { status: 500, says: 'the API or metrics port is taken by another program' },
   QUORRA_DB_OPEN_FAILED: { status: 500, says: 'the database cannot be opened' },
   QUORRA_DB_UNSUPPORTED: { status: 500, says: 'an operation the database driver does not offer' },

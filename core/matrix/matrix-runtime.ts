@@ -235,6 +235,11 @@ export class MatrixRuntime {
   }
 
   /** The /health `matrix` check: ok, or degraded with reasons (start failure, sync errors, sync lag); notes E2EE. */
+  /** The bot's Matrix ID once signed in ('' before). */
+  get userId(): string {
+    return this.bot.userId;
+  }
+
   async health(): Promise<CheckResult> {
     return syncHealth({
       connected: !!this.client,

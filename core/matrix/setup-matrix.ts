@@ -9,6 +9,7 @@ import type { Metrics } from '../metrics/metrics.ts';
 import type { CoreContributions } from '../plugin/core-contributions.ts';
 import type { WorkspaceStore } from '../workspaces/workspace-store.ts';
 import { coreCommands } from './core-commands.ts';
+import { type MatrixAccounts, matrixAccounts } from './matrix-accounts.ts';
 import { matrixConfigured } from './matrix-login.ts';
 import { matrixMetrics } from './matrix-metrics.ts';
 import { matrixRoutes } from './matrix-routes.ts';
@@ -31,6 +32,8 @@ export interface MatrixSetup {
   start(): Promise<void>;
   /** Stops the runtime (call before the database closes). */
   stop(): Promise<void>;
+  /** Family members' Matrix accounts (created when the homeserver's registration secret is configured). */
+  accounts: MatrixAccounts;
   /** The /health `matrix` check. */
   health(): Promise<CheckResult>;
   /** Starts the runtime with settings given after boot; false when one runs already or they are incomplete. */
@@ -94,6 +97,7 @@ export function setupMatrix(deps: {
     rooms,
     outbox,
     notify,
+    accounts: matrixAccounts(config, () => runtime?.userId),
     async start() {
       await rooms.seed(config.matrix.rooms, logger);
       await outbox.refreshGauge();

@@ -45,7 +45,14 @@ export async function registerWithSharedSecret(input: {
   const endpoint = `${base}/_synapse/admin/v1/register`;
   const password = input.password ?? temporaryPassword();
   const call = async (init?: RequestInit) => {
-    const res = await fetch(endpoint, { ...init, signal: AbortSignal.timeout(10_000) });
+    const res = await fetch(endpoint, { ...init, signal: AbortSignal.timeout(10_000) }).catch(() => {
+      throw new QuorraError(
+        'QUORRA_MATRIX_REGISTRATION_FAILED',
+        'Could not create the Matrix account: the homeserver cannot be reached.',
+        undefined,
+        'upstream',
+      );
+    });
     const body = (await res.json().catch(() => null)) as Record<string, unknown> | null;
     if (res.ok && body) return body;
     const code =
@@ -53,11 +60,18 @@ export async function registerWithSharedSecret(input: {
     throw new QuorraError(
       'QUORRA_MATRIX_REGISTRATION_FAILED',
       `Could not create the Matrix account: ${(code && WORDS[code]) ?? `the homeserver answered HTTP ${res.status}${code ? ` (${code})` : ''}`}.`,
+      undefined,
+      'upstream',
     );
   };
   const { nonce } = await call();
   if (typeof nonce !== 'string')
-    throw new QuorraError('QUORRA_MATRIX_REGISTRATION_FAILED', 'The homeserver sent no nonce.');
+    throw new QuorraError(
+      'QUORRA_MATRIX_REGISTRATION_FAILED',
+      'The homeserver sent no nonce.',
+      undefined,
+      'upstream',
+    );
   const made = await call({
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -71,6 +85,11 @@ export async function registerWithSharedSecret(input: {
     }),
   });
   if (typeof made.user_id !== 'string')
-    throw new QuorraError('QUORRA_MATRIX_REGISTRATION_FAILED', 'The homeserver created no account.');
+    throw new QuorraError(
+      'QUORRA_MATRIX_REGISTRATION_FAILED',
+      'The homeserver created no account.',
+      undefined,
+      'upstream',
+    );
   return { userId: made.user_id, password };
 }

@@ -3,6 +3,23 @@
 # token to the bot-token volume, where Quorra reads it (MATRIX_ACCESS_TOKEN_FILE). A second run changes nothing.
 set -eu
 token_file=/run/quorra-bot/access-token
+secret_file=/run/quorra-bot/registration-shared-secret
+# Synapse's registration secret, for Quorra to create family members' accounts (the People page); every start, so
+# an existing install gets it too. Readable by Quorra's user only.
+python3 - "$secret_file" <<'PY'
+import os, sys, yaml
+path = sys.argv[1]
+secret = (yaml.safe_load(open("/data/homeserver.yaml")) or {}).get("registration_shared_secret")
+if not secret:
+    print("homeserver.yaml has no registration_shared_secret; adding a person will ask for their Matrix ID")
+    sys.exit(0)
+with open(path + ".tmp", "w") as f:
+    f.write(secret)
+os.chown(path + ".tmp", 1000, 1000)
+os.chmod(path + ".tmp", 0o600)
+os.replace(path + ".tmp", path)
+print("registration secret handed to Quorra")
+PY
 if [ -s "$token_file" ]; then
   echo "bot token already present; nothing to do"
   exit 0

@@ -7,6 +7,9 @@ import type { McpServerSettings } from './mcp-settings.ts';
 import type { GrantProvider } from './oauth-provider.ts';
 import type { ServerConnection } from './server-connection.ts';
 
+/** What starting a sign-in answers (the admin UI types its read from this). */
+export const signInReply = z.object({ signed_in: z.boolean(), authorize_url: z.string().optional() });
+
 /** Where the owner comes back to, under Quorra's address. */
 export const CALLBACK_PATH = '/plugins/mcp/oauth/callback';
 
@@ -37,7 +40,7 @@ export function addOAuthRoutes(http: HttpCapability, deps: OAuthRouteDeps): void
     params: z.object({ id: z.string().regex(/^[a-z][a-z0-9]{0,11}$/) }),
     // the admin UI sends its own address: the server sends the owner back there
     body: z.object({ back_to: z.url({ protocol: /^https?$/ }) }).strict(),
-    response: z.object({ signed_in: z.boolean(), authorize_url: z.string().optional() }),
+    response: signInReply,
     async handler({ params, body }) {
       const s = deps.servers().find((x) => x.id === params.id);
       if (!s) throw fail.notFound('outside service');

@@ -8,6 +8,7 @@ import { rootDir } from '../../core/build-info.ts';
 import { type BootedApp, bootApp } from '../support/boot-app.ts';
 import { addUser, call, type TestUser } from '../support/household.ts';
 import { startEverythingHttp } from '../support/mcp-everything.ts';
+import { OAuthMcpServer } from '../support/oauth-mcp-server.ts';
 import { freePort } from '../support/radicale-server.ts';
 import { signedInPage } from './sign-in-page.ts';
 import { ensureUiBuilt, launchChromium } from './ui-build.ts';
@@ -81,4 +82,46 @@ describe('admin UI outside services (MCP) with Test connection (Chromium)', () =
       await page.context().close();
     });
   }
+});
+
+describe('admin UI signing in to an OAuth-protected service (Chromium)', () => {
+  let server: OAuthMcpServer;
+  let app: BootedApp;
+  let owner: TestUser;
+  let browser: Browser;
+
+  before(async function () {
+    this.timeout(120_000);
+    await ensureUiBuilt();
+    server = await OAuthMcpServer.start();
+    const servers = [{ id: 'sv', label: 'Signed service', scope: 'home', url: server.url }];
+    app = await bootApp({ config: { plugins: { mcp: { settings: { servers } } } } });
+    owner = await addUser(app, 'Olivia');
+    browser = await launchChromium();
+  });
+  after(async () => {
+    await browser?.close();
+    await app?.stop({ clean: true });
+    await server?.close();
+  });
+
+  it('shows the service waiting, opens its sign-in page, and comes back signed in', async function () {
+    this.timeout(60_000);
+    const page = await signedInPage(browser, app, owner.id, { width: 390, height: 844 });
+    await page.goto(`${app.url}/admin/#/plugins/mcp`);
+    await page.getByText('Signed service needs you to sign in before Quorra can use it.').waitFor();
+    await page.screenshot({ path: path.join(screenshotDir, 'plugins-mcp-sign-in-390.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Sign in to Signed service' }).click();
+    // the service's authorize page sends the browser straight back to Quorra's callback
+    await page.getByText('Quorra is signed in to Signed service.', { exact: false }).waitFor();
+    assert.equal(new URL(page.url()).pathname, '/plugins/mcp/oauth/callback');
+    assert.equal(server.auth.counts.registered, 1);
+    assert.equal(server.auth.counts.exchanged, 1);
+    const health = await call(app, owner, 'GET', '/health/details');
+    assert.equal(health.json.checks.mcp.servers.sv.state, 'ready', JSON.stringify(health.json.checks.mcp));
+    await page.goto(`${app.url}/admin/#/plugins/mcp`);
+    await page.getByRole('form', { name: 'Settings for mcp' }).waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Sign in to Signed service' }).count(), 0);
+    await page.context().close();
+  });
 });

@@ -66,6 +66,13 @@ describe('admin UI plugin settings (Chromium)', () => {
     await form.locator('#f-webhookSecret').fill(SECRET);
     await form.getByRole('button', { name: 'Save settings' }).click();
     await form.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+    // what the save did, in words: not the plugin's id and raw state ("concierge restarted … (active)")
+    const said = (await form.getByRole('status').filter({ hasText: 'Saved' }).textContent())!;
+    assert.doesNotMatch(said, /concierge|\(active\)/);
+    assert.match(
+      said,
+      /^Saved\. (It restarted with the new settings and is running\.|One thing is still missing: .+\.)$/,
+    );
     assert.equal(await message.count(), 0, 'the message went with the mistake');
     assert.equal(await form.getByTestId('secret-webhookSecret').textContent(), 'set');
     assert.equal(await form.locator('#f-webhookSecret').inputValue(), '', 'the typed secret left the page');

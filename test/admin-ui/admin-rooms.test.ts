@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { serviceWords } from '../../admin-ui/src/service-words.ts';
+import { kindWords } from '../../admin-ui/src/workspace-words.ts';
 import { MatrixWorld } from '../core/matrix/matrix-world.ts';
 import { call, type TestUser } from '../support/household.ts';
 import { signedInPage } from './sign-in-page.ts';
@@ -65,6 +66,15 @@ describe('admin UI rooms and workspaces (Chromium, homeserver double)', () => {
     assert.equal(await page.locator('#w-name').getAttribute('aria-invalid'), 'true');
     assert.equal(await current(), '1. Name');
 
+    // kinds in words, not their ids
+    assert.deepEqual(await page.locator('#w-kind option').allTextContents(), [
+      ...(await call(w.app, owner, 'GET', '/workspaces/options')).json.kinds.map(kindWords),
+    ]);
+    assert.ok(
+      (await page.locator('#w-kind option').allTextContents()).includes(
+        'Household: the family’s shared space',
+      ),
+    );
     await page.getByLabel('Name').fill('Family');
     await page.getByLabel('What it is for (optional)').fill('Everyday household life');
     await page.getByRole('button', { name: 'Next' }).click();
@@ -83,6 +93,9 @@ describe('admin UI rooms and workspaces (Chromium, homeserver double)', () => {
     await page.getByRole('checkbox', { name: first.name }).check();
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByLabel('Matrix room (optional)').selectOption({ label: 'Kitchen' });
+    // Quorra's personas by what they are, the household's own one chosen
+    assert.equal(await page.getByRole('checkbox', { name: 'The household’s assistant' }).isChecked(), true);
+    assert.equal(await page.getByRole('checkbox', { name: 'owner', exact: true }).count(), 0);
     await page.getByRole('button', { name: 'Next' }).click();
     // a note the server refuses (too long) is reported; the workspace and the other notes stay
     await page
@@ -90,6 +103,9 @@ describe('admin UI rooms and workspaces (Chromium, homeserver double)', () => {
       .fill(`Bins go out on Tuesday evening\n${'x'.repeat(2001)}\nThe boiler is serviced in March`);
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByRole('list', { name: 'Steps' }).getByText('5. Review').waitFor();
+    const summary = page.getByRole('definition');
+    assert.ok((await summary.allTextContents()).includes('Household: the family’s shared space'));
+    assert.ok((await summary.allTextContents()).includes('The household’s assistant'));
     await page.getByRole('button', { name: 'Create workspace' }).click();
     await page
       .getByRole('status')

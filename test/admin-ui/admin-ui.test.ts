@@ -127,6 +127,14 @@ describe('admin UI in Chromium', () => {
     await shown(page.getByRole('button', { name: 'Settings for bad-settings' }));
     assert.equal(await page.getByRole('button', { name: 'Settings for wrong-id' }).count(), 0);
     const row = page.locator('plugins-view tr[data-plugin="uses-echo"]');
+    // what a plugin needs says so in words (a phone shows no column headers); one needing nothing shows no dash
+    assert.equal((await row.locator('td[data-field="needs"]').textContent())!.trim(), 'Uses echo');
+    assert.equal(
+      (await page
+        .locator('plugins-view tr[data-plugin="echo"] td[data-field="needs"]')
+        .textContent())!.trim(),
+      '',
+    );
     await row.getByRole('button', { name: 'Disable uses-echo' }).click();
     await shown(row.locator('status-badge[state="disabled"]'));
     assert.equal(await pluginState('uses-echo'), 'disabled');

@@ -1,7 +1,7 @@
 // The compose stack's configuration: docker-compose validates it, and what it passes to Quorra is what Quorra reads.
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
@@ -32,7 +32,7 @@ function composeConfig(...extra: string[]): any {
   return parseYaml(out);
 }
 
-const oneShots = ['synapse-init', 'matrix-register', 'models'];
+const oneShots = ['synapse-init', 'matrix-register', 'models', 'element-config'];
 
 describe('docker/compose.yaml', () => {
   let config: any;
@@ -114,10 +114,17 @@ describe('docker/compose.yaml', () => {
       }
     const env: Record<string, string> = config.services.quorra.environment;
     // the compose-mounted file and the variables together must be a valid configuration
-    const { MATRIX_ACCESS_TOKEN_FILE: _token, ...rest } = env;
+    const {
+      MATRIX_ACCESS_TOKEN_FILE: _token,
+      MATRIX_REGISTRATION_SHARED_SECRET_FILE: _secret,
+      ...rest
+    } = env;
     const loaded = loadConfig({ env: { ...rest, QUORRA_CONFIG: path.join(docker, 'quorra.yaml') } });
     assert.equal(loaded.model.embeddingBaseUrl, 'http://llama-embed:8080/v1');
     assert.equal(loaded.matrix.homeserverUrl, 'http://synapse:8008');
+    // phones reach Synapse and Element on the machine's address, not the compose network's names
+    assert.equal(loaded.matrix.publicUrl, 'http://localhost:8008');
+    assert.equal(loaded.matrix.elementUrl, 'http://localhost:8088');
     knowledgeSettings.parse(loaded.plugins.knowledge.settings);
     calendarSettings.parse(loaded.plugins.calendar.settings);
   });
@@ -207,5 +214,179 @@ describe('docker/compose.yaml', () => {
       .map((f) => readFileSync(path.join(rootDir, f), 'utf8'))
       .join('\n');
     for (const n of names) assert.ok(source.includes(`'${n}'`), `${n} is not a metric Quorra exports`);
+  });
+});
+
+describe('docker/compose.yaml: Element and new people’s accounts', () => {
+  const envFile = (lines: string) => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'qc-env-'));
+    const file = path.join(dir, '.env');
+    writeFileSync(file, `${read('.env.example')}\n${lines}\n`);
+    return file;
+  };
+  const composeWith = (file: string): any =>
+    parseYaml(
+      execFileSync(
+        'docker-compose',
+        ['-f', path.join(docker, 'compose.yaml'), '--env-file', file, 'config'],
+        {
+          encoding: 'utf8',
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      ),
+    );
+  const render = (env: Record<string, string>) => {
+    const out = path.join(mkdtempSync(path.join(tmpdir(), 'qc-el-')), 'config.json');
+    const run = spawnSync(
+      process.execPath,
+      [
+        path.join(docker, 'element/render-config.mjs'),
+        path.join(docker, 'element/config.template.json'),
+        out,
+      ],
+      { encoding: 'utf8', env: { PATH: process.env.PATH ?? '', ...env } },
+    );
+    return { run, config: run.status === 0 ? JSON.parse(readFileSync(out, 'utf8')) : null };
+  };
+
+  it('generates Element’s config from .env’s MATRIX_SERVER_NAME and MATRIX_PUBLIC_URL', function () {
+    this.timeout(60_000);
+    const config = composeWith(
+      envFile('MATRIX_SERVER_NAME=smith.family\nMATRIX_PUBLIC_URL=http://192.168.1.20:8008'),
+    );
+    const job = config.services['element-config'];
+    assert.equal(job.command[1], '/element/render-config.mjs');
+    assert.equal(
+      config.services.element.depends_on['element-config'].condition,
+      'service_completed_successfully',
+    );
+    const mounts = (svc: string) =>
+      config.services[svc].volumes.map((v: any) => (typeof v === 'string' ? v : `${v.source}:${v.target}`));
+    assert.ok(mounts('element-config').some((m: string) => m.startsWith('element-config:/out')));
+    assert.ok(mounts('element').some((m: string) => m.startsWith('element-config:/quorra-element')));
+    assert.ok(!mounts('element').some((m: string) => m.includes('config.json')), 'no hand-edited file');
+    assert.match(
+      config.services.element.entrypoint.join(' '),
+      /cp \/quorra-element\/config\.json \/app\/config\.json/,
+    );
+    // the script, run with the environment compose gives it, writes what Element reads
+    const { run, config: element } = render(job.environment);
+    assert.equal(run.status, 0, run.stderr);
+    assert.deepEqual(element.default_server_config['m.homeserver'], {
+      base_url: 'http://192.168.1.20:8008',
+      server_name: 'smith.family',
+    });
+    assert.equal(element.disable_guests, true, 'the template’s other settings stay');
+    // Quorra shows new people the same addresses
+    assert.equal(config.services.quorra.environment.MATRIX_PUBLIC_URL, 'http://192.168.1.20:8008');
+  });
+
+  it('refuses a server name or address Element could not use, naming the variable', () => {
+    const bad = render({ MATRIX_SERVER_NAME: 'home arpa"', MATRIX_PUBLIC_URL: 'http://x:8008' });
+    assert.equal(bad.run.status, 1);
+    assert.match(bad.run.stderr, /MATRIX_SERVER_NAME must be a host name/);
+    const badUrl = render({ MATRIX_SERVER_NAME: 'home.arpa', MATRIX_PUBLIC_URL: 'ftp://x' });
+    assert.equal(badUrl.run.status, 1);
+    assert.match(badUrl.run.stderr, /MATRIX_PUBLIC_URL must be an address/);
+    assert.equal(
+      render({ MATRIX_SERVER_NAME: 'home.arpa' }).config.default_server_config['m.homeserver'].base_url,
+      'http://localhost:8008',
+    );
+  });
+
+  it('hands Synapse’s registration secret to Quorra through the bot-token volume, never in the environment', () => {
+    const config = composeConfig();
+    const env = config.services.quorra.environment;
+    const file = env.MATRIX_REGISTRATION_SHARED_SECRET_FILE;
+    assert.equal(path.dirname(file), path.dirname(env.MATRIX_ACCESS_TOKEN_FILE));
+    assert.equal(env.MATRIX_REGISTRATION_SHARED_SECRET, undefined);
+    const script = read('synapse/register-bot.sh');
+    assert.match(script, new RegExp(`secret_file=${file}`));
+    assert.match(script, /registration_shared_secret/);
+    assert.match(script, /os\.chmod\(path \+ "\.tmp", 0o600\)/);
+    // the secret comes before the "token already present" exit, so an existing install gets it too
+    assert.ok(script.indexOf('secret_file=') < script.indexOf('nothing to do'));
+  });
+});
+
+describe('docker/compose.yaml: the optional TLS front (Caddy)', () => {
+  /** The Caddyfile as Caddy itself reads it (`caddy adapt`), with TLS_DOMAIN as .env would set it. */
+  const adapted = (): any =>
+    JSON.parse(
+      execFileSync(
+        'caddy',
+        ['adapt', '--config', path.join(docker, 'caddy/Caddyfile'), '--adapter', 'caddyfile'],
+        {
+          encoding: 'utf8',
+          env: { PATH: process.env.PATH ?? '', TLS_DOMAIN: 'home.example.org' },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      ),
+    );
+  /** Every reverse_proxy upstream under a route tree, with the paths that lead to it. */
+  const upstreams = (routes: any[], paths: string[] = []): { dial: string; paths: string[] }[] =>
+    routes.flatMap((r: any) => {
+      const here = [...paths, ...(r.match ?? []).flatMap((m: any) => m.path ?? [])];
+      return (r.handle ?? []).flatMap((h: any) =>
+        h.handler === 'reverse_proxy'
+          ? h.upstreams.map((u: any) => ({ dial: u.dial, paths: here }))
+          : h.routes
+            ? upstreams(h.routes, here)
+            : [],
+      );
+    });
+
+  it('is a profile of its own that parses, publishing HTTPS only when asked for', function () {
+    this.timeout(60_000);
+    const plain = composeConfig();
+    assert.equal(plain.services.caddy.profiles[0], 'tls');
+    const tls = composeConfig('--profile', 'tls');
+    const caddy = tls.services.caddy;
+    assert.deepEqual(caddy.profiles, ['tls']);
+    const published = caddy.ports.map((p: any) =>
+      Number(typeof p === 'string' ? p.split(':')[0] : p.published),
+    );
+    assert.ok(
+      published.includes(443) && published.includes(80),
+      '443 for HTTPS, 80 for the certificate check',
+    );
+    const mounts = caddy.volumes.map((v: any) => (typeof v === 'string' ? v : `${v.source}:${v.target}`));
+    assert.ok(mounts.some((m: string) => m.includes('caddy/Caddyfile:/etc/caddy/Caddyfile')));
+    assert.ok(
+      mounts.some((m: string) => m.startsWith('caddy-data:/data')),
+      'certificates survive a restart',
+    );
+  });
+
+  it('proxies to Quorra’s port, Synapse’s client API and Element, never Synapse’s admin API', () => {
+    const config = composeConfig('--profile', 'tls');
+    const servers = adapted().apps.http.servers;
+    const all = Object.values<any>(servers).flatMap((s) =>
+      upstreams(s.routes).map((u) => ({ ...u, listen: s.listen })),
+    );
+    const quorraPort = config.services.quorra.environment.QUORRA_PORT;
+    const toQuorra = all.find((u) => u.dial.startsWith('quorra:'));
+    assert.equal(toQuorra?.dial, `quorra:${quorraPort}`, 'the port the quorra service listens on');
+    assert.deepEqual(toQuorra?.listen, [':8443']);
+    const toSynapse = all.find((u) => u.dial.startsWith('synapse:'));
+    assert.equal(toSynapse?.dial, 'synapse:8008');
+    assert.deepEqual(toSynapse?.paths, ['/_matrix/*', '/_synapse/client/*']);
+    assert.ok(all.some((u) => u.dial === 'element:80'));
+    assert.ok(
+      Object.values<any>(servers).every((s) => JSON.stringify(s.routes).includes('"home.example.org"')),
+      'every site is served for TLS_DOMAIN',
+    );
+    const routesOf = (r: any): any[] => [
+      r,
+      ...(r.handle ?? []).flatMap((h: any) => (h.routes ?? []).flatMap(routesOf)),
+    ];
+    const admin = Object.values<any>(servers)
+      .flatMap((s) => s.routes.flatMap(routesOf))
+      .find((r) => r.match?.some((m: any) => m.path?.includes('/_synapse/*')));
+    assert.match(
+      JSON.stringify(admin?.handle),
+      /"status_code":404/,
+      'Synapse’s admin API answers 404 outside',
+    );
   });
 });

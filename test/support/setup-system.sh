@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the real programs the tests drive (promtool checks /metrics, Chromium runs the admin UI, Radicale serves
-# CalDAV, docker-compose validates docker/compose.yaml without a daemon, PostgreSQL 15 hosts the second run of the
+# CalDAV, docker-compose validates docker/compose.yaml without a daemon, caddy reads its Caddyfile, PostgreSQL 15 hosts the second run of the
 # database suites) when missing. PostgreSQL is optional: where it cannot be installed that run says so and skips.
 set -euo pipefail
 need=()
@@ -8,6 +8,7 @@ command -v promtool >/dev/null 2>&1 || need+=(prometheus)
 [ -x /usr/bin/chromium ] || need+=(chromium)
 command -v radicale >/dev/null 2>&1 || need+=(radicale)
 command -v docker-compose >/dev/null 2>&1 || need+=(docker-compose)
+command -v caddy >/dev/null 2>&1 || need+=(caddy)
 want_pg=0
 [ -x /usr/lib/postgresql/15/bin/initdb ] || want_pg=1
 if [ ${#need[@]} -eq 0 ] && [ $want_pg -eq 0 ]; then exit 0; fi

@@ -1,43 +1,21 @@
-// <people-view>: the household's people (owner) — add, edit name/role/Matrix IDs/email/time zone, remove with consequences stated.
+// <people-view>: the household's people (owner) — add (creating their Matrix account when Quorra can), edit, remove with consequences stated.
 import { css, html, LitElement } from 'lit';
 import { childReachWords } from '../child-reach-words.ts';
 import type { HouseholdUser } from '../data/admin.ts';
-import { ApiError } from '../data/api-client.ts';
-import { addPerson, editPerson, listPeople, type PersonInput, removePerson } from '../data/people.ts';
+import {
+  addPerson,
+  addPersonWithAccount,
+  editPerson,
+  listPeople,
+  matrixAccountsInfo,
+  type NewMatrixAccount,
+  removePerson,
+} from '../data/people.ts';
 import { relativeTime } from '../format.ts';
+import { fieldErrors, readForm } from '../person-form.ts';
 import { sharedStyles } from './shared-styles.ts';
 import './error-notice.ts';
-
-/** The server's validation messages by form field (its `matrix.0` is the form's Matrix IDs field). */
-function fieldErrors(err: unknown): Record<string, string> {
-  if (!(err instanceof ApiError) || !Array.isArray(err.details)) return {};
-  const out: Record<string, string> = {};
-  for (const d of err.details as { path?: string; message?: string }[]) {
-    const key = (d.path ?? '').split('.')[0].replace(/^matrix$/, 'matrix_ids');
-    if (key && d.message && !out[key]) out[key] = d.message;
-  }
-  return out;
-}
-
-function readForm(form: HTMLFormElement): PersonInput {
-  const f = new FormData(form);
-  const text = (k: string) => String(f.get(k) ?? '').trim();
-  return {
-    name: text('name'),
-    role: text('role') as 'owner' | 'member',
-    matrix_ids: text('matrix_ids')
-      .split(/[\s,]+/)
-      .filter(Boolean),
-    email: text('email') || null,
-    timezone: text('timezone') || 'UTC',
-    child: f.get('child') === 'on',
-    quiet_hours:
-      text('quiet_start') && text('quiet_end')
-        ? { start: text('quiet_start'), end: text('quiet_end') }
-        : null,
-    quiet_reply: f.get('quiet_reply') === 'on',
-  };
-}
+import './matrix-sign-in-card.ts';
 
 /** People and their roles (owner only). */
 export class PeopleView extends LitElement {
@@ -49,7 +27,15 @@ export class PeopleView extends LitElement {
     formError: { state: true },
     error: { state: true },
     done: { state: true },
+    accounts: { state: true },
+    makeAccount: { state: true },
+    created: { state: true },
   };
+  /** Whether adding a person creates their Matrix account here (the homeserver's secret is configured). */
+  declare accounts: { can_create: boolean; server_name: string | null } | null;
+  declare makeAccount: boolean;
+  /** The one-time sign-in of the person just added, until the owner says Done. */
+  declare created: { person: string; account: NewMatrixAccount } | null;
   declare people: HouseholdUser[] | null;
   declare effects: string;
   /** The id being edited, or 'new' for the add form. */
@@ -96,6 +82,9 @@ export class PeopleView extends LitElement {
     this.formError = null;
     this.error = null;
     this.done = '';
+    this.accounts = null;
+    this.makeAccount = true;
+    this.created = null;
   }
 
   connectedCallback() {
@@ -108,6 +97,7 @@ export class PeopleView extends LitElement {
       const r = await listPeople();
       this.people = r.users;
       this.effects = r.removalEffects;
+      this.accounts ??= await matrixAccountsInfo();
       this.error = null;
     } catch (err) {
       this.error = err;
@@ -117,9 +107,16 @@ export class PeopleView extends LitElement {
   private async save(e: SubmitEvent, id: string) {
     e.preventDefault();
     const input = readForm(e.target as HTMLFormElement);
+    const form = new FormData(e.target as HTMLFormElement);
     try {
-      const u = id === 'new' ? await addPerson(input) : await editPerson(id, input);
-      this.done = id === 'new' ? `Added ${u.display_name}.` : `Saved ${u.display_name}.`;
+      let name: string;
+      if (id === 'new' && this.accounts?.can_create && this.makeAccount) {
+        const { matrix_ids: _none, ...rest } = input;
+        const r = await addPersonWithAccount(rest, String(form.get('matrix_username') ?? '').trim());
+        this.created = { person: r.user.display_name, account: r.matrix_account };
+        name = r.user.display_name;
+      } else name = (id === 'new' ? await addPerson(input) : await editPerson(id, input)).display_name;
+      this.done = id === 'new' ? `Added ${name}.` : `Saved ${name}.`;
       this.editing = null;
       this.formError = null;
       await this.load();
@@ -143,6 +140,10 @@ export class PeopleView extends LitElement {
     return html`<h2>People</h2>
       <error-notice .error=${this.error}></error-notice>
       <p role="status" class="small">${this.done}</p>
+      <matrix-sign-in-card .account=${this.created?.account ?? null} person=${this.created?.person ?? ''}
+        @done=${() => {
+          this.created = null;
+        }}></matrix-sign-in-card>
       ${
         this.editing === 'new'
           ? this.renderForm('new', null)
@@ -196,6 +197,40 @@ export class PeopleView extends LitElement {
     </article>`;
   }
 
+  /** New person and Quorra can create accounts: a choice (create one, or they have one); otherwise their Matrix ID. */
+  private renderMatrixField(
+    id: string,
+    u: HouseholdUser | null,
+    field: (name: string, label: string, control: unknown) => unknown,
+    described: (name: string) => string,
+  ) {
+    const create = !u && this.accounts?.can_create;
+    const ids = field(
+      'matrix_ids',
+      'Matrix IDs',
+      html`<input id=${`${id}-matrix_ids`} name="matrix_ids" placeholder="@name:server" .value=${u?.matrix_ids.join(', ') ?? ''} aria-invalid=${described('matrix_ids') ? 'true' : 'false'} aria-describedby=${described('matrix_ids')} />
+      ${u || create ? null : html`<div class="small muted">Their existing Matrix ID, like @ana:example.org: Quorra cannot create accounts on this homeserver.</div>`}`,
+    );
+    if (!create) return ids;
+    const server = this.accounts?.server_name ? `:${this.accounts.server_name}` : '';
+    return html`<div class="field">
+        <label><input type="checkbox" name="create_account" .checked=${this.makeAccount}
+          @change=${(e: Event) => {
+            this.makeAccount = (e.target as HTMLInputElement).checked;
+          }} /> Create a Matrix account for them</label>
+        <div class="small muted">${this.makeAccount ? 'You get a QR code and a temporary password to give them.' : 'They already have one: give it below.'}</div>
+      </div>
+      ${
+        this.makeAccount
+          ? field(
+              'matrix_username',
+              `Matrix user name (optional, becomes @name${server})`,
+              html`<input id=${`${id}-matrix_username`} name="matrix_username" autocapitalize="none" aria-describedby=${described('matrix_username')} />`,
+            )
+          : ids
+      }`;
+  }
+
   private renderForm(id: string, u: HouseholdUser | null) {
     const errs = fieldErrors(this.formError);
     const field = (name: string, label: string, control: unknown) =>
@@ -221,11 +256,7 @@ export class PeopleView extends LitElement {
             <option value="owner" ?selected=${u?.role === 'owner'}>Owner</option>
           </select>`,
         )}
-        ${field(
-          'matrix_ids',
-          'Matrix IDs',
-          html`<input id=${`${id}-matrix_ids`} name="matrix_ids" placeholder="@name:server" .value=${u?.matrix_ids.join(', ') ?? ''} aria-invalid=${errs.matrix_ids ? 'true' : 'false'} aria-describedby=${described('matrix_ids')} />`,
-        )}
+        ${this.renderMatrixField(id, u, field, described)}
         ${field(
           'email',
           'Email (optional)',

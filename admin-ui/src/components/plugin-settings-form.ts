@@ -2,6 +2,7 @@
 import { css, html, LitElement, nothing } from 'lit';
 import { ApiError } from '../data/api-client.ts';
 import { getPluginSettings, type PluginSettings, savePluginSettings } from '../data/plugins.ts';
+import { savedWords } from '../plugin-state.ts';
 import { fieldPaths, placeIssues, type SchemaNode } from '../schema-fields.ts';
 import { collectSettings, type SettingsDraft } from '../settings-collect.ts';
 import { type FieldHost, renderSettingsField } from './settings-field.ts';
@@ -85,7 +86,7 @@ export class PluginSettingsForm extends LitElement {
     this.busy = true;
     try {
       this.take(await savePluginSettings(this.plugin, settings));
-      this.done = `Saved. ${this.plugin} restarted with the new settings (${this.data!.status.state}).`;
+      this.done = savedWords(this.data!.status);
       this.dispatchEvent(new CustomEvent('saved', { bubbles: true, composed: true }));
     } catch (err) {
       this.error = err;

@@ -4,6 +4,7 @@ import { listPlugins, type PluginStatus, setPluginEnabled } from '../data/plugin
 import { shownState } from '../plugin-state.ts';
 import { sharedStyles } from './shared-styles.ts';
 import './error-notice.ts';
+import './mcp-sign-in.ts';
 import './plugin-settings-form.ts';
 import './status-badge.ts';
 
@@ -106,6 +107,7 @@ export class PluginsView extends LitElement {
         this.editing
           ? html`<section id="settings" class="card" aria-labelledby="settings-title">
               <h3 id="settings-title" tabindex="-1">Settings: ${this.editing}</h3>
+              ${this.editing === 'mcp' ? html`<mcp-sign-in></mcp-sign-in>` : null}
               <plugin-settings-form plugin=${this.editing} @saved=${() => this.load()}></plugin-settings-form>
             </section>`
           : null
@@ -123,7 +125,7 @@ export class PluginsView extends LitElement {
           (p) => html`<tr data-plugin=${p.id}>
             <td class="id"><strong>${p.id}</strong>${p.description ? html`<div class="small muted what">${p.description}</div>` : null}</td>
             <td><status-badge state=${shownState(p)}></status-badge></td>
-            <td>${p.dependsOn.length ? p.dependsOn.join(', ') : html`<span class="muted">—</span>`}</td>
+            <td data-field="needs">${p.dependsOn.length ? html`<span class="small">Uses ${p.dependsOn.join(', ')}</span>` : null}</td>
             <td class="problem">
               ${p.code ? html`<code>${p.code}</code>${p.reason ?? ''}` : null}
               ${

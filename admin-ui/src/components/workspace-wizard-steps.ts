@@ -3,6 +3,7 @@ import { html, nothing } from 'lit';
 import type { JoinedRoom } from '../data/rooms.ts';
 import type { NewWorkspaceInput, WorkspaceOptions } from '../data/workspaces.ts';
 import { serviceWords } from '../service-words.ts';
+import { kindWords, personaWords } from '../workspace-words.ts';
 
 /** What the form holds: the workspace's fields plus the starter notes, one per line. */
 export interface Draft extends NewWorkspaceInput {
@@ -53,7 +54,7 @@ export function renderWizardStep(step: string, v: StepView) {
             const kind = (e.target as HTMLSelectElement).value as Draft['kind'];
             v.set({ kind, personas: kind === 'hosting' ? ['owner', 'guest-concierge'] : ['owner'] });
           }}>
-            ${(v.options?.kinds ?? ['household']).map((k) => html`<option value=${k} ?selected=${d.kind === k}>${k}</option>`)}
+            ${(v.options?.kinds ?? ['household']).map((k) => html`<option value=${k} ?selected=${d.kind === k}>${kindWords(k)}</option>`)}
           </select>${err('kind')}</div>
         <div class="field"><label for="w-description">What it is for (optional)</label>
           <textarea id="w-description" rows="2" .value=${d.description} aria-invalid=${inv('description')} aria-describedby=${desc('description')}
@@ -83,7 +84,7 @@ export function renderWizardStep(step: string, v: StepView) {
             (p) => html`<div><label><input type="checkbox" .checked=${d.personas.includes(p.id)}
               ?disabled=${p.hosting_only && d.kind !== 'hosting'}
               @change=${(e: Event) => v.toggle('personas', p.id, (e.target as HTMLInputElement).checked)} />
-              ${p.id}</label> <span class="small muted">${p.description}${p.hosting_only ? ' (hosting workspaces only)' : ''}</span></div>`,
+              ${personaWords(p.id)}</label> <span class="small muted">${p.description}${p.hosting_only ? ' (hosting workspaces only)' : ''}</span></div>`,
           )}
           ${err('personas')}
         </fieldset>`;
@@ -97,10 +98,10 @@ export function renderWizardStep(step: string, v: StepView) {
       const room = roomChoices(v).find((r) => r.room_id === d.matrix_room_id)?.name;
       return html`<dl aria-label="Summary">
         <dt>Name</dt><dd>${d.name || html`<span class="muted">—</span>`}</dd>
-        <dt>Kind</dt><dd>${d.kind}</dd>
+        <dt>Kind</dt><dd>${kindWords(d.kind)}</dd>
         <dt>Services</dt><dd>${d.services.map((s) => serviceWords(s).name).join(', ') || html`<span class="muted">none</span>`}</dd>
         <dt>Room</dt><dd>${room ?? html`<span class="muted">none yet</span>`}</dd>
-        <dt>Personas</dt><dd>${d.personas.join(', ')}</dd>
+        <dt>Personas</dt><dd>${d.personas.map(personaWords).join(', ')}</dd>
         ${v.editing ? nothing : html`<dt>Starter notes</dt><dd>${notes}</dd>`}
       </dl>`;
     }

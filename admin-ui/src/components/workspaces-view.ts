@@ -8,6 +8,7 @@ import './error-notice.ts';
 import './workspace-wizard.ts';
 import './autonomy-policy-form.ts';
 import './workspace-members.ts';
+import { kindName } from '../workspace-words.ts';
 
 /** The workspace list with a "New workspace" flow. */
 export class WorkspacesView extends LitElement {
@@ -107,7 +108,7 @@ export class WorkspacesView extends LitElement {
       return html`<article class="card" data-workspace=${w.slug} aria-label=${w.name}>
         <h3 class="untrusted">${w.name}</h3>
         <div class="small muted">
-          ${w.kind} · created ${relativeTime(w.created_at)}${room ? html` · room <span class="untrusted">${room}</span>` : nothing}
+          ${kindName(w.kind)} · created ${relativeTime(w.created_at)}${room ? html` · room <span class="untrusted">${room}</span>` : nothing}
         </div>
         ${w.description ? html`<p class="small untrusted">${w.description}</p>` : nothing}
         <div class="small">

@@ -1,12 +1,40 @@
 // The household's people over the HTTP API: list, add, edit, remove (owner only).
 import type { z } from 'zod';
 import type { peopleListing } from '../../../core/admin/admin-routes.ts';
-import type { personEdit, personRemoved, personReply } from '../../../core/admin/people-routes.ts';
+import type {
+  matrixAccountsReply,
+  newAccountSchema,
+  personAdded,
+  personEdit,
+  personRemoved,
+  personReply,
+} from '../../../core/admin/people-routes.ts';
 import type { HouseholdUser } from './admin.ts';
 import { apiRequest } from './api-client.ts';
 
 /** The fields the owner can set on a person: the route's own body schema (the name and role only on adding). */
 export type PersonInput = z.input<typeof personEdit>;
+
+/** A new person's Matrix account and their one-time Element sign-in (shown once). */
+export type NewMatrixAccount = z.input<typeof newAccountSchema>;
+
+/** Whether adding a person creates their Matrix account here, and the server name it gets. */
+export async function matrixAccountsInfo(): Promise<z.input<typeof matrixAccountsReply>> {
+  return apiRequest('/admin/matrix-accounts');
+}
+
+/** Adds a person and creates their Matrix account (the homeserver's registration secret is configured). */
+export async function addPersonWithAccount(
+  input: PersonInput,
+  username?: string,
+): Promise<{ user: HouseholdUser; matrix_account: NewMatrixAccount }> {
+  const r = await apiRequest<z.input<typeof personAdded>>('/admin/users', {
+    method: 'POST',
+    body: { ...input, matrix_account: true, ...(username ? { matrix_username: username } : {}) },
+  });
+  if (!r.matrix_account) throw new Error('the server added the person but created no Matrix account');
+  return { user: r.user, matrix_account: r.matrix_account };
+}
 
 /** Everyone, plus what removing someone does (the server's words, shown before confirming). */
 export async function listPeople(): Promise<{ users: HouseholdUser[]; removalEffects: string }> {

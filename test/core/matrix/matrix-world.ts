@@ -27,13 +27,15 @@ export class MatrixWorld {
       pluginRoots?: string[];
       e2ee?: boolean;
       logger?: Logger;
+      /** Synapse's registration_shared_secret on the double (turns on its admin registration API). */
+      registrationSharedSecret?: string;
     } = {},
   ) {}
 
   /** Starts the homeserver and model, registers the bot account, and boots the app (with Matrix unless told not to). */
   async start(opts: { matrix?: boolean } = {}): Promise<this> {
     silenceMatrixSdkLogs();
-    this.hs = await MatrixHomeserver.start();
+    this.hs = await MatrixHomeserver.start({ registrationSharedSecret: this.opts.registrationSharedSecret });
     this.model = await ScriptedModelServer.start();
     this.bot = this.hs.registerUser('quorra', { displayName: 'Quorra' });
     if (opts.matrix === false) await this.bootWithoutMatrix();
