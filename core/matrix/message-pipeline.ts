@@ -1,6 +1,7 @@
 // One taken-in message, start to finish: a reply to a notification? addressed? known sender? command or engine turn; reply where it was asked.
 
 import type { User } from '../auth/user.entity.ts';
+import { isShuttingDown } from '../engine/turn-drain.ts';
 import { readYesNo } from '../engine/yes-no.ts';
 import { sameScope } from '../text/scope-set.ts';
 import { answerCommand, captureIn } from './command-answer.ts';
@@ -45,8 +46,8 @@ export class MessagePipeline {
             ? await this.reaction(row.roomId, row.event)
             : await this.message(row.roomId, row.event);
     } catch (err) {
-      // shutting down mid-reply: the event stays queued and is answered after the restart
-      if (err instanceof ClientHaltedError) return;
+      // shutting down mid-reply (or mid-turn): the event stays queued and is answered after the restart
+      if (err instanceof ClientHaltedError || isShuttingDown(err)) return;
       logger.error(
         { err: describeError(err), eventId, roomId: row.roomId },
         'could not handle a Matrix message',

@@ -29,8 +29,12 @@ export interface MatrixSetup {
   notify: Notify;
   /** Seeds config room mappings and starts the runtime (call after plugins started). */
   start(): Promise<void>;
-  /** Stops the runtime (call before the database closes). */
-  stop(): Promise<void>;
+  /** Stops taking messages in, at once (a stop's first step); what runs goes on. */
+  halt(): void;
+  /** Resolves once the room work running at the halt has finished, or after timeoutMs. */
+  settle(timeoutMs: number): Promise<void>;
+  /** Stops the runtime, waiting up to idleMs for room work (call before the database closes). */
+  stop(idleMs?: number): Promise<void>;
   /** The /health `matrix` check. */
   health(): Promise<CheckResult>;
   /** Starts the runtime with settings given after boot; false when one runs already or they are incomplete. */
@@ -101,9 +105,16 @@ export function setupMatrix(deps: {
       // stop() may have run meanwhile; the runtime then refuses to start (MatrixRuntime.start)
       await runtime?.start();
     },
-    async stop() {
+    halt() {
       stopped = true;
-      await runtime?.stop();
+      runtime?.halt();
+    },
+    settle(timeoutMs: number) {
+      return runtime?.settle(timeoutMs) ?? Promise.resolve();
+    },
+    async stop(idleMs?: number) {
+      stopped = true;
+      await runtime?.stop(idleMs);
     },
     /**
      * Connects a household that had no Matrix settings at start (the owner just gave them in the browser): the

@@ -2,6 +2,7 @@
 // when the turn fails, and the room session and any confirmation question remembered for the next message.
 import type { User } from '../auth/user.entity.ts';
 import { principalOf } from '../auth/user-store.ts';
+import { isShuttingDown } from '../engine/turn-drain.ts';
 import type { ConfirmationMessage } from './confirmation-message.entity.ts';
 import type { HandlingOutcome } from './handling-outcome.ts';
 import { describeError } from './matrix-sender.ts';
@@ -27,7 +28,7 @@ export interface TurnRequest {
 
 type TurnDeps = Pick<
   PipelineDeps,
-  'turns' | 'sender' | 'streaming' | 'roomSessions' | 'confirmationMessages' | 'logger'
+  'turns' | 'sender' | 'streaming' | 'roomSessions' | 'confirmationMessages' | 'logger' | 'events'
 >;
 
 /** Runs the turn with the typing notice on, and answers in the room. */
@@ -45,7 +46,12 @@ async function runTurn(d: TurnDeps, t: TurnRequest): Promise<HandlingOutcome> {
   const pace = d.streaming;
   const sendAs = (content: Record<string, unknown>, key: string) =>
     d.sender.send(roomId, content, { key, kind: 'reply' });
-  const streamed = pace ? new StreamedReply(sendAs, t.place, `reply:${ev.event_id}`, pace) : undefined;
+  // a stopped run may have posted part of this reply: its first send would come back as that message (same
+  // transaction id), so this run goes on editing it
+  const posted = pace ? ((await d.events.get(ev.event_id))?.replyEventId ?? undefined) : undefined;
+  const streamed = pace
+    ? new StreamedReply(sendAs, t.place, `reply:${ev.event_id}`, pace, posted)
+    : undefined;
   const outcome = await d.turns.run(
     {
       principal: principalOf(user),
@@ -61,6 +67,16 @@ async function runTurn(d: TurnDeps, t: TurnRequest): Promise<HandlingOutcome> {
   );
   if (outcome.kind !== 'reply') {
     const err = outcome.error;
+    if (isShuttingDown(err)) {
+      // a stop cut the turn short: no apology, no edit; the event stays queued and the next start answers it,
+      // finishing any partial streamed message by an edit
+      await streamed?.settle();
+      if (streamed?.postedId)
+        await d.events.mark(ev.event_id, 'queued', { replyEventId: streamed.postedId }).catch((e) => {
+          d.logger.warn({ err: describeError(e) }, 'could not note the partial reply for the next start');
+        });
+      throw err;
+    }
     d.logger.warn({ err: describeError(err), roomId }, 'turn failed; apologising');
     await streamed?.settle();
     const apology = apologyFor(err);
