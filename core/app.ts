@@ -23,6 +23,7 @@ import { inspectRoutes } from './engine/inspect-routes.ts';
 import { sessionRoutes } from './engine/session-routes.ts';
 import { type Conversation, setupConversation } from './engine/setup-conversation.ts';
 import { WIND_DOWN_MS } from './engine/turn-drain.ts';
+import { stopIntake } from './graceful-stop.ts';
 import { addCoreChecks } from './health/core-checks.ts';
 import { Health } from './health/health.ts';
 import { systemRoutes } from './health/system-routes.ts';
@@ -274,17 +275,12 @@ export async function createQuorra(config: QuorraConfig, opts: CreateOptions = {
     async stop() {
       if (stopped) return;
       stopped = true;
-      // intake stops at once (no new connection, no new sync); turns and requests in flight get the grace, then
-      // their model calls are aborted and what they were answering is left for the next start (exactly once)
-      const grace = config.server.shutdownGraceMs;
-      routes.endStreams();
-      const closing = Promise.all([
-        server?.close(grace + WIND_DOWN_MS),
-        metricsServer?.close(grace + WIND_DOWN_MS),
-      ]);
-      matrix.halt();
-      await Promise.all([conversation.engine.drain.close(grace), matrix.settle(grace)]);
-      await closing;
+      await stopIntake(config.server.shutdownGraceMs, {
+        servers: [server, metricsServer],
+        matrix,
+        turns: conversation.engine.drain,
+        endStreams: () => routes.endStreams(),
+      });
       await dream.stop();
       await scheduler.stop();
       await matrix.stop(WIND_DOWN_MS);
