@@ -1,9 +1,12 @@
 // A booted Quorra's lifecycle: listen (and the separate /metrics port), connect Matrix, and stop in the order that
-// loses nothing (HTTP first, then jobs and Matrix, plugins, core registrations, the model, memory's counts, the db).
+// loses nothing: intake ends at once, turns in flight get the grace (then their model calls are aborted and their
+// messages are left for the next start, exactly once), then jobs and Matrix, plugins, the model, memory's counts, the db.
 import type { DataSource } from 'typeorm';
 import { buildInfo } from './build-info.ts';
 import type { QuorraConfig } from './config/schema.ts';
 import type { DreamService } from './dream/dream-service.ts';
+import type { Conversation } from './engine/setup-conversation.ts';
+import { WIND_DOWN_MS } from './engine/turn-drain.ts';
 import { type HttpServer, listen } from './http/http-server.ts';
 import { metricsApp } from './http/metrics-app.ts';
 import type { RouteTable } from './http/route-table.ts';
@@ -24,6 +27,7 @@ export interface LifecycleParts {
   metrics: Metrics;
   model: ModelClient;
   scheduler: Scheduler;
+  conversation: Conversation;
   routes: RouteTable;
   contribute: CoreContributions;
   matrix: MatrixSetup;
@@ -60,12 +64,16 @@ export function appLifecycle(p: LifecycleParts) {
     async stop() {
       if (stopped) return;
       stopped = true;
+      const grace = config.server.shutdownGraceMs;
+      // no new connection, no new sync; what is in flight gets the grace, then its model calls are aborted
       p.routes.endStreams();
-      await server?.close(config.server.shutdownTimeoutMs);
-      await metricsServer?.close(config.server.shutdownTimeoutMs);
+      const closing = Promise.all([server, metricsServer].map((s) => s?.close(grace + WIND_DOWN_MS)));
+      p.matrix.halt();
+      await Promise.all([p.conversation.engine.drain.close(grace), p.matrix.settle(grace)]);
+      await closing;
       await p.dream.stop();
       await p.scheduler.stop();
-      await p.matrix.stop();
+      await p.matrix.stop(WIND_DOWN_MS);
       // a first connection still under way must not touch the database after it closes
       await connecting?.catch(() => undefined);
       await p.host.stop();

@@ -3,6 +3,9 @@ import type { QuorraConfig } from '../config/schema.ts';
 import { announceSetupLink } from '../setup/setup-link-line.ts';
 import { portInUse, preflight } from './preflight.ts';
 
+/** How long past the grace a stop may take before the process exits regardless. */
+const EXIT_AFTER_GRACE_MS = 2000;
+
 /** Runs until a signal arrives; resolves with the exit code once shut down. */
 export async function serve(_args: string[], config: QuorraConfig): Promise<number> {
   // before the app is even loaded: a busy port or a held data directory fails in well under a second
@@ -39,8 +42,16 @@ export async function serve(_args: string[], config: QuorraConfig): Promise<numb
   return new Promise((resolve) => {
     const shutdown = (signal: string) => {
       quorra.logger.info({ signal }, 'shutting down');
+      // the grace, the turns' wind-down, then a hard bound: whatever still holds the process (a plugin's socket,
+      // a call that ignored its abort) must not keep a stopped Quorra alive
+      let done = false;
+      setTimeout(() => {
+        quorra.logger.warn({ stopped: done }, 'still running after the shutdown grace; exiting');
+        process.exit(done ? 0 : 1);
+      }, config.server.shutdownGraceMs + EXIT_AFTER_GRACE_MS).unref();
       quorra.stop().then(
         () => {
+          done = true;
           lock.release();
           resolve(0);
         },

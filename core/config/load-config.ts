@@ -48,7 +48,7 @@ export function loadConfig(options: LoadConfigOptions = {}): QuorraConfig & { co
   const file = path.resolve(cwd, explicit ?? 'config/quorra.yaml');
   let fromFile: Record<string, unknown> = {};
   if (existsSync(file)) {
-    fromFile = readYaml(file);
+    fromFile = withNewNames(readYaml(file));
   } else if (explicit) {
     throw new ConfigError([{ key: 'QUORRA_CONFIG', expected: 'a readable YAML file', got: file }], file);
   }
@@ -70,6 +70,14 @@ export function loadConfig(options: LoadConfigOptions = {}): QuorraConfig & { co
     );
   }
   return { ...result.data, configFile: existsSync(file) ? file : undefined };
+}
+
+/** A file copied from an older example keeps working: a key renamed since is read under its new name. */
+function withNewNames(doc: Record<string, unknown>): Record<string, unknown> {
+  const server = doc.server as Record<string, unknown> | undefined;
+  if (!server || typeof server !== 'object' || !('shutdownTimeoutMs' in server)) return doc;
+  const { shutdownTimeoutMs, ...rest } = server;
+  return { ...doc, server: { shutdownGraceMs: shutdownTimeoutMs, ...rest } };
 }
 
 function readYaml(file: string): Record<string, unknown> {

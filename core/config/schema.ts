@@ -67,7 +67,8 @@ export const configSchema = z
         host: z.string().min(1).default('127.0.0.1'),
         port: z.coerce.number().int().min(0).max(65535).default(8080),
         bodyLimitBytes: z.coerce.number().int().positive().default(1_000_000),
-        shutdownTimeoutMs: z.coerce.number().int().positive().default(10_000),
+        /** On SIGTERM/SIGINT: how long turns and requests in flight may finish before they are cut short. */
+        shutdownGraceMs: z.coerce.number().int().positive().default(10_000),
         /** A client must have sent all its request headers within this long, or the connection is cut. */
         headersTimeoutMs: z.coerce.number().int().min(100).default(10_000),
         /** …and its whole request (headers and body) within this long: a trickling client is cut. */

@@ -55,6 +55,10 @@ export const coreErrors = {
   CONFIRMATION_EXPIRED: { status: 409, says: 'the confirmation timed out; ask again' },
   CONFIRMATION_RESOLVED: { status: 409, says: 'the confirmation was already answered' },
   MODEL_BUSY: { status: 503, says: 'the model is busy with other conversations' },
+  SHUTTING_DOWN: {
+    status: 503,
+    says: 'Quorra is stopping; the turn was not finished (send it again shortly)',
+  },
   MODEL_ERROR: { status: 502, says: 'the model answered with an error' },
   MODEL_MISSING: { status: 503, says: 'the embedded model file is not there yet' },
   MODEL_TIMEOUT: { status: 504, says: 'the model did not answer in time' },

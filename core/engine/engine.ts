@@ -31,6 +31,7 @@ import { hasGap, withGapMarkers } from './time-gaps.ts';
 import { offeredTools } from './tool-gate.ts';
 import type { ToolRunner } from './tool-runner.ts';
 import { selectTools } from './tool-selection.ts';
+import { shuttingDown, TurnDrain } from './turn-drain.ts';
 import type { TurnInspector } from './turn-inspector.ts';
 import { UsedTools } from './used-tools.ts';
 
@@ -90,6 +91,8 @@ export const INTERRUPTED_MARKER = ' [interrupted]';
 export class Engine {
   private readonly turns;
   private readonly usedTools = new UsedTools();
+  /** The turns running now, for the stop's grace. */
+  readonly drain = new TurnDrain();
 
   constructor(readonly deps: EngineDeps) {
     this.turns = deps.metrics.counter('quorra_engine_turns_total', 'Chat turns by outcome', ['outcome']);
@@ -169,8 +172,12 @@ export class Engine {
     return tools;
   }
 
-  /** Handles one message end to end; nothing is stored unless the turn completes (or is interrupted). */
-  async handle(req: TurnRequest, opts: TurnOptions = {}): Promise<TurnResult> {
+  /** Handles one message end to end; nothing is stored unless the turn completes (or its caller interrupts it). */
+  handle(req: TurnRequest, opts: TurnOptions = {}): Promise<TurnResult> {
+    return this.drain.run(opts.signal, (signal) => this.turn(req, { ...opts, signal }));
+  }
+
+  private async turn(req: TurnRequest, opts: TurnOptions): Promise<TurnResult> {
     const message = req.message.trim();
     if (!message) throw fail.badRequest('message is empty');
     if (message.length > this.deps.config.engine.maxMessageChars) {
@@ -270,6 +277,8 @@ export class Engine {
         reply = (await review({ principal, session, message, reply, calls: result.calls })) ?? reply;
       return this.commit(req, session, message, { reply });
     } catch (err) {
+      // a stop cut the turn short: nothing is stored, so the message is answered whole after the restart
+      if (this.drain.aborted) throw shuttingDown();
       if (opts.signal?.aborted) {
         this.turns.inc({ outcome: 'interrupted' });
         return this.commit(req, session, message, {

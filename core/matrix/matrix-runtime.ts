@@ -257,19 +257,29 @@ export class MatrixRuntime {
     });
   }
 
-  /** Ends the long-poll and rate-limit waits at once, stops delivery, waits (bounded) for replies in progress, then stops touching the database. */
-  async stop(): Promise<void> {
+  /** Stops taking messages in, at once: the long-poll and rate-limit waits end; queued events wait in the log for the next start. */
+  halt(): void {
     clearTimeout(this.retryTimer);
     this.stopping = true;
     const client = this.client;
     this.client = undefined;
     client?.stop();
     client?.halt();
+  }
+
+  /** Resolves once the work that was running when intake stopped has finished, or after timeoutMs. */
+  settle(timeoutMs: number): Promise<void> {
+    return this.queues.idle(timeoutMs);
+  }
+
+  /** Halts intake, stops delivery, waits (bounded) for replies in progress, then stops touching the database. */
+  async stop(idleMs = 10_000): Promise<void> {
+    this.halt();
     await this.storage?.flush().catch((err: unknown) => {
       this.d.logger.warn({ err: describeError(err) }, 'could not save the sync position');
     });
     await this.conn?.delivery.stop();
-    await this.queues.idle(10_000);
+    await this.queues.idle(idleMs);
     await this.encrypted.close();
     this.d.kv.close();
   }

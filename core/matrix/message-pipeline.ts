@@ -1,5 +1,6 @@
 // One taken-in message, start to finish: typed at the door, classified once, answered by its route's act.
 
+import { isShuttingDown } from '../engine/turn-drain.ts';
 import { act } from './act.ts';
 import { classify } from './classify.ts';
 import type { HandlingOutcome } from './handling-outcome.ts';
@@ -29,8 +30,8 @@ export class MessagePipeline {
             ? await this.reaction(row.roomId, row.event)
             : await this.message(row.roomId, row.event);
     } catch (err) {
-      // shutting down mid-reply: the event stays queued and is answered after the restart
-      if (err instanceof ClientHaltedError) return;
+      // shutting down mid-reply (or mid-turn): the event stays queued and is answered after the restart
+      if (err instanceof ClientHaltedError || isShuttingDown(err)) return;
       logger.error(
         { err: describeError(err), eventId, roomId: row.roomId },
         'could not handle a Matrix message',

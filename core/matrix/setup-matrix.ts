@@ -30,8 +30,12 @@ export interface MatrixSetup {
   notify: Notify;
   /** Seeds config room mappings and starts the runtime (call after plugins started). */
   start(): Promise<void>;
-  /** Stops the runtime (call before the database closes). */
-  stop(): Promise<void>;
+  /** Stops taking messages in, at once (a stop's first step); what runs goes on. */
+  halt(): void;
+  /** Resolves once the room work running at the halt has finished, or after timeoutMs. */
+  settle(timeoutMs: number): Promise<void>;
+  /** Stops the runtime, waiting up to idleMs for room work (call before the database closes). */
+  stop(idleMs?: number): Promise<void>;
   /** Family members' Matrix accounts (created when the homeserver's registration secret is configured). */
   accounts: MatrixAccounts;
   /** The /health `matrix` check. */
@@ -104,9 +108,16 @@ export function setupMatrix(deps: {
       // stop() may have run meanwhile; the runtime then refuses to start (MatrixRuntime.start)
       await runtime?.start();
     },
-    async stop() {
+    halt() {
       stopped = true;
-      await runtime?.stop();
+      runtime?.halt();
+    },
+    settle(timeoutMs: number) {
+      return runtime?.settle(timeoutMs) ?? Promise.resolve();
+    },
+    async stop(idleMs?: number) {
+      stopped = true;
+      await runtime?.stop(idleMs);
     },
     /**
      * Connects a household that had no Matrix settings at start (the owner just gave them in the browser): the

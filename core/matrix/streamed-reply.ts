@@ -50,11 +50,20 @@ export class StreamedReply {
     private readonly place: ReplyPlacement,
     private readonly key: string,
     private readonly pace: StreamPace = STREAM_PACE,
-  ) {}
+    /** The message an earlier run posted for this reply before it stopped: this one edits it instead. */
+    posted?: string,
+  ) {
+    this.eventId = posted;
+  }
 
   /** Whether part of the reply has been posted already. */
   get started(): boolean {
     return !!this.eventId;
+  }
+
+  /** The message the reply grows in, once posted. */
+  get postedId(): string | undefined {
+    return this.eventId;
   }
 
   /** Takes the next piece of the model's text. */

@@ -2,6 +2,7 @@
 // when the turn fails, and the room session and any confirmation question remembered for the next message.
 import { principalOf } from '../auth/user-store.ts';
 import type { QuorraError } from '../contracts/errors.ts';
+import { isShuttingDown } from '../engine/turn-drain.ts';
 import type { SurfaceTurnCall } from '../engine/turns.ts';
 import type { Speaker } from './classify.ts';
 import type { ConfirmationMessage } from './confirmation-message.entity.ts';
@@ -23,7 +24,7 @@ export interface RoomTurn {
 
 type TurnDeps = Pick<
   PipelineDeps,
-  'turns' | 'sender' | 'streaming' | 'roomSessions' | 'confirmationMessages' | 'logger'
+  'turns' | 'sender' | 'streaming' | 'roomSessions' | 'confirmationMessages' | 'logger' | 'events'
 >;
 
 /** Runs the turn with the typing notice on, and answers in the room. */
@@ -42,11 +43,16 @@ async function runTurn(d: TurnDeps, t: RoomTurn): Promise<HandlingOutcome> {
   const pace = d.streaming;
   const sendAs = (content: Record<string, unknown>, key: string) =>
     d.sender.send(roomId, content, { key, kind: 'reply' });
-  const streamed = pace ? new StreamedReply(sendAs, place, `reply:${eventId}`, pace) : undefined;
+  // a stopped run may have posted part of this reply: its first send would come back as that message (same
+  // transaction id), so this run goes on editing it
+  const posted = pace ? ((await d.events.get(eventId))?.replyEventId ?? undefined) : undefined;
+  const streamed = pace ? new StreamedReply(sendAs, place, `reply:${eventId}`, pace, posted) : undefined;
   const outcome = await d.turns.run(
     requestOf(t),
     streamed ? { stream: true, onToken: streamed.onToken } : {},
   );
+  if (outcome.kind !== 'reply' && isShuttingDown(outcome.error))
+    return leaveForRestart(d, t, outcome.error, streamed);
   if (outcome.kind !== 'reply') return apologise(d, t, outcome.error, streamed);
   if (!current || (current.sessionId !== outcome.sessionId && !t.asked))
     await d.roomSessions.remember(roomId, user.id, target.workspace, target.scope, outcome.sessionId);
@@ -63,6 +69,24 @@ async function runTurn(d: TurnDeps, t: RoomTurn): Promise<HandlingOutcome> {
       sessionId: outcome.sessionId,
     });
   return { status: 'answered', how: 'reply', replyEventId };
+}
+
+/**
+ * A stop cut the turn short: no apology, no edit; the event stays queued and the next start answers it, finishing
+ * any partial streamed message by an edit (so the partial's id is noted on the event).
+ */
+async function leaveForRestart(
+  d: TurnDeps,
+  t: RoomTurn,
+  err: QuorraError,
+  streamed: StreamedReply | undefined,
+): Promise<never> {
+  await streamed?.settle();
+  if (streamed?.postedId)
+    await d.events.mark(t.msg.eventId, 'queued', { replyEventId: streamed.postedId }).catch((e) => {
+      d.logger.warn({ err: describeError(e) }, 'could not note the partial reply for the next start');
+    });
+  throw err;
 }
 
 /** A failed turn: a short apology, in the streamed reply when one had started. */

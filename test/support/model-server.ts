@@ -76,6 +76,8 @@ export class ScriptedModelServer {
   embeddingFailures = 0;
   /** Streams whose client went away before the stream finished. */
   abortedStreams = 0;
+  /** Chat requests (streamed or not) whose client went away before the whole answer was written. */
+  abandonedChats = 0;
   private sockets = new Set<import('node:net').Socket>();
 
   /** Starts listening on 127.0.0.1 on an ephemeral port. */
@@ -179,6 +181,9 @@ export class ScriptedModelServer {
     if (req.method !== 'POST' || !path.endsWith('/chat/completions'))
       return json(404, { error: { message: 'not found' } });
     const reply = this.pick(body);
+    res.once('close', () => {
+      if (!res.writableFinished) this.abandonedChats++;
+    });
     if (reply.delayMs) await sleep(reply.delayMs);
     if (res.destroyed) return;
     if (reply.status)

@@ -39,7 +39,7 @@ describe('graceful shutdown with idle connections', () => {
   it('closes a connection that never sent a request instead of waiting for the shutdown timeout', async () => {
     const { connect } = await import('node:net');
     // a timeout longer than mocha's: if stop() waited for the idle socket, this test would fail
-    const app = await bootApp({ config: { server: { shutdownTimeoutMs: 60_000 } } });
+    const app = await bootApp({ config: { server: { shutdownGraceMs: 60_000 } } });
     const { port } = new URL(app.url);
     const socket = connect(Number(port), '127.0.0.1');
     await new Promise((r) => socket.once('connect', r));
