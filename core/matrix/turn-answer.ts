@@ -40,13 +40,7 @@ export async function answerWithTurn(d: TurnDeps, t: RoomTurn): Promise<Handling
 async function runTurn(d: TurnDeps, t: RoomTurn): Promise<HandlingOutcome> {
   const { roomId, eventId } = t.msg;
   const { user, place, target, current } = t.who;
-  const pace = d.streaming;
-  const sendAs = (content: Record<string, unknown>, key: string) =>
-    d.sender.send(roomId, content, { key, kind: 'reply' });
-  // a stopped run may have posted part of this reply: its first send would come back as that message (same
-  // transaction id), so this run goes on editing it
-  const posted = pace ? ((await d.events.get(eventId))?.replyEventId ?? undefined) : undefined;
-  const streamed = pace ? new StreamedReply(sendAs, place, `reply:${eventId}`, pace, posted) : undefined;
+  const streamed = await streamedReply(d, t);
   const outcome = await d.turns.run(
     requestOf(t),
     streamed ? { stream: true, onToken: streamed.onToken } : {},
@@ -69,6 +63,18 @@ async function runTurn(d: TurnDeps, t: RoomTurn): Promise<HandlingOutcome> {
       sessionId: outcome.sessionId,
     });
   return { status: 'answered', how: 'reply', replyEventId };
+}
+
+/** The streamed reply when streaming is on, continuing the message a stopped run had posted part of. */
+async function streamedReply(d: TurnDeps, t: RoomTurn): Promise<StreamedReply | undefined> {
+  const pace = d.streaming;
+  if (!pace) return undefined;
+  const { roomId, eventId } = t.msg;
+  const sendAs = (content: Record<string, unknown>, key: string) =>
+    d.sender.send(roomId, content, { key, kind: 'reply' });
+  // its first send would come back as that partial message (same transaction id), so this run goes on editing it
+  const posted = (await d.events.get(eventId))?.replyEventId ?? undefined;
+  return new StreamedReply(sendAs, t.who.place, `reply:${eventId}`, pace, posted);
 }
 
 /**
