@@ -13,7 +13,7 @@ const tool = (input: z.ZodType) =>
     input,
     run: () => 'ok',
   });
-const fn = (input: z.ZodType) => toolSchema(tool(input)).function as any;
+const fn = (input: z.ZodType) => (toolSchema(tool(input)) as any).function;
 
 describe('tool schemas sent to the model', () => {
   it('leaves out bounds, defaults and the closed-object marker when strict mode is impossible', () => {
