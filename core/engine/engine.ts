@@ -28,7 +28,6 @@ import type { PromptLibrary } from './prompt-library.ts';
 import { sessionPrompt } from './session-prompt.ts';
 import { StaleSessionError } from './stale-session.ts';
 import { hasGap, withGapMarkers } from './time-gaps.ts';
-import { ToolEmbeddings } from './tool-embeddings.ts';
 import { offeredTools } from './tool-gate.ts';
 import type { ToolRunner } from './tool-runner.ts';
 import { selectTools } from './tool-selection.ts';
@@ -91,13 +90,9 @@ export const INTERRUPTED_MARKER = ' [interrupted]';
 export class Engine {
   private readonly turns;
   private readonly usedTools = new UsedTools();
-  private readonly toolVectors;
 
   constructor(readonly deps: EngineDeps) {
     this.turns = deps.metrics.counter('quorra_engine_turns_total', 'Chat turns by outcome', ['outcome']);
-    this.toolVectors = new ToolEmbeddings(deps.model, (err) =>
-      deps.logger.debug({ err }, 'tool pick without embeddings this turn'),
-    );
   }
 
   /** Scopes a session may lock to: those with a prompt fragment (core files or plugin-registered). */
@@ -202,17 +197,12 @@ export class Engine {
     const p = persona(session.persona);
     const allowed = await this.offeredFor(principal, session, message);
     // the few the turn offers; the array grows if the model asks `more_tools` for one of the others
-    const limit = this.deps.config.model.toolsPerTurn;
-    // the embedding model ranks too when there is one, and only when there is a pick to make
-    const boost =
-      allowed.length > limit ? await this.toolVectors.boost(allowed, message, opts.signal) : undefined;
     const tools = selectTools(allowed, {
       message,
       recent: history.messages.slice(-RECENT_MESSAGES).map((m) => String(m.content ?? '')),
       used: this.usedTools.of(session.id),
-      limit,
+      limit: this.deps.config.model.toolsPerTurn,
       schemaChars: this.deps.config.model.toolSchemaChars,
-      ...(boost ? { boost } : {}),
     });
     const scope = {
       offered: tools,

@@ -74,8 +74,6 @@ export class ScriptedModelServer {
   /** Reply used when no rule matches. */
   fallback: ScriptedReply = { content: 'OK.' };
   embeddingFailures = 0;
-  /** How texts are embedded: a test may put in its own vector space (one where synonyms meet, say). */
-  embedding: (text: string, dim: number) => number[] = fakeEmbedding;
   /** Streams whose client went away before the stream finished. */
   abortedStreams = 0;
   private sockets = new Set<import('node:net').Socket>();
@@ -173,7 +171,7 @@ export class ScriptedModelServer {
         data: input.map((t, index) => ({
           object: 'embedding',
           index,
-          embedding: this.embedding(String(t), body.dimensions ?? 64),
+          embedding: fakeEmbedding(String(t), body.dimensions ?? 64),
         })),
         usage: { prompt_tokens: input.length, total_tokens: input.length },
       });

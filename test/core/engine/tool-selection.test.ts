@@ -128,8 +128,6 @@ describe('tool selection through the engine (model.toolsPerTurn)', () => {
 
   before(async () => {
     model = await ScriptedModelServer.start();
-    // every text the same vector: the embedding model ranks nothing here (its part is the next block's)
-    model.embedding = (_text, dim) => [1, ...new Array<number>(dim - 1).fill(0)];
     app = await bootApp({ model, pluginRoots: [plugins], config: { model: { toolsPerTurn: 3 } } });
     owner = await addUser(app, 'Olivia');
   });
@@ -186,58 +184,5 @@ describe('tool selection through the engine (model.toolsPerTurn)', () => {
     model.reset();
     await chat(app, owner, { message: 'thanks, bye', session_id: r.json.session_id });
     assert.ok(offered(0).includes('test_read_thing'));
-  });
-});
-
-describe('tool selection with the embedding model', () => {
-  let model: ScriptedModelServer;
-  let app: BootedApp;
-  let owner: TestUser;
-  const offered = () => names(model.chatRequests()[0].body.tools.map((t: any) => t.function));
-  const embedCalls = () => model.requests.filter((r) => r.path.endsWith('/embeddings'));
-  // a vector space where words of one meaning meet: "jot" and "write" share an axis, no letters in common
-  const meanings: Record<string, number> = { write: 1, jot: 1, note: 1, read: 2, delete: 3, remember: 4 };
-  const REQUEST = 'jot down: the bike got serviced';
-
-  before(async () => {
-    model = await ScriptedModelServer.start();
-    model.embedding = (text, dim) => {
-      const v = new Array<number>(dim).fill(0);
-      for (const w of text
-        .toLowerCase()
-        .split(/[^a-z]+/)
-        .filter(Boolean))
-        v[meanings[w] ?? 0] += 1;
-      const norm = Math.hypot(...v) || 1;
-      return v.map((x) => x / norm);
-    };
-    app = await bootApp({ model, pluginRoots: [plugins], config: { model: { toolsPerTurn: 3 } } });
-    owner = await addUser(app, 'Olivia');
-  });
-  beforeEach(() => model.reset());
-  after(async () => {
-    await app.stop({ clean: true });
-    await model.close();
-  });
-
-  it('finds a tool through meaning when the request shares no word with it, embedding each tool once', async () => {
-    const allowed = [app.quorra.registries.tools.get('test_log_thing')!];
-    // BM25 alone cannot: not one of the request's words (nor a near one) is in the tool's text
-    assert.equal(scoreTools(allowed, [{ text: REQUEST, weight: 1 }]).get(allowed[0]), 0);
-    await chat(app, owner, { message: REQUEST, scope: ['general'] });
-    assert.ok(offered().includes('test_log_thing'), offered().join());
-    const first = embedCalls();
-    assert.equal(first.length, 1, 'one embedding call for the message and the tools');
-    assert.ok(first[0].body.input.length > 2);
-    model.reset();
-    await chat(app, owner, { message: REQUEST, scope: ['general'] });
-    assert.deepEqual(embedCalls()[0].body.input, [REQUEST], 'tool vectors are kept; only the message is new');
-  });
-
-  it('falls back to BM25 alone when the embedding endpoint fails, and the turn still answers', async () => {
-    model.embeddingFailures = 1;
-    const r = await chat(app, owner, { message: REQUEST, scope: ['general'] });
-    assert.equal(r.status, 200);
-    assert.ok(!offered().includes('test_log_thing'), offered().join());
   });
 });
