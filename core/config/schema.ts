@@ -120,6 +120,11 @@ export const configSchema = z
         maxRetries: z.coerce.number().int().min(0).max(10).default(2),
         /** Tools offered per turn at most, chosen by relevance (`more_tools` reaches the others). */
         toolsPerTurn: z.coerce.number().int().min(2).max(64).default(8),
+        /**
+         * When more tools are allowed than toolsPerTurn, the picked ones' schemas also stop at this many characters
+         * of JSON (≈ 3.4 a token on the default model's tokenizer): on a CPU each one is read on every turn.
+         */
+        toolSchemaChars: z.coerce.number().int().min(500).max(100_000).default(2200),
         embedded: embeddedModelSchema,
       })
       .strict()

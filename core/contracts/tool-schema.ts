@@ -5,19 +5,25 @@ import type { ToolDefinition } from './define-tool.ts';
 
 type Json = Record<string, any>;
 
-/** Closes every object schema and reports whether strict mode is possible (all properties required). */
-function closeObjects(node: Json): boolean {
-  let strictOk = true;
-  if (node && typeof node === 'object') {
-    if (node.type === 'object') {
-      node.additionalProperties = false;
-      const props = Object.keys(node.properties ?? {});
-      if (props.some((p) => !(node.required ?? []).includes(p))) strictOk = false;
-    }
-    for (const v of Object.values(node))
-      if (v && typeof v === 'object') strictOk = closeObjects(v) && strictOk;
+/** Whether strict mode is possible: every object's properties all required. */
+function strictable(node: Json): boolean {
+  if (!node || typeof node !== 'object') return true;
+  if (
+    node.type === 'object' &&
+    Object.keys(node.properties ?? {}).some((p) => !(node.required ?? []).includes(p))
+  )
+    return false;
+  return Object.values(node).every((v) => !v || typeof v !== 'object' || strictable(v));
+}
+
+/** Closes every object schema, as strict mode requires; or opens them (`.strict()` writes the `false` itself). */
+function closeObjects(node: Json, close: boolean): void {
+  if (!node || typeof node !== 'object') return;
+  if (node.type === 'object') {
+    if (close) node.additionalProperties = false;
+    else if (node.additionalProperties === false) delete node.additionalProperties;
   }
-  return strictOk;
+  for (const v of Object.values(node)) if (v && typeof v === 'object') closeObjects(v, close);
 }
 
 // Bounds the model need not read: the input is validated against the tool's zod schema before it runs, and a call
@@ -32,6 +38,8 @@ const VALIDATION_ONLY = [
   'exclusiveMinimum',
   'exclusiveMaximum',
   'pattern',
+  // a default is the tool's business: a field left out of `required` already says it may be omitted
+  'default',
 ];
 
 /** Drops validation-only keywords everywhere in a JSON Schema (property names are left alone). */
@@ -60,7 +68,10 @@ function buildSchema(tool: ToolDefinition<any>): ChatCompletionTool {
   const parameters = z.toJSONSchema(tool.input, { io: 'input', unrepresentable: 'any' }) as Json;
   delete parameters.$schema;
   dropValidationOnly(parameters);
-  const strict = closeObjects(parameters);
+  // a closed object only matters to strict mode; elsewhere the tool's zod schema decides about an unknown field,
+  // and `additionalProperties: false` on every object is prefill paid on each turn for nothing
+  const strict = strictable(parameters);
+  closeObjects(parameters, strict);
   return {
     type: 'function',
     // strict: false is the default: said only when true, it costs no tokens on the (many) tools that are not

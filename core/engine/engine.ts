@@ -209,6 +209,7 @@ export class Engine {
       recent: history.messages.slice(-RECENT_MESSAGES).map((m) => String(m.content ?? '')),
       used: this.usedTools.of(session.id),
       limit: this.deps.config.model.toolsPerTurn,
+      schemaChars: this.deps.config.model.toolSchemaChars,
     });
     const scope = {
       offered: tools,

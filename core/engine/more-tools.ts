@@ -21,7 +21,7 @@ export function moreToolsTool(
 ): ToolDefinition<any> {
   return defineTool({
     name: MORE_TOOLS,
-    description: 'Other tools you may use here. Call with no add to list them; add: names to use now.',
+    description: 'Lists the other tools here; add: names to use now.',
     tier: 0,
     scopes: ['*'],
     input: z.object({ add: z.array(z.string().max(64)).max(8).optional() }),

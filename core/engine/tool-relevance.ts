@@ -20,6 +20,10 @@ const NEAR_WEIGHT = 0.6;
 const KEEP = new Set(['remind', 'tell', 'know', 'more', 'now', 'out', 'up']);
 const meaningful = (f: string) => !STOPWORDS.has(f) || KEEP.has(f);
 
+// "to do", "to-do" and "todo" are one word to a family; split, both halves are stopwords
+const TODO = /\bto[\s-]?do(s?)\b/gi;
+const wordsOf = (text: string) => words(text.replace(TODO, 'todo$1'));
+
 const docs = new WeakMap<ToolDefinition<any>, ToolDoc>();
 
 function docOf(tool: ToolDefinition<any>): ToolDoc {
@@ -27,7 +31,7 @@ function docOf(tool: ToolDefinition<any>): ToolDoc {
   if (doc) return doc;
   doc = { tf: new Map(), length: 0 };
   const add = (text: string, weight: number) => {
-    for (const w of words(text)) {
+    for (const w of wordsOf(text)) {
       const f = foldWord(w);
       doc!.tf.set(f, (doc!.tf.get(f) ?? 0) + weight);
       doc!.length++;
@@ -83,7 +87,7 @@ export function scoreTools(
   // each query term's weight: its best text weight × how near it is
   const query = new Map<string, number>();
   for (const { text, weight } of texts)
-    for (const w of new Set(words(text).map(foldWord).filter(meaningful)))
+    for (const w of new Set(wordsOf(text).map(foldWord).filter(meaningful)))
       for (const [term, near] of nearTerms(w, vocab))
         query.set(term, Math.max(query.get(term) ?? 0, weight * near));
   const df = new Map<string, number>();

@@ -1,5 +1,6 @@
-// Picks the few tools a turn offers out of those the gate allows: the ones in use, then the most relevant ones.
+// Picks the few tools a turn offers out of those the gate allows: the ones in use, then the most relevant that fit.
 import type { ToolDefinition } from '../contracts/define-tool.ts';
+import { toolSchema } from '../contracts/tool-schema.ts';
 import { moreToolsTool } from './more-tools.ts';
 import { scoreTools, type WeightedText } from './tool-relevance.ts';
 
@@ -12,12 +13,30 @@ export interface SelectionInput {
   used: readonly string[];
   /** At most this many tools are offered, `more_tools` included. */
   limit: number;
+  /** The picked tools' schemas (`more_tools` included) stop at this many characters of JSON; unset: no cap. */
+  schemaChars?: number;
+  /** Extra relevance per tool (the embedding model's similarity, when there is one), added to the word scores. */
+  boost?: ReadonlyMap<ToolDefinition<any>, number>;
 }
 
 // the last turns say what the conversation is about; the new message says what is wanted now
 const RECENT_WEIGHT = 0.5;
 /** Slots filled in the gate's order when the conversation's words matched fewer tools than that. */
 const PADDED = 4;
+
+const sizes = new WeakMap<ToolDefinition<any>, number>();
+/** A tool's schema as the model receives it, in characters: what it costs to offer, on every turn. */
+export function schemaSize(tool: ToolDefinition<any>): number {
+  let n = sizes.get(tool);
+  if (n === undefined) {
+    n = JSON.stringify(toolSchema(tool)).length;
+    sizes.set(tool, n);
+  }
+  return n;
+}
+// more_tools is built per turn but its schema never changes: measured once
+let moreToolsSize: number | undefined;
+const moreSize = () => (moreToolsSize ??= JSON.stringify(toolSchema(moreToolsTool([], []))).length);
 
 /**
  * The offered tools, in the gate's order (a stable order keeps the prompt's tool block the same across turns that
@@ -33,14 +52,28 @@ export function selectTools(allowed: ToolDefinition<any>[], input: SelectionInpu
     ...input.recent.map((text) => ({ text, weight: RECENT_WEIGHT })),
   ];
   const scores = scoreTools(allowed, texts);
-  // up to PADDED slots that no word filled go to the first allowed tools (the gate's order): a short "whats on
+  const score = (tool: ToolDefinition<any>) =>
+    used.has(tool.name) ? Infinity : scores.get(tool)! + (input.boost?.get(tool) ?? 0);
+  // up to PADDED slots that nothing matched go to the first allowed tools (the gate's order): a short "whats on
   // today" that matched nothing still finds the everyday tools; past that, an unmatched tool is prefill for nothing
   const ranked = [...allowed]
-    .map((tool, order) => ({ tool, order, score: used.has(tool.name) ? Infinity : scores.get(tool)! }))
+    .map((tool, order) => ({ tool, order, score: score(tool) }))
     .sort((a, b) => b.score - a.score || a.order - b.order)
-    .filter((r, i) => r.score > 0 || i < PADDED)
-    .slice(0, room);
-  const chosen = new Set(ranked.map((r) => r.tool));
+    .filter((r, i) => r.score > 0 || i < PADDED);
+  // in rank order, each tool that still fits the budget: a heavy schema gives way to the next lighter one; those in
+  // use and the best of the others are offered whatever they cost (the new message may ask for something new)
+  let left = (input.schemaChars ?? Infinity) - moreSize();
+  const chosen = new Set<ToolDefinition<any>>();
+  let best = true;
+  for (const r of ranked) {
+    if (chosen.size >= room) break;
+    const size = schemaSize(r.tool);
+    const always = r.score === Infinity || best;
+    if (!always && size > left) continue;
+    if (r.score !== Infinity) best = false;
+    chosen.add(r.tool);
+    left -= size;
+  }
   const offered = allowed.filter((t) => chosen.has(t));
   const rest = allowed.filter((t) => !chosen.has(t));
   offered.push(moreToolsTool(rest, offered));

@@ -7,14 +7,14 @@ import type { MemoryStore } from './memory-store.ts';
 
 const saveInput = z
   .object({
-    content: z.string().trim().min(1).max(2000).describe('the fact as one standalone sentence'),
+    content: z.string().trim().min(1).max(2000).describe('one standalone sentence'),
     kind: z.enum(memoryKinds).optional(),
-    importance: z.enum(importances).optional().describe('core: every conversation; contextual: by topic'),
-    tags: z.array(z.string()).max(20).optional().describe('topic words'),
-    household: z.boolean().optional().describe('about the whole household, not this person'),
-    expires_at: z.string().optional().describe('ISO datetime it stops holding'),
+    importance: z.enum(importances).optional().describe('core: in every conversation'),
+    tags: z.array(z.string()).max(20).optional(),
+    household: z.boolean().optional().describe('about the household, not the speaker'),
+    expires_at: z.string().optional().describe('when it stops holding'),
     surface_once: z.boolean().optional().describe('mention at the next briefing, then forget'),
-    supersedes: z.string().trim().min(2).max(100).optional().describe('a keyword of the memory it replaces'),
+    supersedes: z.string().trim().min(2).max(100).optional().describe('a word of the memory it replaces'),
   })
   .strict();
 
@@ -23,12 +23,13 @@ export function memorySave(store: MemoryStore) {
   return defineTool({
     name: 'memory_save',
     description:
-      'Remember a lasting fact, preference or decision. supersedes: only when it replaces an old one; if both could be true (two cars), ask first.',
+      'Remember a lasting fact, preference or decision; if an old one might still hold too, ask first.',
     examples: [
-      'remember that Mia is allergic to peanuts',
+      'remember that my son is allergic to peanuts',
       'keep in mind we sold the old car',
-      'merk dir: Oma hat am 3. Mai Geburtstag',
-      'souviens-toi que Paul est végétarien',
+      'note that the gate code changed',
+      'merk dir: Oma hat im Mai Geburtstag',
+      'souviens-toi que mon frère est végétarien',
     ],
     tier: 1,
     scopes: ['*'],
@@ -70,9 +71,9 @@ export function memorySave(store: MemoryStore) {
 export function memoryRecall(store: MemoryStore) {
   return defineTool({
     name: 'memory_recall',
-    description: 'Look up what you were told before, by topic words and tags.',
+    description: 'Look up what you were told before.',
     examples: [
-      'what do you know about Mia',
+      'what do you know about our neighbours',
       'what did I tell you about the boiler, do you remember',
       'what was the name of the babysitter',
       'qué sabes de la abuela',

@@ -11,7 +11,10 @@ import { OpenAiBackend } from './openai-backend.ts';
 const DEFAULT_ENDPOINT = 'http://127.0.0.1:11434/v1';
 
 /** The model config; `backend` and `embedded` take their defaults when a caller (a test, a bench) leaves them out. */
-export type ModelConfig = Omit<QuorraConfig['model'], 'backend' | 'embedded' | 'toolsPerTurn'> &
+export type ModelConfig = Omit<
+  QuorraConfig['model'],
+  'backend' | 'embedded' | 'toolsPerTurn' | 'toolSchemaChars'
+> &
   Partial<Pick<QuorraConfig['model'], 'backend' | 'embedded'>>;
 
 export interface BackendDeps {

@@ -10,7 +10,7 @@ export function diagnosticsTools(link: AgentLink) {
     defineTool({
       name: 'diagnostics_run_check',
       description:
-        'Run one health check now (disk, database, backup, homeserver, model, embeddings, qdrant, caldav, memory, gpu).',
+        'Run one health check now: disk, database, backup, homeserver, model, embeddings, qdrant, caldav, memory or gpu.',
       examples: ['check the disk', 'test the backup', 'is the model working', 'prüf die Datenbank'],
       tier: 0,
       scopes: ['general', 'system'],

@@ -9,8 +9,7 @@ import { memberHealth } from './member-health.ts';
 export function systemGetHealth(view: () => Promise<HealthView>) {
   return defineTool({
     name: 'system_get_health',
-    description:
-      'Report Quorra’s health: for the owner the database, disk, uptime and the diagnostics agent’s findings with remedies; for a member, the headline.',
+    description: "Report Quorra's health (the owner gets findings and remedies).",
     examples: ['is everything ok with quorra', 'system status', 'are you healthy', 'est-ce que ça marche'],
     tier: 0,
     scopes: ['general', 'system'],

@@ -6,17 +6,11 @@ import type { OwnedList } from '../calendar-book.ts';
 import { bookFor, type CalendarToolDeps, calendarAvailable } from '../tools/calendar-tool-deps.ts';
 import { distinctItems, findItem, itemKey } from './list-items.ts';
 
-const listField = z
-  .string()
-  .trim()
-  .min(1)
-  .max(100)
-  .optional()
-  .describe('e.g. shopping, chores, packing; default shopping');
+const listField = z.string().trim().min(1).max(100).optional().describe('default shopping');
 const familyField = z
   .boolean()
   .optional()
-  .describe('true: they say family/shared; false: their own; omit: the room decides');
+  .describe('true: family/shared, false: own, omit: the room decides');
 const itemsField = z.array(z.string().trim().min(1).max(200)).min(1).max(50);
 
 /** Where a list tool's items go, and how the answer names the list. */
@@ -42,7 +36,7 @@ export function listTools(deps: CalendarToolDeps) {
   const available = calendarAvailable(deps);
   const addItems = defineTool({
     name: 'list_add_items',
-    description: 'Add items to a list (shopping by default); items already on it are not added twice.',
+    description: 'Add items to a list; those already on it are not added twice.',
     examples: [
       'add milk and eggs to the shopping list',
       'we need bread, we ran out of coffee',
@@ -116,7 +110,7 @@ export function listTools(deps: CalendarToolDeps) {
 
   const showList = defineTool({
     name: 'list_show',
-    description: "Show a list's open items; include_checked adds the checked-off ones.",
+    description: "Show a list's open items.",
     examples: [
       "what's on the shopping list, what do we need",
       'show me the list',

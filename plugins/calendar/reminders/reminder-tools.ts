@@ -37,8 +37,9 @@ export function reminderTools(deps: ReminderToolDeps) {
 
   const set = defineTool({
     name: 'reminder_set',
+    // the last sentence keeps a small model from saying "done" over a failed call
     description:
-      'Set a reminder sent as a message. at: local YYYY-MM-DDTHH:MM, or in_minutes; repeat recurs it; person: another member. Say it is set only if this answers set: true, with fires_at.',
+      'Remind by message at a time or in_minutes, maybe repeating. Set only if this returns set: true.',
     examples: [
       'remind me to call mum at 5',
       "don't let me forget the bins every monday",
@@ -55,13 +56,7 @@ export function reminderTools(deps: ReminderToolDeps) {
         in_minutes: z.number().int().min(1).max(525_600).optional(),
         repeat: z.enum(['daily', 'weekdays', 'weekly', 'monthly', 'yearly']).optional(),
         days: z.array(z.enum(weekdayNames)).min(1).max(7).optional(),
-        person: z
-          .string()
-          .trim()
-          .min(1)
-          .max(200)
-          .optional()
-          .describe('another member to remind; omit for the person asking'),
+        person: z.string().trim().min(1).max(200).optional().describe('another member; omit for the asker'),
       })
       .strict(),
     available,
@@ -88,7 +83,7 @@ export function reminderTools(deps: ReminderToolDeps) {
 
   const list = defineTool({
     name: 'reminder_list',
-    description: "List the person's waiting reminders, with ids.",
+    description: "List the person's waiting reminders.",
     examples: [
       'what reminders do I have',
       'which alarms are set',

@@ -11,8 +11,13 @@ import { queryTasks } from './task-query.ts';
 export function listTasksTool(deps: CalendarToolDeps, now: () => number) {
   return defineTool({
     name: 'calendar_list_tasks',
-    description:
-      'Read the to-do list: open tasks by default (status done or all for others), only those due before a day (due_before YYYY-MM-DD), only overdue ones, one list by name (default the to-do list), whose (mine, household, both; a family room shows the household’s only).',
+    description: 'Read the to-do list (open tasks unless status says otherwise).',
+    examples: [
+      'what is on my to-do list, open tasks',
+      'which tasks are overdue, what is due before friday',
+      'was steht auf meiner Aufgabenliste',
+      'quelles tâches reste-t-il, tareas pendientes',
+    ],
     tier: 0,
     audience: 'household',
     scopes: ['general', 'calendar', 'planning'],

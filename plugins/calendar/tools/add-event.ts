@@ -56,8 +56,7 @@ export function eventFromInput(
 export function addEvent(deps: CalendarToolDeps) {
   return defineTool({
     name: 'calendar_add_event',
-    description:
-      'Add an event. start/end: YYYY-MM-DDTHH:MM (end: one hour later) or, all_day, YYYY-MM-DD (end day included). Returns its uid.',
+    description: 'Add an event (end: an hour later; all_day: dates, end day included).',
     examples: [
       'put dentist appointment on friday at 3 in the calendar',
       'book a meeting with the plumber',

@@ -30,7 +30,7 @@ export function bookFor(
 }
 
 /** The `person` input of the event tools: whose own calendar (omit for the household one). */
-export const personField = 'a member’s own calendar; omit for the household’s';
+export const personField = "a member's calendar; omit for the household's";
 
 /** The calendar's name in words ("the household calendar", "Max’s calendar"). */
 export function calendarLabel(whose: string): string {

@@ -16,7 +16,7 @@ import {
 export function deleteEvent(deps: CalendarToolDeps) {
   return defineTool({
     name: 'calendar_delete_event',
-    description: 'Delete an event by uid (from calendar_query_events); the person confirms.',
+    description: 'Delete an event by uid; the person confirms.',
     examples: [
       'cancel the dentist appointment',
       'delete the party event from the calendar',

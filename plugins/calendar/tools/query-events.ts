@@ -33,10 +33,10 @@ export function queryRange(from: string, to: string, timeZone: string): { from: 
 export function queryEvents(deps: CalendarToolDeps) {
   return defineTool({
     name: 'calendar_query_events',
-    description:
-      'List events from one day to another (YYYY-MM-DD, "to" included, or YYYY-MM-DDTHH:MM; at most 31 days), with uids.',
+    description: 'List events with uids from one day to another, "to" included (at most 31 days).',
     examples: [
-      "what's on tomorrow, any plans",
+      "what's on tomorrow, any plans this weekend",
+      'show me the calendar for next week',
       'when is the concert, are we busy saturday',
       'welche Termine haben wir diese Woche',
       'on a quoi demain au calendrier',

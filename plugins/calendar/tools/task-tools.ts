@@ -9,10 +9,7 @@ import { formatDay, formatTime, isoUtc, parseMoment } from '../zoned-time.ts';
 import { bookFor, type CalendarToolDeps, calendarAvailable } from './calendar-tool-deps.ts';
 
 const priorities = { high: 1, medium: 5, low: 9 } as const;
-const familyField = z
-  .boolean()
-  .optional()
-  .describe('true: the household’s; false: the person’s own; omit: the room decides');
+const familyField = z.boolean().optional().describe('true: household, false: own, omit: the room decides');
 
 /** A task as the model sees it, its due moment in words. */
 export function taskView(task: CalendarTask, timeZone: string) {
@@ -46,7 +43,7 @@ export function taskTools(deps: CalendarToolDeps) {
   };
   const create = defineTool({
     name: 'calendar_create_task',
-    description: 'Create a to-do; due: YYYY-MM-DD or YYYY-MM-DDTHH:MM. Syncs to phones.',
+    description: 'Create a to-do (synced to phones).',
     examples: [
       'todo: renew the passport by june',
       'add a task to fix the fence',

@@ -99,7 +99,7 @@ export function updateEvent(deps: CalendarToolDeps) {
   return defineTool({
     name: 'calendar_update_event',
     description:
-      'Change an event by uid (look it up first), sending only what changes; the person confirms. Not repeating events.',
+      'Change an event by uid, sending only what changes; the person confirms. Not repeating events.',
     examples: [
       'move the dentist appointment to 4pm',
       'reschedule swimming, change the party to sunday',

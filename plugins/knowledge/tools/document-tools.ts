@@ -15,8 +15,8 @@ export function documentTools(api: KnowledgeApi, workspaces: WorkspacesCapabilit
       name: `document_${mode}`,
       description:
         mode === 'create'
-          ? 'Create a new Markdown document in this workspace (front matter: title, tags, guest_visible). It is searchable at once.'
-          : 'Replace an existing Markdown document in this workspace with new content.',
+          ? 'Create a Markdown document in this workspace, searchable at once.'
+          : 'Replace a Markdown document in this workspace.',
       examples:
         mode === 'create'
           ? [

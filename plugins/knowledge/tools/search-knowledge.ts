@@ -9,7 +9,7 @@ import { collectionsFor } from './knowledge-collections.ts';
 export function searchKnowledge(api: KnowledgeApi) {
   return defineTool({
     name: 'search_knowledge',
-    description: "Search the household's documents (notes, manuals, recipes, guides) for passages.",
+    description: "Search the household's documents: notes, manuals, recipes, guides.",
     examples: [
       'how do I reset the boiler',
       'what is the recipe for pancakes',

@@ -6,7 +6,7 @@ import { defineTool } from '../../../core/contracts/define-tool.ts';
 import { AuditEntry } from '../../../core/engine/audit-entry.entity.ts';
 import { MORE_TOOLS, oneLine } from '../../../core/engine/more-tools.ts';
 import { scoreTools } from '../../../core/engine/tool-relevance.ts';
-import { selectTools } from '../../../core/engine/tool-selection.ts';
+import { schemaSize, selectTools } from '../../../core/engine/tool-selection.ts';
 import { fixtureEvents } from '../../fixtures/plugins/fixture-events.ts';
 import { type BootedApp, bootApp } from '../../support/boot-app.ts';
 import { addUser, chat, type TestUser } from '../../support/household.ts';
@@ -74,6 +74,35 @@ describe('tool selection (relevance)', () => {
       limit: 3,
     });
     assert.ok(names(picked).includes('weather_forecast'));
+  });
+
+  it('stops at the schema budget: a heavy tool gives way to a lighter one, the best and those in use stay', () => {
+    const heavy = defineTool({
+      name: 'shopping_plan',
+      description: 'Plan the shopping list for the week.',
+      tier: 0,
+      scopes: ['general'],
+      input: z.object(
+        Object.fromEntries(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'].map((k) => [`field_${k}`, z.string()])),
+      ),
+      run: () => 'ok',
+    });
+    const all = [...tools, heavy];
+    const input = { message: 'plan the shopping list', recent: [], used: [] as string[], limit: 8 };
+    // everything fits the count: no pick, no budget
+    assert.equal(selectTools(all, input).length, all.length);
+    const few = { ...input, limit: 4 };
+    const roomy = selectTools(all, few);
+    assert.ok(names(roomy).includes('shopping_plan') && names(roomy).includes('list_add_items'));
+    // the budget leaves room for the best tool (the heavy one), the light one after it and more_tools, no more
+    const budget = schemaSize(heavy) + schemaSize(tools[1]) + schemaSize(roomy.at(-1)!) + 10;
+    const tight = names(selectTools(all, { ...few, schemaChars: budget }));
+    assert.deepEqual(tight, ['list_add_items', 'shopping_plan', MORE_TOOLS]);
+    // under a budget too small for the best tool it is still offered: a pick is never empty
+    assert.deepEqual(names(selectTools(all, { ...few, schemaChars: 500 })), ['shopping_plan', MORE_TOOLS]);
+    // a tool in use is offered whatever it costs
+    const inUse = names(selectTools(all, { ...few, schemaChars: 500, used: ['finance_query'] }));
+    assert.ok(inUse.includes('finance_query') && inUse.includes('shopping_plan'), inUse.join());
   });
 
   it('more_tools lists the others a line each and adds only those', async () => {
