@@ -10,7 +10,8 @@ import { sessionRoutes } from './session-routes.ts';
 export const conversationArea = defineArea({
   id: 'conversation',
   activate({ config, conversation, contribute }) {
-    for (const surface of [chatRoutes, mcpRoutes]) contribute.routes(surface(conversation.engine));
+    contribute.routes(chatRoutes(conversation.turns));
+    contribute.routes(mcpRoutes(conversation.engine));
     contribute.routes(sessionRoutes(conversation.controls));
     contribute.routes(inspectRoutes(conversation.inspector, () => config.developerMode));
   },

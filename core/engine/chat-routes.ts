@@ -2,8 +2,10 @@
 import { z } from 'zod';
 import type { UserPrincipal } from '../contracts/principal.ts';
 import { defineRoute, eventStream } from '../contracts/route-definition.ts';
+import type { TurnRequest } from '../contracts/turn-request.ts';
 import { safeText } from '../text/safe-text-schema.ts';
-import type { Engine, TurnRequest, TurnResult } from './engine.ts';
+import type { TurnResult } from './engine.ts';
+import { replyOrThrow, type Turns } from './turns.ts';
 
 const name = /^[a-z][a-z0-9_-]*$/;
 /** Longer than anyone types; pasted documents belong in the vault. */
@@ -53,8 +55,8 @@ function wire(result: TurnResult): z.output<typeof replySchema> {
   };
 }
 
-/** The chat endpoints. */
-export function chatRoutes(engine: Engine) {
+/** The chat endpoints: the same door into the engine as Matrix and plugins, keeping the session the caller named. */
+export function chatRoutes(turns: Turns) {
   return [
     defineRoute({
       method: 'POST',
@@ -64,7 +66,7 @@ export function chatRoutes(engine: Engine) {
       body: chatBody,
       response: replySchema,
       handler: async ({ principal, body, signal }) =>
-        wire(await engine.handle(turnRequest(principal, body), { signal })),
+        wire(replyOrThrow(await turns.run(turnRequest(principal, body), { signal, keepSession: true }))),
     }),
     defineRoute({
       method: 'POST',
@@ -75,12 +77,15 @@ export function chatRoutes(engine: Engine) {
       handler: ({ principal, body, signal }) => {
         const request = turnRequest(principal, body);
         return eventStream(async (send) => {
-          const result = await engine.handle(request, {
-            stream: true,
-            signal,
-            onToken: (text) => send('token', { text }),
-            onStatus: (text) => send('status', { text }),
-          });
+          const result = replyOrThrow(
+            await turns.run(request, {
+              keepSession: true,
+              stream: true,
+              signal,
+              onToken: (text) => send('token', { text }),
+              onStatus: (text) => send('status', { text }),
+            }),
+          );
           if (!result.interrupted) send('done', wire(result));
         });
       },

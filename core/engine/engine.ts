@@ -9,6 +9,7 @@ import type { QuorraConfig } from '../config/schema.ts';
 import type { ToolDefinition } from '../contracts/define-tool.ts';
 import { fail } from '../contracts/errors.ts';
 import type { Principal } from '../contracts/principal.ts';
+import type { TurnRequest } from '../contracts/turn-request.ts';
 import type { Logger } from '../logger.ts';
 import type { Metrics } from '../metrics/metrics.ts';
 import type { ModelClient } from '../model/model-client.ts';
@@ -35,20 +36,9 @@ import { shuttingDown, TurnDrain } from './turn-drain.ts';
 import type { TurnInspector } from './turn-inspector.ts';
 import { UsedTools } from './used-tools.ts';
 
+export type { TurnRequest } from '../contracts/turn-request.ts';
+
 /** One message to the engine from any surface. */
-export interface TurnRequest {
-  principal: Principal;
-  message: string;
-  sessionId?: string;
-  scope?: string[];
-  origin?: string;
-  workspace?: string | null;
-  /** The persona of a new session; defaults to `owner` for a user and `guest-concierge` for a guest. */
-  persona?: string;
-  confirmationId?: string;
-  /** Surface-specific values handed to tools (e.g. the Matrix room). */
-  extras?: Record<string, unknown>;
-}
 
 /** The engine's answer. */
 export interface TurnResult {

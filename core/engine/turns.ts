@@ -1,29 +1,12 @@
 // Runs a turn for a surface or plugin and answers with a typed outcome; the stale-session retry lives only here.
 
 import { QuorraError } from '../contracts/errors.ts';
-import type { Principal } from '../contracts/principal.ts';
-import type { Engine, TurnOptions, TurnRequest } from './engine.ts';
+import type { TurnRequest } from '../contracts/turn-request.ts';
+import type { Engine, TurnOptions } from './engine.ts';
 import { StaleSessionError } from './stale-session.ts';
 import { readYesNo } from './yes-no.ts';
 
-/** One turn as a plugin asks for it; `session` is the one to continue, if any. */
-export interface TurnCall {
-  principal: Principal;
-  message: string;
-  /** The persona of a new session (default: `owner` for a user, `guest-concierge` for a guest). */
-  persona?: string;
-  /** The scope a new session locks to. */
-  scope?: string[];
-  workspace?: string | null;
-  session?: string | null;
-}
-
-/** What a core surface may add: the origin, a confirmation being answered, extras handed to tools. */
-export interface SurfaceTurnCall extends TurnCall {
-  origin?: string;
-  confirmationId?: string;
-  extras?: Record<string, unknown>;
-}
+export type { TurnCall } from '../contracts/turn-request.ts';
 
 /** How a turn ended. `restarted` says the named session was stale and a fresh one took the message. */
 export type TurnOutcome =
@@ -70,30 +53,31 @@ export class Turns {
     return c?.status === 'pending' && c.userId === userId && c.expiresAt > new Date();
   }
 
-  /** Runs the turn; a stale session is replaced by a fresh one (scope applies to new sessions only). */
-  async run(call: SurfaceTurnCall, opts: TurnOptions = {}): Promise<TurnOutcome> {
-    const base: TurnRequest = {
-      principal: call.principal,
-      message: call.message,
-      persona: call.persona,
-      workspace: call.workspace,
-      origin: call.origin,
-      extras: call.extras,
-    };
-    const fresh: TurnRequest = { ...base, scope: call.scope };
-    const request: TurnRequest = call.session
-      ? { ...base, sessionId: call.session, confirmationId: call.confirmationId }
-      : fresh;
+  /**
+   * Runs the turn; a stale session is replaced by a fresh one (scope applies to new sessions only) unless the caller
+   * named its session itself and wants to hear it is gone (`keepSession`, as /chat does).
+   */
+  async run(req: TurnRequest, opts: TurnOptions & { keepSession?: boolean } = {}): Promise<TurnOutcome> {
+    const { keepSession, ...turnOpts } = opts;
+    const fresh: TurnRequest = { ...req, sessionId: undefined, confirmationId: undefined };
+    // the caller that keeps its session gets exactly what it asked for, errors included
+    const request: TurnRequest = keepSession ? req : req.sessionId ? { ...req, scope: undefined } : fresh;
     try {
-      return { kind: 'reply', restarted: false, ...(await this.engine.handle(request, opts)) };
+      return { kind: 'reply', restarted: false, ...(await this.engine.handle(request, turnOpts)) };
     } catch (err) {
-      if (!(err instanceof StaleSessionError)) return failure(err);
-      if (call.confirmationId) return { kind: 'stale-session', error: err };
+      if (!(err instanceof StaleSessionError) || keepSession) return failure(err);
+      if (req.confirmationId) return { kind: 'stale-session', error: err };
     }
     try {
-      return { kind: 'reply', restarted: true, ...(await this.engine.handle(fresh, opts)) };
+      return { kind: 'reply', restarted: true, ...(await this.engine.handle(fresh, turnOpts)) };
     } catch (err) {
       return failure(err);
     }
   }
+}
+
+/** The reply of an outcome, or the error it ended with as it was thrown (for callers that answer errors themselves). */
+export function replyOrThrow(outcome: TurnOutcome): Extract<TurnOutcome, { kind: 'reply' }> {
+  if (outcome.kind === 'reply') return outcome;
+  throw outcome.error.code === 'INTERNAL' && outcome.error.cause ? outcome.error.cause : outcome.error;
 }

@@ -2,8 +2,8 @@
 // when the turn fails, and the room session and any confirmation question remembered for the next message.
 import { principalOf } from '../auth/user-store.ts';
 import type { QuorraError } from '../contracts/errors.ts';
+import type { TurnRequest } from '../contracts/turn-request.ts';
 import { isShuttingDown } from '../engine/turn-drain.ts';
-import type { SurfaceTurnCall } from '../engine/turns.ts';
 import type { Speaker } from './classify.ts';
 import type { ConfirmationMessage } from './confirmation-message.entity.ts';
 import type { HandlingOutcome } from './handling-outcome.ts';
@@ -118,12 +118,12 @@ async function apologise(
 }
 
 /** The engine's turn request for a room message: the session it continues and the question it answers. */
-function requestOf(t: RoomTurn): SurfaceTurnCall {
+function requestOf(t: RoomTurn): TurnRequest {
   const { user, target, current } = t.who;
   return {
     principal: principalOf(user),
     message: t.text,
-    session: t.asked?.sessionId ?? current?.sessionId,
+    sessionId: t.asked?.sessionId ?? current?.sessionId,
     scope: target.scope,
     origin: 'matrix',
     workspace: target.workspace,

@@ -71,7 +71,7 @@ export class DraftQueue {
         message: m.guestText,
         scope: CONCIERGE_SCOPE,
         workspace: r.workspace,
-        session: r.sessionId,
+        sessionId: r.sessionId,
       });
       if (outcome.kind === 'reply') {
         reply = outcome.reply;

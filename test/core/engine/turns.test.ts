@@ -37,7 +37,7 @@ describe('turns', () => {
     const second = await turns().run({
       principal: principal(),
       message: 'second',
-      session: first.kind === 'reply' ? first.sessionId : null,
+      sessionId: first.kind === 'reply' ? first.sessionId : null,
     });
     assert.deepEqual(
       second.kind === 'reply' && [
@@ -50,7 +50,7 @@ describe('turns', () => {
 
   it('starts a fresh session, with the scope, when the named one is gone', async () => {
     model.next({ content: 'fresh' });
-    const out = await turns().run({ principal: principal(), message: 'hi', session: 'no-such-session' });
+    const out = await turns().run({ principal: principal(), message: 'hi', sessionId: 'no-such-session' });
     assert.equal(out.kind, 'reply');
     assert.ok(out.kind === 'reply' && out.restarted && out.sessionId !== 'no-such-session');
   });
@@ -64,7 +64,7 @@ describe('turns', () => {
       principal: principal(),
       message: 'now in the cabin',
       workspace: 'cabin',
-      session: personal.kind === 'reply' ? personal.sessionId : null,
+      sessionId: personal.kind === 'reply' ? personal.sessionId : null,
     });
     assert.ok(moved.kind === 'reply' && moved.restarted);
   });
@@ -73,7 +73,7 @@ describe('turns', () => {
     const out = await turns().run({
       principal: principal(),
       message: 'yes',
-      session: 'no-such-session',
+      sessionId: 'no-such-session',
       confirmationId: 'c-1',
     });
     assert.equal(out.kind, 'stale-session');
