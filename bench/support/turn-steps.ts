@@ -34,6 +34,7 @@ const hookStep: Record<keyof HookSignatures, string> = {
   filterTools: 'prompt: other hooks',
   validateSession: 'prompt: other hooks',
   admitTurn: 'prompt: other hooks',
+  admitWorkspace: 'prompt: other hooks',
   reviewReply: 'reply review',
   afterTurn: 'notes log (afterTurn)',
 };

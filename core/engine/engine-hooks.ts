@@ -38,6 +38,8 @@ export interface HookSignatures {
   validateSession: (session: Session, principal: Principal) => Promise<void> | void;
   /** Checks every turn, new session or not, that the principal may still use it (e.g. a revoked workspace). */
   admitTurn: (session: Session, principal: Principal) => Promise<void> | void;
+  /** Checks a tool call run outside a conversation (an approved proposal) in a workspace; throw to refuse. */
+  admitWorkspace: (principal: Principal, workspace: string) => Promise<void> | void;
   /**
    * Reviews a finished reply against the tool calls of its turn, before it is stored or sent; returns a corrected
    * reply, or nothing to keep it (e.g. the model claims a reminder is set although reminder_set failed).
@@ -57,6 +59,7 @@ export class EngineHooks {
     filterTools: [],
     validateSession: [],
     admitTurn: [],
+    admitWorkspace: [],
     reviewReply: [],
     afterTurn: [],
   };

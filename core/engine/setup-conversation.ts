@@ -115,7 +115,7 @@ export async function setupConversation(deps: {
   return {
     engine,
     turns: new Turns(engine),
-    toolCalls: new ToolCalls(registries.tools, runner, users),
+    toolCalls: new ToolCalls(registries.tools, runner, users, hooks),
     users,
     tokens,
     browserSessions: new BrowserSessions(db, config.server.sessionIdleMinutes * 60_000),

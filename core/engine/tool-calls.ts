@@ -3,6 +3,7 @@ import { childMayAsk, childMayUse } from '../auth/child-reach.ts';
 import { principalOf, type UserStore } from '../auth/user-store.ts';
 import { inAudience, type ToolDefinition } from '../contracts/define-tool.ts';
 import type { Registry } from '../contracts/registry.ts';
+import type { EngineHooks } from './engine-hooks.ts';
 import type { ToolRunner } from './tool-runner.ts';
 
 /** Who a call runs for (a household user, with their current role); `sessionId` names the thing that asked (it lands in the audit trail). */
@@ -25,6 +26,7 @@ export class ToolCalls {
     private readonly tools: Registry<ToolDefinition<any>>,
     private readonly runner: ToolRunner,
     private readonly users: UserStore,
+    private readonly hooks: EngineHooks,
   ) {}
 
   /** Whether a child may ask a parent for this tool (it exists and is not money, owner-only or a deletion). */
@@ -61,6 +63,9 @@ export class ToolCalls {
       (tool.available && !tool.available({ principal, workspace }))
     )
       return { ok: false, reason: 'unavailable', message: `${name} is not available to this person here` };
+    // a workspace the person may not use (never granted, or revoked since the proposal was made) stays shut here too
+    if (workspace && !(await this.admitted(principal, workspace)))
+      return { ok: false, reason: 'unavailable', message: `${user.displayName} may not use that workspace` };
     const parsed = tool.input.safeParse(input);
     if (!parsed.success) {
       const problems = parsed.error.issues
@@ -76,5 +81,14 @@ export class ToolCalls {
     return out.outcome === 'ok'
       ? { ok: true, content: out.content }
       : { ok: false, reason: 'error', message: out.content };
+  }
+
+  private async admitted(principal: ReturnType<typeof principalOf>, workspace: string): Promise<boolean> {
+    try {
+      for (const admit of this.hooks.at('admitWorkspace')) await admit(principal, workspace);
+      return true;
+    } catch {
+      return false;
+    }
   }
 }

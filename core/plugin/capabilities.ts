@@ -81,6 +81,8 @@ export interface PeopleCapability {
 export interface WorkspacesCapability {
   get(slug: string): Promise<Readonly<Workspace> | null>;
   list(): Promise<readonly Readonly<Workspace>[]>;
+  /** The workspaces this person may use (owners: every one; members: those granted them); none for an unknown id. */
+  listFor(userId: string): Promise<readonly Readonly<Workspace>[]>;
   onCreated(fn: (w: Readonly<Workspace>) => void | Promise<void>): Disposable;
   /** The workspace's binding of a service (which data it sees, its tier ceiling), or null when it is not bound. */
   binding(slug: string, service: string): Promise<ServiceBinding | null>;

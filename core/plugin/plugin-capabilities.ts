@@ -2,7 +2,7 @@
 
 import type { ApprovalQueue } from '../approvals/approval-queue.ts';
 import type { User } from '../auth/user.entity.ts';
-import type { UserStore } from '../auth/user-store.ts';
+import { principalOf, type UserStore } from '../auth/user-store.ts';
 import type { ApprovalKindDefinition } from '../contracts/approval-kind.ts';
 import type { ApprovalSource } from '../contracts/contributions.ts';
 import type { DisposableStore } from '../contracts/disposable.ts';
@@ -101,6 +101,10 @@ export function pluginCapabilities(
     workspaces: {
       get: (slug) => s.workspaces.get(slug),
       list: () => s.workspaces.list(),
+      listFor: async (userId) => {
+        const user = await s.users.get(userId);
+        return user ? s.workspaces.listFor(principalOf(user)) : [];
+      },
       onCreated: (fn) => store.add(s.workspaces.onCreated(fn)),
       binding: async (slug, service) => {
         const b = (await s.workspaces.bindings(slug)).find((x) => x.service === service);

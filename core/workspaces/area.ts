@@ -26,6 +26,9 @@ export const workspacesArea = defineArea<object, WorkspaceStore>({
     hooks.add('filterTools', ({ session }, tools) => withinTierPolicy(store, session, tools));
     hooks.add('validateSession', (session, principal) => checkWorkspaceSession(store, session, principal));
     hooks.add('admitTurn', (session, principal) => admitToWorkspace(store, session, principal));
+    hooks.add('admitWorkspace', async (principal, slug) => {
+      if (!(await store.mayUse(principal, slug))) throw new Error('not a member of that workspace');
+    });
     hooks.add('context', ({ session, principal }) => workspaceListSection(store, session, principal));
     contribute.routes(workspaceRoutes(store, personas));
     contribute.routes(workspaceMemberRoutes(store, (id) => conversation.users.get(id)));

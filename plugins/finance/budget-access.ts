@@ -9,6 +9,7 @@ const forbidden = (code: ErrorCode, message: string) =>
 
 /** Who is asking, as far as budget access goes. */
 export interface Asker {
+  userId: string;
   role: 'owner' | 'member';
 }
 
@@ -27,14 +28,14 @@ export class BudgetAccess {
   }
 
   /**
-   * Budgets a person may see outside a workspace: the owner all of them; a member those some workspace's
-   * finance binding shares with the household.
+   * Budgets a person may see outside a workspace: the owner all of them; a member those the finance binding of a
+   * workspace they may use shares (a workspace nobody gave them shares nothing with them).
    */
   async allowed(asker: Asker): Promise<string[]> {
     const all = this.budgets.list().map((b) => b.id);
     if (asker.role === 'owner') return all;
     const shared = new Set<string>();
-    for (const w of await this.workspaces.list()) {
+    for (const w of await this.workspaces.listFor(asker.userId)) {
       const pinned = await this.pinnedBy(w.slug);
       if (pinned) shared.add(pinned);
     }

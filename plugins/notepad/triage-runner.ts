@@ -98,7 +98,8 @@ export class TriageRunner {
     const tz = await this.d.timeZone(userId);
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: tz, dateStyle: 'full' }).format(now);
     const iso = new Intl.DateTimeFormat('en-CA', { timeZone: tz }).format(now);
-    const slugs = (await this.d.workspaces.list()).map((w) => w.slug);
+    // only the workspaces this person may use: the model cannot propose filing into one they were never given
+    const slugs = (await this.d.workspaces.listFor(userId)).map((w) => w.slug);
     const corrections = await this.corrections(userId);
     return [
       taskPrompt.trim(),

@@ -48,7 +48,7 @@ export class StatementImporter {
 
   /** Imports into a budget asked for by id (HTTP, the CLI), checked against what the person may see. */
   async importAs(
-    asker: Asker & { userId: string },
+    asker: Asker,
     budget: string | undefined,
     account: string | undefined,
     upload: StatementUpload,

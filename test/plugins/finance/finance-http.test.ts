@@ -1,7 +1,7 @@
 // The finance plugin over HTTP and in modes: statement import, each mode's entry context and who sees it, /health.
 import assert from 'node:assert/strict';
 import type { BootedApp } from '../../support/boot-app.ts';
-import { call, chat, systemPromptOf, type TestUser } from '../../support/household.ts';
+import { addUser, call, chat, systemPromptOf, type TestUser } from '../../support/household.ts';
 import type { ScriptedModelServer } from '../../support/model-server.ts';
 import { type FinanceApp, startFinanceApp } from './finance-app-kit.ts';
 import { fixture } from './statement-fixtures.ts';
@@ -134,5 +134,17 @@ describe('finance over HTTP and in modes', () => {
     const health = await call(app, owner, 'GET', '/health/details');
     assert.equal(health.json.checks.finance.status, 'ok');
     assert.match(health.json.checks.finance.budgets, /household \(ledger, EUR\), rental \(ledger, EUR\)/);
+  });
+
+  it('shares a workspace’s budget only with the members given that workspace', async () => {
+    const leo = await addUser(app, 'Leo', 'member');
+    const before = await call(app, leo, 'GET', '/plugins/finance/summary');
+    assert.equal(before.status, 403, JSON.stringify(before.json));
+    assert.match(JSON.stringify(before.json), /no budget is shared with you/);
+    await app.quorra.workspaces.grant('home', leo.id, owner.id);
+    const after = await call(app, leo, 'GET', '/plugins/finance/summary');
+    assert.equal(after.status, 200, JSON.stringify(after.json));
+    const rental = await call(app, leo, 'GET', '/plugins/finance/summary?budget=rental');
+    assert.equal(rental.status, 403, 'the cabin was not given to Leo, so its budget is not his');
   });
 });

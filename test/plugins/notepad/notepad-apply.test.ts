@@ -164,6 +164,37 @@ describe('notepad: applying each kind (real Radicale)', function () {
     await fails(member, 'transaction', { amount: '9.99', payee: 'Kiosk' }, /no budget is shared with you/);
   });
 
+  it('names to the triage only the workspaces the person may use, and applies nothing into another', async () => {
+    await app.quorra.workspaces.create({ name: 'Cabin', services: ['general'] }, owner.id);
+    const slugsSeen = async (user: TestUser) => {
+      model.reset();
+      await call(app, user, 'POST', '/plugins/notepad/items', {
+        text: 'fix the gate',
+        client_id: `${Math.random()}`,
+      });
+      model.on(triageCall, answer([]));
+      await call(app, user, 'POST', '/plugins/notepad/triage-now');
+      const req = model.chatRequests().find((r) => triageCall(r.body));
+      return /Workspace slugs: ([^\n]*)/.exec(String(req?.body.messages[0].content))?.[1];
+    };
+    assert.equal(await slugsSeen(member), '(none).', 'Max was given no workspace');
+    assert.match((await slugsSeen(owner)) ?? '', /home, cabin/);
+    // a proposal made while he had the workspace, approved after it was taken back, runs nowhere
+    const as = { userId: member.id, workspace: 'cabin', sessionId: 'notepad-test' };
+    const shut = await app.quorra.conversation.toolCalls.call('memory_recall', { topic: 'gate' }, as);
+    assert.equal(shut.ok, false);
+    assert.match(shut.ok ? '' : shut.message, /Max may not use that workspace/);
+    await app.quorra.workspaces.grant('cabin', member.id, owner.id);
+    assert.equal((await slugsSeen(member)) ?? '', 'cabin.');
+    const open = await app.quorra.conversation.toolCalls.call('memory_recall', { topic: 'gate' }, as);
+    assert.equal(open.ok, true, open.ok ? '' : open.message);
+    await app.quorra.workspaces.revoke('cabin', member.id);
+    assert.equal(
+      (await app.quorra.conversation.toolCalls.call('memory_recall', { topic: 'gate' }, as)).ok,
+      false,
+    );
+  });
+
   it('event, task and list items fail with the reason while the CalDAV server is down', async () => {
     await radicale.stop();
     await fails(owner, 'event', { title: 'Cinema', start: '2026-12-05T20:00' }, /./);
