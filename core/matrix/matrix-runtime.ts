@@ -257,6 +257,11 @@ export class MatrixRuntime {
     });
   }
 
+  /** Sends a notice without storing it (a full disk); false when not connected or it could not be sent. */
+  sendNow(userId: string, text: string, key: string): Promise<boolean> {
+    return this.conn?.delivery.sendNow(userId, text, key) ?? Promise.resolve(false);
+  }
+
   /** Stops taking messages in, at once: the long-poll and rate-limit waits end; queued events wait in the log for the next start. */
   halt(): void {
     clearTimeout(this.retryTimer);

@@ -76,6 +76,27 @@ export class OutboxDelivery {
     void this.kick();
   }
 
+  /**
+   * Sends one notice to a person's DM now, storing nothing: for when the database cannot take a write (a full disk),
+   * so the outbox could not hold it. False when they have no Matrix ID or the send failed (logged).
+   */
+  async sendNow(userId: string, text: string, key: string): Promise<boolean> {
+    const { users, direct, sender, logger } = this.deps;
+    const mxid = (await users.get(userId))?.matrixIds[0];
+    if (!mxid || this.stopped) return false;
+    try {
+      const { roomId } = await direct.roomFor(mxid);
+      await sender.send(roomId, messageContent(text, undefined, { notice: true }), {
+        key,
+        kind: 'notification',
+      });
+      return true;
+    } catch (err) {
+      logger.warn({ userId, err: describeError(err) }, 'an unstored notice was not delivered');
+      return false;
+    }
+  }
+
   /** Runs a delivery pass now (or right after the one in progress). */
   kick(): Promise<void> {
     if (this.stopped) return Promise.resolve();

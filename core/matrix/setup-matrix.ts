@@ -36,6 +36,8 @@ export interface MatrixSetup {
   settle(timeoutMs: number): Promise<void>;
   /** Stops the runtime, waiting up to idleMs for room work (call before the database closes). */
   stop(idleMs?: number): Promise<void>;
+  /** Sends a notice now without storing it, for when the database cannot take a write; false if not sent. */
+  sendNow(userId: string, text: string, key: string): Promise<boolean>;
   /** Family members' Matrix accounts (created when the homeserver's registration secret is configured). */
   accounts: MatrixAccounts;
   /** The /health `matrix` check. */
@@ -107,6 +109,9 @@ export function setupMatrix(deps: {
       await outbox.refreshGauge();
       // stop() may have run meanwhile; the runtime then refuses to start (MatrixRuntime.start)
       await runtime?.start();
+    },
+    sendNow(userId: string, text: string, key: string) {
+      return runtime?.sendNow(userId, text, key) ?? Promise.resolve(false);
     },
     halt() {
       stopped = true;
