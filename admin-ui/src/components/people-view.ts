@@ -16,6 +16,7 @@ import { fieldErrors, readForm } from '../person-form.ts';
 import { sharedStyles } from './shared-styles.ts';
 import './error-notice.ts';
 import './matrix-sign-in-card.ts';
+import './person-workspaces.ts';
 
 /** People and their roles (owner only). */
 export class PeopleView extends LitElement {
@@ -171,6 +172,7 @@ export class PeopleView extends LitElement {
         ${u.email ? html`· ${u.email}` : null} · ${u.timezone ?? 'UTC'}
       </div>
       ${u.child && u.reach ? html`<p class="small" data-field="reach">${childReachWords(u.reach)}</p>` : null}
+      ${u.role === 'member' ? html`<person-workspaces user-id=${u.id} name=${u.display_name}></person-workspaces>` : null}
       ${
         u.quiet_hours
           ? html`<p class="small muted" data-field="quiet">Quiet hours ${u.quiet_hours.start}–${u.quiet_hours.end}: messages wait until then${u.child && u.quiet_reply ? '; messages from them get one short goodnight' : ''}.</p>`
