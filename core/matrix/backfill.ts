@@ -1,5 +1,7 @@
 // Fills the hole a limited sync timeline leaves: pages /messages back from prev_batch to the catch-up window, oldest first.
+
 import type { EventLog } from './event-log.ts';
+import type { RawEvent } from './inbound-message.ts';
 import type { Intake } from './intake.ts';
 import type { QuorraMatrixClient } from './matrix-client.ts';
 import type { MatrixEvent } from './matrix-event.entity.ts';
@@ -21,13 +23,16 @@ export async function missedEvents(
   roomId: string,
   prevBatch: string,
   limits: BackfillLimits,
-): Promise<Record<string, any>[]> {
+): Promise<RawEvent[]> {
   const path = `/_matrix/client/v3/rooms/${encodeURIComponent(roomId)}/messages`;
-  const newestFirst: Record<string, any>[] = [];
+  const newestFirst: RawEvent[] = [];
   let from: string | undefined = prevBatch;
   for (let page = 0; from && page < (limits.maxPages ?? 20); page++) {
-    const res = await client.doRequest('GET', path, { from, dir: 'b', limit: limits.pageSize ?? 50 });
-    const chunk: Record<string, any>[] = Array.isArray(res?.chunk) ? res.chunk : [];
+    const res = (await client.doRequest('GET', path, { from, dir: 'b', limit: limits.pageSize ?? 50 })) as {
+      chunk?: unknown;
+      end?: unknown;
+    } | null;
+    const chunk = (Array.isArray(res?.chunk) ? res.chunk : []) as RawEvent[];
     for (const ev of chunk) {
       if (typeof ev.origin_server_ts === 'number' && ev.origin_server_ts < limits.cutoffTs)
         return newestFirst.reverse();
@@ -35,7 +40,7 @@ export async function missedEvents(
         return newestFirst.reverse();
       newestFirst.push(ev);
     }
-    from = chunk.length ? res.end : undefined;
+    from = chunk.length && typeof res?.end === 'string' ? res.end : undefined;
   }
   return newestFirst.reverse();
 }

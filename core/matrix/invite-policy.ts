@@ -1,8 +1,10 @@
 // Invites: accepted only from household members (a DM invite becomes their remembered DM); everyone else is declined.
+
 import type { UserStore } from '../auth/user-store.ts';
 import type { Logger } from '../logger.ts';
 import type { DirectRooms } from './direct-rooms.ts';
 import type { FailureBackoff } from './failure-backoff.ts';
+import type { RawEvent } from './inbound-message.ts';
 import { ClientHaltedError, type QuorraMatrixClient } from './matrix-client.ts';
 import type { MatrixMetrics } from './matrix-metrics.ts';
 import { describeError } from './matrix-sender.ts';
@@ -26,12 +28,18 @@ export interface InviteDeps {
 const pendingKey = (roomId: string) => `invite.pending.${roomId}`;
 const stuckKey = (roomId: string) => `invite.undeclinable.${roomId}`;
 
+/** An invite as noted: who sent it and its content (of which only `is_direct` is read). */
+interface NotedInvite {
+  sender: string;
+  content: { is_direct?: unknown };
+}
+
 /** Invites are noted durably as they arrive and acted on later in the room's queue, never inside sync handling. */
 export class InvitePolicy {
   constructor(private readonly d: InviteDeps) {}
 
   /** Notes an invite from a sync (cheap, no homeserver call), so a crash before it is handled cannot lose it. */
-  async note(roomId: string, ev: Record<string, any>): Promise<void> {
+  async note(roomId: string, ev: RawEvent): Promise<void> {
     this.d.metrics.received.inc({ kind: 'invite' });
     await this.d.kv.set(pendingKey(roomId), JSON.stringify({ sender: ev.sender, content: ev.content ?? {} }));
   }
@@ -45,14 +53,14 @@ export class InvitePolicy {
   async handle(roomId: string): Promise<boolean> {
     const raw = await this.d.kv.get(pendingKey(roomId));
     if (!raw) return false;
-    const ev = JSON.parse(raw) as { sender: string; content: Record<string, any> };
+    const ev = JSON.parse(raw) as NotedInvite;
     // a shutdown mid-way leaves the invite noted, so the next start finishes it
     const joined = await this.decide(roomId, ev);
     await this.d.kv.delete(pendingKey(roomId));
     return joined;
   }
 
-  private async decide(roomId: string, ev: { sender: string; content: Record<string, any> }) {
+  private async decide(roomId: string, ev: NotedInvite) {
     const { client, users, direct, members, metrics, logger, backoff } = this.d;
     const inviter = ev.sender;
     const user = await users.findByMatrixId(inviter);

@@ -1,7 +1,7 @@
 // The rooms the bot has joined, named as the homeserver names them (room name, else the people in it), for mapping rooms in the admin UI.
 
 import type { QuorraMatrixClient } from './matrix-client.ts';
-import { roomStateContent } from './room-state.ts';
+import { roomStateContent, type StateContent } from './room-state.ts';
 
 /** A room the bot is in, as the homeserver describes it. */
 export interface JoinedRoom {
@@ -15,7 +15,7 @@ export interface JoinedRoom {
 
 const MAX_ROOMS = 200;
 
-async function stateContent(client: QuorraMatrixClient, roomId: string, type: string): Promise<any> {
+async function stateContent(client: QuorraMatrixClient, roomId: string, type: string): Promise<StateContent> {
   // a room without that state event answers 404: nothing to show, not an error
   return roomStateContent(client, roomId, type).catch(() => null);
 }

@@ -4,6 +4,7 @@ import { openEncryption } from './crypto/open-encryption.ts';
 import { EventLog } from './event-log.ts';
 import { FailureBackoff } from './failure-backoff.ts';
 import type { BotIdentity } from './inbound-filter.ts';
+import type { RawEvent } from './inbound-message.ts';
 import { Intake } from './intake.ts';
 import { type JoinedRoom, listJoinedRooms } from './joined-rooms.ts';
 import { type LoadedMatrixSdk, loadMatrixSdk } from './load-matrix-sdk.ts';
@@ -18,6 +19,7 @@ import { RoomWork } from './room-work.ts';
 import type { RuntimeDeps } from './runtime-deps.ts';
 import { runtimeParts } from './runtime-parts.ts';
 import { routeSdkLogs } from './sdk-logs.ts';
+import type { SyncResponse } from './sync-response.ts';
 
 // its fsync holds the event loop 4-5 ms (measured in the Matrix bench); a crash replays up to 5 s, dropped by event id
 const SYNC_TOKEN_WRITE_MS = 5000;
@@ -103,8 +105,8 @@ export class MatrixRuntime {
     let who: { user_id: string; device_id?: string };
     try {
       who = await client.getWhoAmI();
-    } catch (err: any) {
-      if (err?.errcode !== 'M_UNKNOWN_TOKEN' || !cfg.password) throw err;
+    } catch (err) {
+      if ((err as { errcode?: string } | null)?.errcode !== 'M_UNKNOWN_TOKEN' || !cfg.password) throw err;
       token = await accessTokenFor(cfg, kv, sdk, logger, { fresh: true });
       client = this.makeClient(token);
       who = await client.getWhoAmI();
@@ -187,7 +189,7 @@ export class MatrixRuntime {
     });
   }
 
-  private async onSync(ok: boolean, err?: unknown, res?: Record<string, any>): Promise<void> {
+  private async onSync(ok: boolean, err?: unknown, res?: SyncResponse): Promise<void> {
     this.d.metrics.syncs.inc({ outcome: ok ? 'ok' : 'error' });
     if (!ok) {
       if (!this.stopping) this.lastSyncError = { at: Date.now(), message: describeError(err) };
@@ -199,7 +201,7 @@ export class MatrixRuntime {
     // keys first: the batch's encrypted events are decrypted as they are taken in
     await this.encrypted.sync(res);
     // a limited timeline skipped events: note the hole before the sync position moves past it, fill it first
-    for (const [roomId, room] of Object.entries((res?.rooms?.join ?? {}) as Record<string, any>)) {
+    for (const [roomId, room] of Object.entries(res?.rooms?.join ?? {})) {
       const prevBatch = room?.timeline?.limited === true ? room.timeline.prev_batch : undefined;
       if (typeof prevBatch !== 'string' || !this.client) continue;
       await this.d.kv.set(`backfill.${roomId}`, prevBatch);
@@ -208,9 +210,9 @@ export class MatrixRuntime {
   }
 
   /** Runs for every event a sync emits, before the SDK's listeners; the sync token is stored only after all of them. */
-  private async beforeEmit(name: string, args: any[]): Promise<boolean> {
+  private async beforeEmit(name: string, args: unknown[]): Promise<boolean> {
     if (this.stopping) throw new Error('the Matrix runtime is stopping');
-    const [roomId, ev] = args as [string, Record<string, any>];
+    const [roomId, ev] = args as [string, RawEvent];
     const conn = this.conn;
     // events come only from a connected client, whose connection is made before its first sync
     if (!conn) return true;

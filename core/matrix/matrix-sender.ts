@@ -16,9 +16,17 @@ export class SendFailedError extends Error {
   }
 }
 
+/** What a homeserver's (or the SDK's) error may carry; every field may be missing. */
+interface HomeserverError {
+  statusCode?: unknown;
+  errcode?: string;
+  error?: string;
+  message?: string;
+}
+
 /** Whether an error is permanent (a 4xx other than 429): retrying cannot help. */
-export function isPermanent(err: any): boolean {
-  const status = err?.statusCode;
+export function isPermanent(err: unknown): boolean {
+  const status = (err as HomeserverError | null)?.statusCode;
   return typeof status === 'number' && status >= 400 && status < 500 && status !== 429;
 }
 
@@ -118,9 +126,10 @@ export class MatrixSender {
 }
 
 /** A one-line description of a request error. */
-export function describeError(err: any): string {
+export function describeError(err: unknown): string {
   if (!err) return 'unknown error';
-  if (err.errcode) return `${err.statusCode ?? ''} ${err.errcode}: ${err.error ?? ''}`.trim();
-  if (typeof err.statusCode === 'number') return `HTTP ${err.statusCode}`;
-  return err.message ?? String(err);
+  const e = err as HomeserverError;
+  if (e.errcode) return `${e.statusCode ?? ''} ${e.errcode}: ${e.error ?? ''}`.trim();
+  if (typeof e.statusCode === 'number') return `HTTP ${e.statusCode}`;
+  return e.message ?? String(err);
 }

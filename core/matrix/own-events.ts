@@ -1,4 +1,6 @@
 // The /sync filter that keeps the bot's own timeline events away, and the own state events matrix-bot-sdk still needs.
+import type { RawEvent } from './inbound-message.ts';
+import type { SyncResponse } from './sync-response.ts';
 
 /**
  * The bot's sync filter: its own events never reach it in a timeline (`not_senders`), so its own reply does not
@@ -16,16 +18,18 @@ export function syncFilter(botUserId: string): Record<string, unknown> {
  * `room.join` only from a timeline event, and its encryption tracks a room from that emit), its leave (`room.leave`),
  * and the state it set itself (the encryption of a DM it created), which the runtime's room members apply.
  */
-export function restoreOwnState(res: Record<string, any> | undefined, botUserId: string): void {
+export function restoreOwnState(res: SyncResponse | undefined, botUserId: string): void {
   for (const section of ['join', 'leave'] as const) {
-    for (const room of Object.values((res?.rooms?.[section] ?? {}) as Record<string, any>)) {
+    for (const room of Object.values(res?.rooms?.[section] ?? {})) {
       const state: unknown = room?.state?.events;
       if (!Array.isArray(state)) continue;
-      const own = state.filter((ev) => ev?.sender === botUserId && typeof ev?.state_key === 'string');
+      const own = (state as RawEvent[]).filter(
+        (ev) => ev?.sender === botUserId && typeof ev?.state_key === 'string',
+      );
       if (!own.length) continue;
       room.timeline ??= {};
       const timeline: unknown = room.timeline.events;
-      const events = Array.isArray(timeline) ? timeline : [];
+      const events = (Array.isArray(timeline) ? timeline : []) as RawEvent[];
       const ids = new Set(events.map((ev) => ev?.event_id));
       room.timeline.events = [...own.filter((ev) => !ids.has(ev.event_id)), ...events];
     }

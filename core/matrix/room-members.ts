@@ -1,5 +1,6 @@
 // What the bot knows of each room: joined members and their display names, encryption, and whether it is a DM.
 
+import type { RawEvent } from './inbound-message.ts';
 import type { QuorraMatrixClient } from './matrix-client.ts';
 import type { MatrixKvStore } from './matrix-storage.ts';
 import { roomStateContent } from './room-state.ts';
@@ -38,12 +39,16 @@ export class RoomMembers {
       `/_matrix/client/v3/rooms/${encodeURIComponent(roomId)}/joined_members`,
     );
     const members = new Map<string, string | null>();
-    for (const [id, m] of Object.entries((joined?.joined ?? {}) as Record<string, any>))
-      members.set(id, m?.display_name ?? null);
+    const listed = ((joined as { joined?: unknown } | null)?.joined ?? {}) as Record<
+      string,
+      { display_name?: unknown }
+    >;
+    for (const [id, m] of Object.entries(listed))
+      members.set(id, typeof m?.display_name === 'string' ? m.display_name : null);
     let encrypted = this.encrypted.has(roomId);
     if (!encrypted) {
       encrypted = await roomStateContent(this.client, roomId, 'm.room.encryption').then(
-        (c: any) => Boolean(c?.algorithm),
+        (c) => Boolean(c?.algorithm),
         () => false,
       );
     }
@@ -51,23 +56,25 @@ export class RoomMembers {
   }
 
   /** Updates the cache from a timeline event (membership changes, encryption turned on). */
-  async apply(roomId: string, ev: Record<string, any>): Promise<void> {
+  async apply(roomId: string, ev: RawEvent): Promise<void> {
     if (ev.type === 'm.room.encryption' || ev.type === 'm.room.encrypted') this.markEncrypted(roomId);
-    if (ev.type !== 'm.room.member' || typeof ev.state_key !== 'string') return;
+    const key = ev.state_key;
+    if (ev.type !== 'm.room.member' || typeof key !== 'string') return;
+    const content = (ev.content ?? {}) as {
+      membership?: unknown;
+      is_direct?: unknown;
+      displayname?: unknown;
+    };
     // the invite that brought the bot in says whether the inviter meant a DM (also when the invite itself came late)
-    if (
-      ev.state_key === this.botUserId &&
-      ev.content?.membership === 'invite' &&
-      ev.content?.is_direct === true
-    )
+    if (key === this.botUserId && content.membership === 'invite' && content.is_direct === true)
       await this.markDirect(roomId);
     const loaded = this.rooms.get(roomId);
     if (!loaded) return;
     void loaded.then(
       (info) => {
-        if (ev.content?.membership === 'join')
-          info.members.set(ev.state_key, ev.content?.displayname ?? null);
-        else info.members.delete(ev.state_key);
+        if (content.membership === 'join')
+          info.members.set(key, typeof content.displayname === 'string' ? content.displayname : null);
+        else info.members.delete(key);
       },
       () => undefined,
     );

@@ -10,7 +10,9 @@ export function routeSdkLogs(loaded: LoadedMatrixSdk, logger: Logger): void {
     (level: 'warn' | 'debug' | 'trace') =>
     (module: string, ...parts: unknown[]) => {
       // 404s (e.g. no m.direct yet) and 429s (waited out, logged by the runtime) are expected
-      const expected = parts.some((p) => /^(M_NOT_FOUND|M_LIMIT_EXCEEDED)$/.test((p as any)?.errcode ?? ''));
+      const expected = parts.some((p) =>
+        /^(M_NOT_FOUND|M_LIMIT_EXCEEDED)$/.test((p as { errcode?: string } | null)?.errcode ?? ''),
+      );
       const text = parts.map((p) => (typeof p === 'string' ? p : describeError(p))).join(' ');
       logger[expected ? 'debug' : level]({ module }, text);
     };

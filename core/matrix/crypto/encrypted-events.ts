@@ -1,7 +1,10 @@
 // Encrypted events on their way in and out: decrypted before anything else looks at them, parked until their key arrives (then answered once), encrypted for every member's devices on the way out.
+
 import type { Logger } from '../../logger.ts';
+import type { RawEvent } from '../inbound-message.ts';
 import type { MatrixEvent } from '../matrix-event.entity.ts';
 import type { RoomMembers } from '../room-members.ts';
+import type { SyncResponse } from '../sync-response.ts';
 import type { OlmEngine } from './olm-engine.ts';
 
 /** Encrypts a message for a room when the room is encrypted; null when it is not. */
@@ -35,7 +38,7 @@ export class EncryptedEvents {
   }
 
   /** Takes a sync's key material in first; parked events whose keys may have come are tried again. */
-  async sync(raw: Record<string, any> | undefined): Promise<void> {
+  async sync(raw: SyncResponse | undefined): Promise<void> {
     if (!this.engine || !raw) return;
     if (!(await this.engine.sync(raw))) return;
     for (const [id, { row, timer }] of this.parked) {
@@ -46,7 +49,7 @@ export class EncryptedEvents {
   }
 
   /** The event in clear when it is encrypted and its key is here; else the event as it came. */
-  async clear(roomId: string, ev: Record<string, any>): Promise<Record<string, any>> {
+  async clear(roomId: string, ev: RawEvent): Promise<RawEvent> {
     if (ev.type !== 'm.room.encrypted' || !this.engine) return ev;
     return (await this.engine.decrypt(roomId, ev)) ?? ev;
   }

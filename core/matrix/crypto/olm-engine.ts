@@ -1,9 +1,12 @@
 // End-to-end encryption for the bot over the WASM OlmMachine: keys in and out with each sync, decrypt, encrypt with room keys shared to every member's devices.
+
 import path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import * as wasm from '@matrix-org/matrix-sdk-crypto-wasm';
 import type { Logger } from '../../logger.ts';
+import type { RawEvent } from '../inbound-message.ts';
 import type { QuorraMatrixClient } from '../matrix-client.ts';
+import type { SyncResponse } from '../sync-response.ts';
 import { DiskIndexedDb } from './disk-indexeddb.ts';
 
 const STORE = 'quorra-crypto';
@@ -11,6 +14,16 @@ const v3 = '/_matrix/client/v3';
 let ready: Promise<void> | undefined;
 
 /** The bot's device as a Matrix E2EE participant; one per connected client. */
+/** What Quorra reads of a request the Olm machine wants sent (the wasm request classes all have these). */
+interface OutgoingRequest {
+  readonly id?: string;
+  readonly type: wasm.RequestType;
+  readonly body: string;
+  readonly event_type?: string;
+  readonly txn_id?: string;
+  readonly room_id?: string;
+}
+
 export class OlmEngine {
   private queue: Promise<unknown> = Promise.resolve();
   /** The one-time key counts and unused fallback key types last fed to the machine (a sync that went through). */
@@ -94,7 +107,7 @@ export class OlmEngine {
    * the machine would only re-commit its account (≈ 50 curve25519 multiplications) and the store be saved again,
    * all on every message's path, for no change.
    */
-  sync(raw: Record<string, any>): Promise<boolean> {
+  sync(raw: SyncResponse): Promise<boolean> {
     return this.serial(async () => {
       const toDevice = raw.to_device?.events ?? [];
       const lists = raw.device_lists ?? {};
@@ -123,7 +136,7 @@ export class OlmEngine {
   }
 
   /** The decrypted event (same id, sender and time) or null when the key is not here (yet). */
-  async decrypt(roomId: string, ev: Record<string, any>): Promise<Record<string, any> | null> {
+  async decrypt(roomId: string, ev: RawEvent): Promise<RawEvent | null> {
     try {
       const settings = new wasm.DecryptionSettings(wasm.TrustRequirement.Untrusted);
       const res = await this.machine.decryptRoomEvent(JSON.stringify(ev), new wasm.RoomId(roomId), settings);
@@ -167,10 +180,10 @@ export class OlmEngine {
     await this.disk.save();
   }
 
-  private async send(req: any): Promise<void> {
+  private async send(req: OutgoingRequest): Promise<void> {
     const body = JSON.parse(req.body);
     let res: unknown;
-    switch (req.type as wasm.RequestType) {
+    switch (req.type) {
       case wasm.RequestType.KeysUpload:
         res = await this.client.doRequest('POST', `${v3}/keys/upload`, null, body);
         break;
@@ -183,7 +196,7 @@ export class OlmEngine {
       case wasm.RequestType.ToDevice:
         res = await this.client.doRequest(
           'PUT',
-          `${v3}/sendToDevice/${encodeURIComponent(req.event_type)}/${encodeURIComponent(req.txn_id)}`,
+          `${v3}/sendToDevice/${encodeURIComponent(String(req.event_type))}/${encodeURIComponent(String(req.txn_id))}`,
           null,
           body,
         );
@@ -194,7 +207,7 @@ export class OlmEngine {
       case wasm.RequestType.RoomMessage:
         res = await this.client.doRequest(
           'PUT',
-          `${v3}/rooms/${encodeURIComponent(req.room_id)}/send/${encodeURIComponent(req.event_type)}/${encodeURIComponent(req.txn_id)}`,
+          `${v3}/rooms/${encodeURIComponent(String(req.room_id))}/send/${encodeURIComponent(String(req.event_type))}/${encodeURIComponent(String(req.txn_id))}`,
           null,
           body,
         );
