@@ -30,8 +30,10 @@ describe('admin UI finance view in Chromium', () => {
     app = await bootApp({ config: { plugins: { finance: { settings } } } });
     owner = await addUser(app, 'Olivia');
     member = await addUser(app, 'Max', 'member');
-    // only the household budget is shared with members (the rental one is bound to no workspace)
+    // only the household budget is shared with Max: through Home, which the owner gave him (the rental one is bound
+    // to no workspace)
     await app.quorra.workspaces.create({ name: 'Home', services: ['general', 'finance'] }, owner.id);
+    await app.quorra.workspaces.grant('home', member.id, owner.id);
     const service = (app.quorra.plugins.api('finance') as { service: FinanceService }).service;
     const b = await service.budgets.backend('household');
     const today = await service.today();

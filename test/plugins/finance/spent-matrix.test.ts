@@ -39,8 +39,9 @@ describe('finance: !quorra spent in Matrix', () => {
     await w.start();
     olivia = await w.member('olivia', 'Olivia', 'owner');
     max = await w.member('max', 'Max', 'member');
-    // the household budget is shared with members through a workspace's finance binding
+    // the household budget is shared with Max through a workspace's finance binding, the workspace given to him
     await w.app.quorra.workspaces.create({ name: 'Home', services: ['general', 'finance'] }, olivia.user!.id);
+    await w.app.quorra.workspaces.grant('home', max.user!.id, olivia.user!.id);
     maxClient = await w.client(max.mx);
     service = (w.app.quorra.plugins.api('finance') as { service: FinanceService }).service;
   });
