@@ -20,6 +20,11 @@ interface StoreBackend {
   teardown(): Promise<void>;
   /** Checked after the suite (the double: no call outside what it serves). */
   verify?(): void;
+  /**
+   * Its candidates come from an approximate graph (HNSW over int8 vectors, built on several threads, so not the
+   * same graph every run): the hits are rescored exactly, but one of the true top k may be missing.
+   */
+  approximate?: boolean;
 }
 
 function record(
@@ -152,6 +157,22 @@ function vectorStoreContract(name: string, makeBackend: () => Promise<StoreBacke
         .sort((a, b) => b.score - a.score)
         .slice(0, 7);
       const hits = await store.search(['household'], q, 7);
+      if (backend.approximate) {
+        // exact scores, best first, and at most one of the true seven missing (recall is measured in bench/)
+        const exact = new Map(expected.map((e) => [e.path, e.score]));
+        const truth = records.filter((r) => r.collection === 'household');
+        for (const h of hits) {
+          const r = truth.find((x) => x.path === h.path)!;
+          assert.ok(Math.abs(h.score - unit(r.vector).reduce((s, x, i) => s + x * qn[i], 0)) < 1e-4, h.path);
+        }
+        assert.deepEqual(
+          hits.map((h) => h.score),
+          [...hits.map((h) => h.score)].sort((a, b) => b - a),
+        );
+        assert.equal(hits.length, 7);
+        assert.ok(hits.filter((h) => exact.has(h.path)).length >= 6, JSON.stringify(hits.map((h) => h.path)));
+        return;
+      }
       assert.deepEqual(
         hits.map((h) => h.path),
         expected.map((e) => e.path),
@@ -338,6 +359,7 @@ vectorStoreContract('embedded (SQLite + HNSW graphs)', async () => {
   const db: DataSource = await openKnowledgeDb(tmp.dir);
   return {
     open: () => new EmbeddedVectorStore(db, { indexDir: path.join(tmp.dir, 'graphs'), graphFrom: 1 }),
+    approximate: true,
     teardown: async () => {
       await db.destroy();
       tmp.remove();
