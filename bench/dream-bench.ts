@@ -13,18 +13,15 @@ import { sqliteConnection } from '../core/db/sqlite-connection.ts';
 import { Deduper } from '../core/dream/dedup.ts';
 import { DreamMetrics } from '../core/dream/dream-metrics.ts';
 import { DreamRunner } from '../core/dream/dream-runner.ts';
-import { dreamEntities, dreamMigrations } from '../core/dream/entities.ts';
 import { dreamOptions } from '../core/dream/setup-dream.ts';
 import { SliceBeliefs } from '../core/dream/slice-beliefs.ts';
 import { readPromptFiles } from '../core/engine/prompt-library.ts';
-import { memoryEntities, memoryMigrations } from '../core/memory/index.ts';
 import { MemoryStore } from '../core/memory/memory-store.ts';
 import type { NoteSlice } from '../core/memory/note-input.ts';
 import { NotesLog } from '../core/memory/notes-log.ts';
 import { Metrics } from '../core/metrics/metrics.ts';
 import { ModelClient } from '../core/model/model-client.ts';
-import { coreEntities } from '../core/schema/core-entities.ts';
-import { coreMigrations } from '../migrations/index.ts';
+import { coreEntities, coreMigrations } from '../core/schema/core-entities.ts';
 import { ScriptedModelServer } from '../test/support/model-server.ts';
 import { reportGoal } from './support/goals.ts';
 import { mixedNote, personText } from './support/household-notes.ts';
@@ -47,8 +44,8 @@ async function openDb(label: string) {
   const { db } = await openDatabase({
     path: path.join(dir, 'bench.db'),
     busyTimeoutMs: 5000,
-    entities: [...new Set([...coreEntities, ...memoryEntities, ...dreamEntities])],
-    migrations: [...new Set([...coreMigrations, ...memoryMigrations, ...dreamMigrations])],
+    entities: coreEntities,
+    migrations: coreMigrations,
   });
   return {
     db,

@@ -6,14 +6,12 @@ import type { Seal } from '../core/contracts/principal.ts';
 import { openDatabase } from '../core/db/open-database.ts';
 import { sqliteConnection } from '../core/db/sqlite-connection.ts';
 import { queryWords } from '../core/memory/fts-query.ts';
-import { memoryEntities, memoryMigrations } from '../core/memory/index.ts';
 import { normalizeQueryTags, type RecallQuery } from '../core/memory/memory-search.ts';
 import { MemoryStore } from '../core/memory/memory-store.ts';
 import { recallIndexReady } from '../core/memory/recall-index.ts';
-import { coreEntities } from '../core/schema/core-entities.ts';
+import { coreEntities, coreMigrations } from '../core/schema/core-entities.ts';
 import { scoreDocs } from '../core/text/bm25-score.ts';
 import { foldWord, words } from '../core/text/word-tokens.ts';
-import { coreMigrations } from '../migrations/index.ts';
 import { reportGoal } from './support/goals.ts';
 import { pick, queryKinds, queryTemplates, rand, seed, users, workspaces } from './support/memory-corpus.ts';
 
@@ -163,8 +161,8 @@ async function main() {
   const { db } = await openDatabase({
     path: path.join(dir, 'bench.db'),
     busyTimeoutMs: 5000,
-    entities: [...new Set([...coreEntities, ...memoryEntities])],
-    migrations: [...new Set([...coreMigrations, ...memoryMigrations])],
+    entities: coreEntities,
+    migrations: coreMigrations,
   });
   try {
     const store = new MemoryStore(db);

@@ -1,7 +1,9 @@
 // What a core area declares, as a plugin does: an id and an activate that registers its routes, commands, hooks and
-// jobs through the core contributions (its tables and migrations are its entities.ts, which the schema lists).
+// jobs through the core contributions, and names its tables (its entities.ts, from which core/schema builds the whole
+// household schema, since a backup or the CLI opens the database without activating any area).
 import type { DataSource } from 'typeorm';
 import type { QuorraConfig } from './config/schema.ts';
+import type { AreaTables } from './contracts/area-tables.ts';
 import type { CoreRegistries } from './engine/core-registries.ts';
 import type { Conversation } from './engine/setup-conversation.ts';
 import type { Health } from './health/health.ts';
@@ -28,6 +30,8 @@ export interface AreaContext {
 /** A core area: `Needs` is what it takes from the areas activated before it, `Gives` what it offers the rest. */
 export interface CoreArea<Needs = object, Gives = void> {
   id: string;
+  /** The tables it owns and their migrations, when it has any (the same object core/schema lists). */
+  tables?: AreaTables;
   activate(ctx: AreaContext & Needs): Gives | Promise<Gives>;
 }
 

@@ -4,10 +4,12 @@ import { approvalReplyHandler } from './approval-answers.ts';
 import { ApprovalQueue } from './approval-queue.ts';
 import { approvalRoutes } from './approval-routes.ts';
 import { approvalsCommand } from './approvals-command.ts';
+import { approvalTables } from './entities.ts';
 
 /** Builds the queue and registers its surfaces; rows a stop interrupted mid-apply go back to review first. */
 export const approvalsArea = defineArea<object, ApprovalQueue>({
   id: 'approvals',
+  tables: approvalTables,
   async activate(ctx) {
     const d = {
       ...ctx,

@@ -4,6 +4,7 @@ import type { MatrixSetup } from '../matrix/setup-matrix.ts';
 import type { MemoryLayer } from '../memory/area.ts';
 import type { WorkspaceStore } from '../workspaces/workspace-store.ts';
 import type { DreamService } from './dream-service.ts';
+import { dreamTables } from './entities.ts';
 import { setupDream } from './setup-dream.ts';
 
 /** Creates the service over memory's stores; contradictions are told to the owners through Matrix's notify. */
@@ -12,6 +13,7 @@ export const dreamArea = defineArea<
   DreamService
 >({
   id: 'dream',
+  tables: dreamTables,
   activate: ({ conversation, memory, matrix, ...ctx }) =>
     setupDream({
       ...ctx,

@@ -9,7 +9,7 @@ import { DreamSetting } from './dream-setting.entity.ts';
 import { DreamSubject } from './dream-subject.entity.ts';
 
 /** Dream's tables: what its first migration creates and core/dream/entities.ts declares. */
-export const dreamTables = [
+export const dreamTableEntities = [
   DreamCursor,
   DreamRun,
   DreamNoteAttempt,

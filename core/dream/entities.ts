@@ -1,7 +1,10 @@
-// Dream's entities and migration, for the core lists (kept free of other imports so the db layer can load it).
+// Dream's tables and migration (kept free of other imports so the schema can list it).
 import { CreateDream1764540000000 } from '../../migrations/dream/1764540000000-create-dream.ts';
-import { dreamTables } from './dream-tables.ts';
+import { defineTables } from '../contracts/area-tables.ts';
+import { dreamTableEntities } from './dream-tables.ts';
 
-/** The tables Dream's migrations create. */
-export const dreamEntities: Function[] = [...dreamTables];
-export const dreamMigrations: Function[] = [CreateDream1764540000000];
+export const dreamTables = defineTables({
+  area: 'dream',
+  entities: [...dreamTableEntities],
+  migrations: [CreateDream1764540000000],
+});

@@ -2,6 +2,7 @@
 import { defineArea } from '../app-area.ts';
 import { sealFor } from '../contracts/principal.ts';
 import type { WorkspaceStore } from '../workspaces/workspace-store.ts';
+import { memoryTables } from './entities.ts';
 import { memoryRoutes } from './memory-routes.ts';
 import { MemoryStore } from './memory-store.ts';
 import { memoryRecall, memorySave } from './memory-tools.ts';
@@ -17,6 +18,7 @@ export interface MemoryLayer {
 /** Creates the stores and hooks them into the engine, the tool registry, HTTP and the scheduler. */
 export const memoryArea = defineArea<{ workspaces: WorkspaceStore }, MemoryLayer>({
   id: 'memory',
+  tables: memoryTables,
   activate(deps) {
     const { config, db, contribute } = deps;
     const notes = new NotesLog(db);

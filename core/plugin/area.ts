@@ -6,6 +6,7 @@ import type { RouteSink } from '../contracts/route-definition.ts';
 import type { MatrixSetup } from '../matrix/setup-matrix.ts';
 import type { MemoryLayer } from '../memory/area.ts';
 import type { WorkspaceStore } from '../workspaces/workspace-store.ts';
+import { pluginHostTables } from './entities.ts';
 import { PluginHost } from './plugin-host.ts';
 import type { LoadedPlugin, PluginLoadFailure } from './plugin-loader.ts';
 
@@ -22,6 +23,7 @@ interface Needs {
 /** Builds the host over the plugins that loaded (it starts them after every core area is up). */
 export const pluginsArea = defineArea<Needs, PluginHost>({
   id: 'plugins',
+  tables: pluginHostTables,
   activate(ctx) {
     const { config, conversation, registries, memory, matrix } = ctx;
     const { db, logger, metrics, model, scheduler, health } = ctx;

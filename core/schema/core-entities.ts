@@ -1,39 +1,33 @@
-// Every core entity, for whoever opens the whole household database (the app, the CLI, a backup); plugins add theirs
-// through the plugin contract.
-import { ProposedAction } from '../approvals/proposed-action.entity.ts';
-import { ApiToken } from '../auth/api-token.entity.ts';
-import { BrowserSession } from '../auth/browser-session.entity.ts';
-import { SignInGrant } from '../auth/sign-in-grant.entity.ts';
-import { User } from '../auth/user.entity.ts';
-import { dreamEntities } from '../dream/entities.ts';
-import { AuditEntry } from '../engine/audit-entry.entity.ts';
-import { Confirmation } from '../engine/confirmation.entity.ts';
-import { matrixEntities } from '../matrix/entities.ts';
-import { Memory } from '../memory/memory.entity.ts';
-import { Note } from '../memory/note.entity.ts';
-import { PluginState } from '../plugin/plugin-state.entity.ts';
-import { Message } from '../sessions/message.entity.ts';
-import { Session } from '../sessions/session.entity.ts';
-import { Workspace } from '../workspaces/workspace.entity.ts';
-import { WorkspaceBinding } from '../workspaces/workspace-binding.entity.ts';
-import { WorkspaceMember } from '../workspaces/workspace-member.entity.ts';
+// The whole core schema, built from what each area's entities.ts declares: for whoever opens the household database
+// (the app, the CLI, a backup); plugins add theirs through the plugin contract.
+import { approvalTables } from '../approvals/entities.ts';
+import { authTables } from '../auth/entities.ts';
+import { type AreaTables, migrationStamp } from '../contracts/area-tables.ts';
+import { dreamTables } from '../dream/entities.ts';
+import { conversationTables } from '../engine/entities.ts';
+import { matrixTables } from '../matrix/entities.ts';
+import { memoryTables } from '../memory/entities.ts';
+import { pluginHostTables } from '../plugin/entities.ts';
+import { workspaceTables } from '../workspaces/entities.ts';
 
-export const coreEntities: Function[] = [
-  PluginState,
-  User,
-  ApiToken,
-  SignInGrant,
-  BrowserSession,
-  Session,
-  Message,
-  Confirmation,
-  AuditEntry,
-  Workspace,
-  WorkspaceBinding,
-  WorkspaceMember,
-  Note,
-  Memory,
-  ProposedAction,
-  ...matrixEntities,
-  ...dreamEntities,
+/** Every core area that owns tables, in the order their entities are listed. */
+export const coreTables: readonly AreaTables[] = [
+  pluginHostTables,
+  authTables,
+  conversationTables,
+  workspaceTables,
+  memoryTables,
+  approvalTables,
+  matrixTables,
+  dreamTables,
 ];
+
+export const coreEntities: Function[] = coreTables.flatMap((t) => t.entities);
+
+/**
+ * Core migrations in the order they run: by release time across the areas, as they were released (additive only,
+ * never renamed: a database knows what ran by class name, so a class name and its timestamp stay as they were).
+ */
+export const coreMigrations: Function[] = coreTables
+  .flatMap((t) => t.migrations)
+  .sort((a, b) => migrationStamp(a) - migrationStamp(b));

@@ -1,12 +1,11 @@
 // Opens the whole household database, core's tables and the given plugins', migrations applied: for the app at boot
 // and for a one-shot job (a CLI command, a backup's snapshot or restore).
 
-import { coreMigrations } from '../../migrations/index.ts';
 import { databasePath } from '../config/data-paths.ts';
 import type { QuorraConfig } from '../config/schema.ts';
 import { openDatabase } from '../db/open-database.ts';
 import { type LoadedPlugin, loadPlugins, pluginRoots, pluginTables } from '../plugin/plugin-loader.ts';
-import { coreEntities } from './core-entities.ts';
+import { coreEntities, coreMigrations } from './core-entities.ts';
 
 /**
  * The database with migrations applied, and the names applied by this call. `where` overrides the configured

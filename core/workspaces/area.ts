@@ -2,6 +2,7 @@
 import { defineArea } from '../app-area.ts';
 import { vaultRoot } from '../config/data-paths.ts';
 import { personas } from '../engine/personas.ts';
+import { workspaceTables } from './entities.ts';
 import { workspaceMemberRoutes } from './workspace-member-routes.ts';
 import { workspaceRoutes } from './workspace-routes.ts';
 import {
@@ -15,6 +16,7 @@ import { WorkspaceStore } from './workspace-store.ts';
 /** Creates the store, seals engine sessions to workspaces, and mounts the routes. */
 export const workspacesArea = defineArea<object, WorkspaceStore>({
   id: 'workspaces',
+  tables: workspaceTables,
   activate({ config, db, conversation, contribute }) {
     const store = new WorkspaceStore(
       db,

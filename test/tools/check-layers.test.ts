@@ -61,8 +61,12 @@ describe('layer check', () => {
       { from: 'core/contracts/e.ts', to: 'core/logger.ts' },
       { from: 'core/memory/recall.ts', to: 'migrations/memory/1-x.ts' },
       { from: 'core/memory/index.ts', to: 'migrations/memory/1-x.ts' },
+      { from: 'core/memory/entities.ts', to: 'migrations/memory/1-x.ts' },
     ]);
-    assert.deepEqual(v.migrationImports, ['core/memory/recall.ts -> migrations/memory/1-x.ts']);
+    assert.deepEqual(v.migrationImports, [
+      'core/memory/recall.ts -> migrations/memory/1-x.ts',
+      'core/memory/index.ts -> migrations/memory/1-x.ts',
+    ]);
     assert.deepEqual(v.upward, ['core/db/x.ts -> core/matrix/y.ts', 'core/contracts/e.ts -> core/logger.ts']);
     assert.deepEqual(v.coreImportsPlugins, ['core/cli/z.ts -> plugins/diagnostics/index.ts']);
     assert.deepEqual(v.contractsImportCore, ['core/contracts/e.ts -> core/logger.ts']);

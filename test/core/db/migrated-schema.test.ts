@@ -6,8 +6,7 @@ import path from 'node:path';
 import type { DataSource } from 'typeorm';
 import { openDatabase } from '../../../core/db/open-database.ts';
 import { loadPlugins, pluginRoots, pluginTables } from '../../../core/plugin/plugin-loader.ts';
-import { coreEntities } from '../../../core/schema/core-entities.ts';
-import { coreMigrations } from '../../../migrations/index.ts';
+import { coreEntities, coreMigrations } from '../../../core/schema/core-entities.ts';
 import { tempDir } from '../../support/boot-app.ts';
 
 describe('migrated schema', () => {

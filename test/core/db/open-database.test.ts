@@ -4,8 +4,7 @@ import { chmodSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type MigrationInterface, type QueryRunner, Table } from 'typeorm';
 import { openDatabase } from '../../../core/db/open-database.ts';
-import { coreEntities } from '../../../core/schema/core-entities.ts';
-import { coreMigrations } from '../../../migrations/index.ts';
+import { coreEntities, coreMigrations } from '../../../core/schema/core-entities.ts';
 import { tempDir } from '../../support/boot-app.ts';
 
 class AddWidgets1999999999999 implements MigrationInterface {

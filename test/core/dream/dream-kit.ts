@@ -11,19 +11,16 @@ import { fromDbTime } from '../../../core/db/sql-values.ts';
 import type { Embedder } from '../../../core/dream/dedup.ts';
 import { DreamMetrics } from '../../../core/dream/dream-metrics.ts';
 import { type DreamHooks, type DreamOptions, DreamRunner } from '../../../core/dream/dream-runner.ts';
-import { dreamEntities, dreamMigrations } from '../../../core/dream/entities.ts';
 import type { Review } from '../../../core/dream/reconcile.ts';
 import { dreamOptions } from '../../../core/dream/setup-dream.ts';
 import { readPromptFiles } from '../../../core/engine/prompt-library.ts';
-import { memoryEntities, memoryMigrations } from '../../../core/memory/index.ts';
 import { MemoryStore } from '../../../core/memory/memory-store.ts';
 import type { Note } from '../../../core/memory/note.entity.ts';
 import type { NoteSlice, NoteSourceKind } from '../../../core/memory/note-input.ts';
 import { NotesLog } from '../../../core/memory/notes-log.ts';
 import { Metrics } from '../../../core/metrics/metrics.ts';
 import { ModelClient } from '../../../core/model/model-client.ts';
-import { coreEntities } from '../../../core/schema/core-entities.ts';
-import { coreMigrations } from '../../../migrations/index.ts';
+import { coreEntities, coreMigrations } from '../../../core/schema/core-entities.ts';
 import { ScriptedModelServer } from '../../support/model-server.ts';
 import { testDatabaseUrl } from '../../support/test-database.ts';
 
@@ -75,8 +72,8 @@ export async function openDreamKit(shared?: ScriptedModelServer): Promise<DreamK
     path: path.join(dir, 'quorra.db'),
     url: await testDatabaseUrl(),
     busyTimeoutMs: 5000,
-    entities: [...new Set([...coreEntities, ...memoryEntities, ...dreamEntities])],
-    migrations: [...new Set([...coreMigrations, ...memoryMigrations, ...dreamMigrations])],
+    entities: coreEntities,
+    migrations: coreMigrations,
   });
   const clock = { now: new Date('2030-06-01T12:00:00Z') };
   const now = () => clock.now;

@@ -4,9 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { DataSource } from 'typeorm';
 import { openDatabase } from '../../../core/db/open-database.ts';
-import { memoryEntities, memoryMigrations } from '../../../core/memory/index.ts';
-import { coreEntities } from '../../../core/schema/core-entities.ts';
-import { coreMigrations } from '../../../migrations/index.ts';
+import { coreEntities, coreMigrations } from '../../../core/schema/core-entities.ts';
 import { testDatabaseUrl } from '../../support/test-database.ts';
 
 export interface MemoryDb {
@@ -24,8 +22,8 @@ export async function openMemoryDb(start = new Date('2030-06-01T12:00:00Z')): Pr
     path: path.join(dir, 'quorra.db'),
     url: await testDatabaseUrl(),
     busyTimeoutMs: 5000,
-    entities: [...new Set([...coreEntities, ...memoryEntities])],
-    migrations: [...new Set([...coreMigrations, ...memoryMigrations])],
+    entities: coreEntities,
+    migrations: coreMigrations,
   });
   const clock = { now: start };
   return {
