@@ -3,8 +3,10 @@ import { reportGoal } from './support/goals.ts';
 import { LABELLED_REQUESTS } from './support/household-requests.ts';
 import { benchHousehold, type RecordedTurn, runLabelled } from './support/labelled-turns.ts';
 
-async function measure(config: Record<string, unknown>): Promise<RecordedTurn[]> {
+async function measure(config: Record<string, unknown>, words = false): Promise<RecordedTurn[]> {
   const h = await benchHousehold(config);
+  // the embedding endpoint down for the whole run: the pick falls back to the words alone
+  if (words) h.model.embeddingFailures = Number.MAX_SAFE_INTEGER;
   try {
     return await runLabelled(h, LABELLED_REQUESTS);
   } finally {
@@ -22,6 +24,9 @@ const meanOffered = (turns: RecordedTurn[]) => turns.reduce((s, t) => s + t.tool
 // the baseline: every tool the gate allows (a limit no scope reaches), same requests, same process
 const everything = await measure({ model: { toolsPerTurn: 64 } });
 const selected = await measure({});
+// the pick by words alone, to show what the embedding model adds (the double embeds by character trigrams, so it
+// adds little here; a real embedding model meets words of one meaning that share no letters)
+const wordsAlone = await measure({}, true);
 
 const covered = new Set(needing(everything).map((t) => t.label.tool));
 const unreachable = needing(everything).filter((t) => !t.tools.includes(t.label.tool));
@@ -38,7 +43,10 @@ for (const t of needing(selected))
       `  missed: ${t.label.tool} for "${t.label.request}" [${t.label.scope}] got ${t.tools.join(', ')}`,
     );
 const base = recall(everything);
-console.log(`  recall: selected ${recall(selected).toFixed(3)}, everything offered ${base.toFixed(3)}`);
+console.log(
+  `  recall: selected ${recall(selected).toFixed(3)} (by words alone ${recall(wordsAlone).toFixed(3)}), ` +
+    `everything offered ${base.toFixed(3)}`,
+);
 console.log(
   `  offered per turn: selected ${meanOffered(selected).toFixed(2)}, everything ${meanOffered(everything).toFixed(2)}` +
     ` (max ${Math.max(...selected.map((t) => t.tools.length))} vs ${Math.max(...everything.map((t) => t.tools.length))})`,

@@ -4,6 +4,7 @@ import type { Memory } from '../memory/memory.entity.ts';
 import type { MemoryStore } from '../memory/memory-store.ts';
 import type { MemorySlice } from '../memory/seal-filter.ts';
 import { recentOfKind } from '../memory/slice-maintenance.ts';
+import { cosine } from '../text/cosine.ts';
 import { jaccard, wordSet } from '../text/jaccard.ts';
 import type { ClaimKind } from './claim-parse.ts';
 import { MAX_INDEXED_BELIEFS, SliceBeliefs } from './slice-beliefs.ts';
@@ -72,20 +73,6 @@ export function bestJaccard(
     }
   }
   return best;
-}
-
-/** Cosine similarity of two vectors; NaN when they cannot be compared. */
-export function cosine(a: number[], b: number[]): number {
-  if (a.length === 0 || a.length !== b.length) return Number.NaN;
-  let dot = 0;
-  let na = 0;
-  let nb = 0;
-  for (let i = 0; i < a.length; i++) {
-    dot += a[i] * b[i];
-    na += a[i] * a[i];
-    nb += b[i] * b[i];
-  }
-  return na === 0 || nb === 0 ? Number.NaN : dot / Math.sqrt(na * nb);
 }
 
 const CACHE_LIMIT = 5000;

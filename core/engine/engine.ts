@@ -31,10 +31,9 @@ import { StaleSessionError } from './stale-session.ts';
 import { hasGap, withGapMarkers } from './time-gaps.ts';
 import { offeredTools } from './tool-gate.ts';
 import type { ToolRunner } from './tool-runner.ts';
-import { selectTools } from './tool-selection.ts';
 import { shuttingDown, TurnDrain } from './turn-drain.ts';
 import type { TurnInspector } from './turn-inspector.ts';
-import { UsedTools } from './used-tools.ts';
+import { TurnToolPick } from './turn-tool-pick.ts';
 
 export type { TurnRequest } from '../contracts/turn-request.ts';
 
@@ -72,20 +71,18 @@ export interface EngineDeps {
   users: UserStore;
 }
 
-/** How many of the last history messages, besides the new one, the tool selection reads. */
-const RECENT_MESSAGES = 4;
-
 export const INTERRUPTED_MARKER = ' [interrupted]';
 
 /** Runs turns for every surface. */
 export class Engine {
   private readonly turns;
-  private readonly usedTools = new UsedTools();
   /** The turns running now, for the stop's grace. */
   readonly drain = new TurnDrain();
+  private readonly toolPick: TurnToolPick;
 
   constructor(readonly deps: EngineDeps) {
     this.turns = deps.metrics.counter('quorra_engine_turns_total', 'Chat turns by outcome', ['outcome']);
+    this.toolPick = new TurnToolPick(deps.model, deps.config.model, deps.logger);
   }
 
   /** Scopes a session may lock to: those with a prompt fragment (core files or plugin-registered). */
@@ -194,12 +191,11 @@ export class Engine {
     const p = persona(session.persona);
     const allowed = await this.offeredFor(principal, session, message);
     // the few the turn offers; the array grows if the model asks `more_tools` for one of the others
-    const tools = selectTools(allowed, {
+    const tools = await this.toolPick.pick(allowed, {
+      sessionId: session.id,
       message,
-      recent: history.messages.slice(-RECENT_MESSAGES).map((m) => String(m.content ?? '')),
-      used: this.usedTools.of(session.id),
-      limit: this.deps.config.model.toolsPerTurn,
-      schemaChars: this.deps.config.model.toolSchemaChars,
+      history: history.messages,
+      signal: opts.signal,
     });
     const scope = {
       offered: tools,
@@ -254,7 +250,7 @@ export class Engine {
         { ...loopBase, messages, tools, scope, maxRounds: this.deps.config.engine.maxToolRounds },
         partial,
       );
-      this.usedTools.note(
+      this.toolPick.note(
         session.id,
         result.calls.filter((c) => c.name !== MORE_TOOLS && c.outcome === 'ok').map((c) => c.name),
       );

@@ -15,8 +15,8 @@ export interface SelectionInput {
   limit: number;
   /** The picked tools' schemas (`more_tools` included) stop at this many characters of JSON; unset: no cap. */
   schemaChars?: number;
-  /** Extra relevance per tool (the embedding model's similarity, when there is one), added to the word scores. */
-  boost?: ReadonlyMap<ToolDefinition<any>, number>;
+  /** The tool the embedding model finds the message means (tool-meaning.ts): offered after the words' matches. */
+  meant?: ToolDefinition<any>;
 }
 
 // the last turns say what the conversation is about; the new message says what is wanted now
@@ -52,8 +52,10 @@ export function selectTools(allowed: ToolDefinition<any>[], input: SelectionInpu
     ...input.recent.map((text) => ({ text, weight: RECENT_WEIGHT })),
   ];
   const scores = scoreTools(allowed, texts);
+  // meaning only adds: a tool the words missed but the embedding model found ranks after every word match and
+  // before the unmatched ones, so it never moves a tool the words chose
   const score = (tool: ToolDefinition<any>) =>
-    used.has(tool.name) ? Infinity : scores.get(tool)! + (input.boost?.get(tool) ?? 0);
+    used.has(tool.name) ? Infinity : scores.get(tool)! || (tool === input.meant ? Number.MIN_VALUE : 0);
   // up to PADDED slots that nothing matched go to the first allowed tools (the gate's order): a short "whats on
   // today" that matched nothing still finds the everyday tools; past that, an unmatched tool is prefill for nothing
   const ranked = [...allowed]

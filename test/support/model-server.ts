@@ -74,6 +74,8 @@ export class ScriptedModelServer {
   /** Reply used when no rule matches. */
   fallback: ScriptedReply = { content: 'OK.' };
   embeddingFailures = 0;
+  /** How texts are embedded: a test may put in its own vector space (one where synonyms meet, say). */
+  embedding: (text: string, dim: number) => number[] = fakeEmbedding;
   /** Streams whose client went away before the stream finished. */
   abortedStreams = 0;
   /** Chat requests (streamed or not) whose client went away before the whole answer was written. */
@@ -173,7 +175,7 @@ export class ScriptedModelServer {
         data: input.map((t, index) => ({
           object: 'embedding',
           index,
-          embedding: fakeEmbedding(String(t), body.dimensions ?? 64),
+          embedding: this.embedding(String(t), body.dimensions ?? 64),
         })),
         usage: { prompt_tokens: input.length, total_tokens: input.length },
       });

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import OpenAI from 'openai';
 import { MalformedReply, normaliseSubject, parseClaims } from '../../../core/dream/claim-parse.ts';
-import { bestJaccard, cosine } from '../../../core/dream/dedup.ts';
+import { bestJaccard } from '../../../core/dream/dedup.ts';
 import {
   memorySliceOf,
   sliceKey,
@@ -17,6 +17,7 @@ import {
 } from '../../../core/dream/extraction.ts';
 import { checkClaim, isEcho, quoteFromPerson, splitSpeakers } from '../../../core/dream/quote-check.ts';
 import type { Memory } from '../../../core/memory/memory.entity.ts';
+import { cosine } from '../../../core/text/cosine.ts';
 import { coverage, isNearDuplicate, jaccard, tokens, wordSet } from '../../../core/text/jaccard.ts';
 
 const chatNote = (user: string, reply: string) => ({
