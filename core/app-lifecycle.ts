@@ -1,41 +1,34 @@
 // A booted Quorra's lifecycle: listen (and the separate /metrics port), connect Matrix, and stop in the order that
 // loses nothing: intake ends at once, turns in flight get the grace (then their model calls are aborted and their
 // messages are left for the next start, exactly once), then jobs and Matrix, plugins, the model, memory's counts, the db.
-import type { DataSource } from 'typeorm';
+import type { Quorra } from './app-quorra.ts';
 import { buildInfo } from './build-info.ts';
-import type { QuorraConfig } from './config/schema.ts';
-import type { DreamService } from './dream/dream-service.ts';
-import type { Conversation } from './engine/setup-conversation.ts';
 import { WIND_DOWN_MS } from './engine/turn-drain.ts';
 import { type HttpServer, listen } from './http/http-server.ts';
 import { metricsApp } from './http/metrics-app.ts';
-import type { RouteTable } from './http/route-table.ts';
-import type { Logger } from './logger.ts';
 import type { MatrixSetup } from './matrix/setup-matrix.ts';
-import type { MemoryLayer } from './memory/area.ts';
-import type { Metrics } from './metrics/metrics.ts';
-import type { ModelClient } from './model/model-client.ts';
 import type { CoreContributions } from './plugin/core-contributions.ts';
 import type { PluginHost } from './plugin/plugin-host.ts';
-import type { Scheduler } from './scheduler/scheduler.ts';
 
 /** The parts the lifecycle starts and stops; `http` listens on the main port. */
-export interface LifecycleParts {
-  config: QuorraConfig;
-  logger: Logger;
-  db: DataSource;
-  metrics: Metrics;
-  model: ModelClient;
-  scheduler: Scheduler;
-  conversation: Conversation;
-  routes: RouteTable;
+export type LifecycleParts = Pick<
+  Quorra,
+  | 'config'
+  | 'logger'
+  | 'db'
+  | 'metrics'
+  | 'model'
+  | 'scheduler'
+  | 'conversation'
+  | 'routes'
+  | 'memory'
+  | 'dream'
+> & {
   contribute: CoreContributions;
   matrix: MatrixSetup;
-  memory: MemoryLayer;
   host: PluginHost;
-  dream: DreamService;
   http: { listen(host: string, port: number): Promise<HttpServer> };
-}
+};
 
 /** listen, connectMatrix and stop over the parts; serverUrl is the main port's URL once it listens. */
 export function appLifecycle(p: LifecycleParts) {
