@@ -1,6 +1,6 @@
 // A setting's default as the value it is — day names, "name → value" rows, a small table — never as JSON.
 import type { SchemaNode } from './schema-fields.ts';
-import { labelOf } from './schema-fields.ts';
+import { choicesOf, choiceWords, labelOf } from './schema-fields.ts';
 
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
@@ -37,7 +37,7 @@ export function valueWords(value: unknown, node: SchemaNode | undefined): string
         .join('; ');
     return entries.map(([k, v]) => `${k} → ${valueWords(v, undefined)}`).join('; ');
   }
-  return String(value);
+  return node && choicesOf(node) ? choiceWords(node, value) : String(value);
 }
 
 /** What the form says a field's default is; null when there is nothing worth saying (an empty text). */

@@ -25,6 +25,7 @@ export type FieldKind =
   | 'pairs'
   | 'object'
   | 'list'
+  | 'records'
   | 'weekdays'
   | 'json';
 
@@ -34,15 +35,33 @@ const isContainer = (v: unknown) => typeof v === 'object' && v !== null;
 const scalar = (n: SchemaNode | undefined) =>
   n?.type === 'string' || n?.type === 'number' || n?.type === 'integer';
 
+type Choice = string | number;
+const isChoice = (v: unknown): v is Choice => typeof v === 'string' || typeof v === 'number';
+
+/** The values a field may take when it is a choice: a zod enum, or a union of literals (`anyOf` of `const`s). */
+export function choicesOf(node: SchemaNode): Choice[] | null {
+  if (Array.isArray(node.enum) && node.enum.length && node.enum.every(isChoice)) return node.enum;
+  const any = node.anyOf;
+  if (Array.isArray(any) && any.length && any.every((n) => isObj(n) && isChoice(n.const)))
+    return any.map((n) => (n as { const: Choice }).const);
+  return null;
+}
+
+/** A choice in words: the schema's `options` meta ({ ledger: 'Quorra’s own ledger' }), else the value itself. */
+export function choiceWords(node: SchemaNode, value: unknown): string {
+  const words = isObj(node.options) ? node.options[String(value)] : undefined;
+  return typeof words === 'string' ? words : String(value);
+}
+
 /** The editor for a schema node; anything the form cannot show field by field is edited as JSON. */
 export function fieldKind(node: SchemaNode): FieldKind {
   if (node.secret) return 'secret';
-  if (Array.isArray(node.enum) && node.enum.every((v) => typeof v === 'string')) return 'enum';
+  if (choicesOf(node)) return 'enum';
   if (node.type === 'boolean') return 'boolean';
   if (node.display === 'weekdays' && node.type === 'array') return 'weekdays';
   if (node.type === 'number' || node.type === 'integer') return 'number';
   if (node.type === 'string') return 'text';
-  if (node.type === 'array' && scalar(node.items) && !node.items?.enum) return 'lines';
+  if (node.type === 'array' && scalar(node.items) && !choicesOf(node.items!)) return 'lines';
   if (node.type === 'object' && node.properties && !isObj(node.additionalProperties)) return 'object';
   // a list of records (e.g. account → workspace, or outside services): one group of fields per entry, each field
   // as it would be on its own (a secret stays write-only); only a list inside an entry falls back to JSON
@@ -53,6 +72,13 @@ export function fieldKind(node: SchemaNode): FieldKind {
   // a map of names to text (e.g. person → calendar): `name = value`, one per line
   if (node.type === 'object' && !node.properties && scalar(node.additionalProperties as SchemaNode))
     return 'pairs';
+  // a map of names to small records (a service's per-tool rules): one group of plain fields per name
+  const record = node.additionalProperties;
+  if (node.type === 'object' && !node.properties && isObj(record) && (record as SchemaNode).properties) {
+    const children = Object.values((record as SchemaNode).properties!);
+    if (children.every((c) => ['text', 'number', 'boolean', 'enum', 'lines'].includes(fieldKind(c))))
+      return 'records';
+  }
   return 'json';
 }
 
@@ -69,6 +95,22 @@ export function labelOf(key: string, node: SchemaNode): string {
     .map((w) => ({ url: 'URL', pms: 'PMS', api: 'API', id: 'ID' })[w] ?? w)
     .join(' ');
   return text.charAt(0).toUpperCase() + text.slice(1) + unit;
+}
+
+/**
+ * The schema node at a path of keys as the form writes them: through objects' properties, a list's entries
+ * (`servers.0`) and a map's names (`tools.ev_echo`).
+ */
+export function nodeAt(schema: SchemaNode, keys: string[]): SchemaNode | undefined {
+  let node: SchemaNode | undefined = schema;
+  for (const k of keys) {
+    if (!node) return undefined;
+    const extra: unknown = node.additionalProperties;
+    node =
+      node.properties?.[k] ??
+      (node.items && /^\d+$/.test(k) ? node.items : isObj(extra) ? (extra as SchemaNode) : undefined);
+  }
+  return node;
 }
 
 /** The value at a dotted path. */
@@ -129,7 +171,31 @@ export function fieldPaths(node: SchemaNode, values: unknown, prefix: string[] =
         ).flat(),
       ];
     }
+    if (kind === 'records') {
+      // each name's fields (`servers.0.tools.ev_echo.tier`)
+      const entries = getAt(values, path);
+      const names = isObj(entries) ? Object.keys(entries) : [];
+      return [
+        path.join('.'),
+        ...names.flatMap((n) => fieldPaths(child.additionalProperties as SchemaNode, values, [...path, n])),
+      ];
+    }
     return [path.join('.')];
+  });
+}
+
+/** Map fields (per-tool rules) holding an entry the owner has not named yet, by dotted path. */
+export function unnamedEntries(node: SchemaNode, values: unknown, prefix: string[] = []): string[] {
+  return Object.entries(node.properties ?? {}).flatMap(([key, child]) => {
+    const path = [...prefix, key];
+    const kind = fieldKind(child);
+    const value = getAt(values, path);
+    if (kind === 'object') return unnamedEntries(child, values, path);
+    if (kind === 'list' && Array.isArray(value))
+      return value.flatMap((_x, i) => unnamedEntries(child.items!, values, [...path, String(i)]));
+    if (kind === 'records' && isObj(value) && Object.keys(value).some((k) => !k.trim()))
+      return [path.join('.')];
+    return [];
   });
 }
 

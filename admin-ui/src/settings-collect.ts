@@ -1,5 +1,13 @@
 // A settings form's draft as the server should see it: list, pair and JSON fields parsed, secrets merged in.
-import { fieldKind, parsePairs, pruneEmpty, type SchemaNode, setAt } from './schema-fields.ts';
+import {
+  fieldKind,
+  nodeAt,
+  parsePairs,
+  pruneEmpty,
+  type SchemaNode,
+  setAt,
+  unnamedEntries,
+} from './schema-fields.ts';
 
 type Obj = Record<string, unknown>;
 
@@ -21,8 +29,12 @@ export function collectSettings(
   const errors: Record<string, string> = {};
   for (const [path, text] of Object.entries(draft.raw)) {
     const keys = path.split('.');
-    const node = keys.reduce<SchemaNode | undefined>((n, k) => n?.properties?.[k], schema);
-    if (!node) continue;
+    // a field inside a list entry or a map (`servers.0.args`) is found through them, never skipped
+    const node = nodeAt(schema, keys);
+    if (!node) {
+      errors[path] = 'this field is not part of the settings';
+      continue;
+    }
     if (fieldKind(node) === 'lines') {
       const lines = text
         .split('\n')
@@ -43,6 +55,7 @@ export function collectSettings(
       }
     }
   }
+  for (const path of unnamedEntries(schema, out)) errors[path] = 'give each entry its name';
   for (const [path, value] of Object.entries(draft.secrets)) setAt(out, path.split('.'), value);
   return Object.keys(errors).length
     ? { settings: null, errors }

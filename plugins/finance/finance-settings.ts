@@ -19,7 +19,11 @@ const budget = z
     backend: z
       .enum(['ledger', 'actual'])
       .default('ledger')
-      .meta({ title: 'Kept in', description: 'Quorra’s own ledger, or a local Actual Budget file.' }),
+      .meta({
+        title: 'Kept in',
+        description: 'Quorra’s own ledger, or a local Actual Budget file.',
+        options: { ledger: 'Quorra’s own ledger', actual: 'An Actual Budget file' },
+      }),
     currency: z
       .string()
       .refine(isCurrency, 'an ISO 4217 currency such as EUR')

@@ -12,7 +12,11 @@ export const knowledgeSettings = z
     vectorStore: z
       .enum(['embedded', 'qdrant'])
       .default('embedded')
-      .meta({ title: 'Search index', description: 'Embedded (nothing to install) or a Qdrant server.' }),
+      .meta({
+        title: 'Search index',
+        description: 'Embedded (nothing to install) or a Qdrant server.',
+        options: { embedded: 'Built in (nothing to install)', qdrant: 'A Qdrant server' },
+      }),
     qdrantUrl: z.url().optional().meta({
       title: 'Qdrant address',
       description: 'Only for a Qdrant server: its address, e.g. http://127.0.0.1:6333.',

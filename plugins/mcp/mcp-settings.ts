@@ -2,21 +2,27 @@
 import { z } from 'zod';
 
 const tier = z.union([z.literal(0), z.literal(1), z.literal(2)]);
+const AUDIENCE_WORDS = { household: 'Everyone in the household', owner: 'Owners only' };
 
 /** The owner's rule for one of a server's tools, keyed by the server's own tool name (or Quorra's name for it). */
 const toolRule = z
   .object({
     tier: tier
       .optional()
-      .meta({ title: 'Permission level' })
-      .describe(
-        '0 = just looks things up, 1 = changes something (kept in the log), 2 = asks you first. Empty: from the service.',
-      ),
+      .meta({
+        title: 'Permission level',
+        options: {
+          0: 'Just looks things up',
+          1: 'Changes something (kept in the log)',
+          2: 'Asks you first',
+        },
+      })
+      .describe('How careful Quorra is with this tool. Empty: as the service describes it.'),
     audience: z
       .enum(['household', 'owner'])
       .optional()
-      .meta({ title: 'Who may use it' })
-      .describe('household = every member, owner = owners only. Empty: as the service.'),
+      .meta({ title: 'Who may use it', options: AUDIENCE_WORDS })
+      .describe('Empty: as the service.'),
     enabled: z
       .boolean()
       .default(true)
@@ -55,8 +61,8 @@ const server = z
     audience: z
       .enum(['household', 'owner'])
       .default('household')
-      .meta({ title: 'Who may use it' })
-      .describe('household = every member, owner = owners only.'),
+      .meta({ title: 'Who may use it', options: AUDIENCE_WORDS })
+      .describe('Every member of the household, or the owners only.'),
     url: z
       .url({ protocol: /^https?$/ })
       .optional()
@@ -99,7 +105,7 @@ const server = z
     tools: z
       .record(z.string().min(1).max(200), toolRule)
       .default({})
-      .meta({ title: 'Per-tool rules' })
+      .meta({ title: 'Per-tool rules', keyTitle: 'Tool name', addLabel: 'a rule for a tool' })
       .describe('Raise or lower a tool’s permission level, limit it to owners, or turn it off.'),
   })
   .strict()

@@ -82,6 +82,55 @@ describe('admin UI outside services (MCP) with Test connection (Chromium)', () =
       await page.context().close();
     });
   }
+
+  it('sets a tool’s permission level and audience in words, saves it, and the tool follows', async function () {
+    this.timeout(60_000);
+    const page = await signedInPage(browser, app, owner.id, { width: 390, height: 844 });
+    const form = await openForm(page);
+    await form.getByRole('button', { name: 'Add outside service' }).click();
+    const entry = form.locator('fieldset.entry').first();
+    await entry.getByLabel('Short name').fill('ev');
+    await entry.getByLabel('Name', { exact: true }).fill('Everything');
+    await entry.getByLabel('Scope').fill('home');
+    await entry.getByLabel('Address').fill(everything.url);
+    const rules = entry.locator('fieldset[data-field="servers.0.tools"]');
+    await rules.getByRole('button', { name: 'Add a rule for a tool' }).click();
+    // a rule with no tool named yet is named back, and nothing is saved
+    await form.getByRole('button', { name: 'Save settings' }).click();
+    await rules.getByText('give each entry its name').waitFor();
+    assert.deepEqual(
+      (await call(app, owner, 'GET', '/admin/plugins/mcp/settings')).json.values.servers ?? [],
+      [],
+    );
+
+    await rules.getByLabel('Tool name', { exact: true }).fill('ev_echo');
+    await rules.getByLabel('Tool name', { exact: true }).blur();
+    const level = rules.getByLabel('Permission level');
+    assert.deepEqual(
+      (await level.locator('option').allTextContents()).map((t) => t.trim()),
+      ['—', 'Just looks things up', 'Changes something (kept in the log)', 'Asks you first'],
+    );
+    await level.selectOption({ label: 'Asks you first' });
+    await rules.getByLabel('Who may use it').selectOption({ label: 'Owners only' });
+    assert.ok(!/\(JSON\)/.test((await entry.textContent()) ?? ''), 'no field of the service asks for JSON');
+    await form.getByRole('button', { name: 'Save settings' }).click();
+    await form.getByRole('status').filter({ hasText: 'Saved' }).waitFor({ timeout: 30_000 });
+    const saved = await call(app, owner, 'GET', '/admin/plugins/mcp/settings');
+    assert.deepEqual(saved.json.values.servers[0].tools, { ev_echo: { tier: 2, audience: 'owner' } });
+    // the tool as the engine sees it: asks first, owners only
+    let echo = app.quorra.registries.tools.get('ev_echo');
+    for (let i = 0; i < 100 && echo?.tier !== 2; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      echo = app.quorra.registries.tools.get('ev_echo');
+    }
+    assert.equal(echo?.tier, 2);
+    assert.equal(echo?.audience, 'owner');
+    await page.screenshot({
+      path: path.join(screenshotDir, 'plugins-mcp-tool-rule-390.png'),
+      fullPage: true,
+    });
+    await page.context().close();
+  });
 });
 
 describe('admin UI signing in to an OAuth-protected service (Chromium)', () => {

@@ -83,8 +83,16 @@ describe('admin UI plugin settings in words, with Test connection (Chromium)', (
     const table = finance.getByRole('table', { name: 'Default budgets' });
     await table.getByRole('cell', { name: 'Household', exact: true }).waitFor();
     await table.getByRole('cell', { name: 'EUR' }).waitFor();
+    // a choice in words, not the schema's value ("ledger")
+    await table.getByRole('cell', { name: 'Quorra’s own ledger' }).waitFor();
     await noJson(finance);
     for (const id of ['concierge', 'knowledge', 'notepad']) await noJson(await openForm(page, id));
+    const knowledge = await openForm(page, 'knowledge');
+    assert.deepEqual(
+      (await knowledge.getByLabel('Search index').locator('option').allTextContents()).map((t) => t.trim()),
+      ['Default: Built in (nothing to install)', 'Built in (nothing to install)', 'A Qdrant server'],
+    );
+
     await page.context().close();
   });
 

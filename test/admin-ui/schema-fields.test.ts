@@ -1,18 +1,26 @@
 // The settings form's reading of real plugin schemas: which editor each field gets, and where the server's messages land.
 import assert from 'node:assert/strict';
+import { valueWords } from '../../admin-ui/src/default-words.ts';
 import {
+  choicesOf,
+  choiceWords,
   fieldKind,
   fieldPaths,
   labelOf,
+  nodeAt,
   pairsText,
   parsePairs,
   placeIssues,
   pruneEmpty,
   type SchemaNode,
 } from '../../admin-ui/src/schema-fields.ts';
+import { collectSettings } from '../../admin-ui/src/settings-collect.ts';
 import { settingsJsonSchema } from '../../core/plugin/settings-schema.ts';
 import { calendarSettings } from '../../plugins/calendar/calendar-settings.ts';
 import { conciergeSettings } from '../../plugins/concierge/concierge-settings.ts';
+import { financeSettings } from '../../plugins/finance/finance-settings.ts';
+import { knowledgeSettings } from '../../plugins/knowledge/knowledge-settings.ts';
+import { mcpSettings } from '../../plugins/mcp/mcp-settings.ts';
 
 const calendar = settingsJsonSchema(calendarSettings) as SchemaNode;
 const concierge = settingsJsonSchema(conciergeSettings) as SchemaNode;
@@ -45,6 +53,28 @@ describe('settings form fields', () => {
     assert.equal(labelOf('pmsTimeoutMs', {}), 'PMS timeout (ms)');
   });
 
+  it('offers every choice in words: a zod enum and a union of numbers alike, never the raw value', () => {
+    const finance = settingsJsonSchema(financeSettings) as SchemaNode;
+    const backend = finance.properties!.budgets.items!.properties!.backend;
+    assert.equal(fieldKind(backend), 'enum');
+    assert.deepEqual(
+      choicesOf(backend)!.map((c) => choiceWords(backend, c)),
+      ['Quorra’s own ledger', 'An Actual Budget file'],
+    );
+    // the default table of budgets says it in words too
+    assert.equal(valueWords('ledger', backend), 'Quorra’s own ledger');
+    const store = (settingsJsonSchema(knowledgeSettings) as SchemaNode).properties!.vectorStore;
+    assert.equal(choiceWords(store, 'qdrant'), 'A Qdrant server');
+    const server = (settingsJsonSchema(mcpSettings) as SchemaNode).properties!.servers.items!;
+    assert.equal(choiceWords(server.properties!.audience, 'owner'), 'Owners only');
+    const tier = (server.properties!.tools.additionalProperties as SchemaNode).properties!.tier;
+    assert.equal(fieldKind(tier), 'enum');
+    assert.deepEqual(choicesOf(tier), [0, 1, 2], 'the numbers stay numbers');
+    assert.equal(choiceWords(tier, 2), 'Asks you first');
+    // a choice with no words for it reads as itself
+    assert.equal(choiceWords({ enum: ['a'] }, 'a'), 'a');
+  });
+
   it('reads and writes name = value lines, and names a line that is not one', () => {
     assert.deepEqual(parsePairs('Max = Max privat\n\n anna=Anna '), { Max: 'Max privat', anna: 'Anna' });
     assert.equal(parsePairs('just words'), '"just words" is not name = value');
@@ -75,5 +105,39 @@ describe('settings form fields', () => {
       ),
       { accounts: [{}, { account: 'B' }] },
     );
+  });
+
+  it('edits a service’s per-tool rules as named groups of fields, and keeps what is typed inside a list entry', () => {
+    const mcp = settingsJsonSchema(mcpSettings) as SchemaNode;
+    const server = mcp.properties!.servers.items!;
+    assert.equal(fieldKind(mcp.properties!.servers), 'list');
+    assert.equal(fieldKind(server.properties!.tools), 'records');
+    assert.equal(
+      nodeAt(mcp, ['servers', '0', 'tools', 'ev_echo', 'tier']),
+      (server.properties!.tools.additionalProperties as SchemaNode).properties!.tier,
+    );
+    const values = { servers: [{ id: 'ha', command: 'ha-mcp', tools: { light_on: { tier: 2 } } }] };
+    assert.ok(fieldPaths(mcp, values).includes('servers.0.tools.light_on.tier'));
+    // the arguments are a lines field inside the entry: once dropped without a word, now parsed like any other
+    const got = collectSettings(
+      { values: structuredClone(values), raw: { 'servers.0.args': '--port\n 8123 \n' }, secrets: {} },
+      mcp,
+    );
+    assert.deepEqual(got.settings, {
+      servers: [{ id: 'ha', command: 'ha-mcp', args: ['--port', '8123'], tools: { light_on: { tier: 2 } } }],
+    });
+    // a rule not yet given its tool's name is named back to the owner, nothing sent
+    const unnamed = collectSettings(
+      {
+        values: { servers: [{ id: 'ha', command: 'ha-mcp', tools: { '': { tier: 0 } } }] },
+        raw: {},
+        secrets: {},
+      },
+      mcp,
+    );
+    assert.deepEqual(unnamed, { settings: null, errors: { 'servers.0.tools': 'give each entry its name' } });
+    // a path the schema does not have is refused in words, not skipped
+    const stray = collectSettings({ values: {}, raw: { 'nothing.here': 'x' }, secrets: {} }, mcp);
+    assert.deepEqual(stray.errors, { 'nothing.here': 'this field is not part of the settings' });
   });
 });

@@ -2,7 +2,16 @@
 import { html, nothing } from 'lit';
 import { live } from 'lit/directives/live.js';
 import { dayNames, defaultShown } from '../default-words.ts';
-import { fieldKind, getAt, labelOf, pairsText, type SchemaNode, setAt } from '../schema-fields.ts';
+import {
+  choicesOf,
+  choiceWords,
+  fieldKind,
+  getAt,
+  labelOf,
+  pairsText,
+  type SchemaNode,
+  setAt,
+} from '../schema-fields.ts';
 import type { SettingsDraft } from '../settings-collect.ts';
 import { defaultTable } from './default-table.ts';
 
@@ -82,6 +91,37 @@ export function renderSettingsField(
         }}>Add ${one.toLowerCase()}</button>
       </fieldset>`;
     }
+    case 'records': {
+      // a map of names to rules: the name is edited like a field, the order kept when it changes
+      const map = (value && typeof value === 'object' ? value : {}) as Obj;
+      const item = node.additionalProperties as SchemaNode;
+      const nameLabel = typeof node.keyTitle === 'string' ? node.keyTitle : 'Name';
+      const rename = (from: string, to: string) => {
+        if (to !== from && to in map) return;
+        set(Object.fromEntries(Object.entries(map).map(([k, v]) => [k === from ? to : k, v])));
+        f.requestUpdate();
+      };
+      return html`<fieldset aria-describedby=${described} data-field=${key}>
+        <legend>${label}</legend>${helpLine}${message}
+        ${Object.keys(map).map(
+          (name, i) => html`<fieldset class="entry">
+            <legend>${name || `${nameLabel} ${i + 1}`}</legend>
+            <div class="field"><label for=${`${id}-name-${i}`}>${nameLabel}</label>
+              <input id=${`${id}-name-${i}`} .value=${live(name)} required
+                @change=${(e: Event) => rename(name, (e.target as HTMLInputElement).value.trim())} /></div>
+            ${Object.entries(item.properties ?? {}).map(([k, n]) => renderSettingsField(f, [...path, name, k], n, item, errors))}
+            <button type="button" aria-label=${`Remove ${name || 'the new entry'}`} @click=${() => {
+              set(Object.fromEntries(Object.entries(map).filter(([k]) => k !== name)));
+              f.requestUpdate();
+            }}>Remove</button>
+          </fieldset>`,
+        )}
+        <button type="button" ?disabled=${'' in map} @click=${() => {
+          set({ ...map, '': {} });
+          f.requestUpdate();
+        }}>Add ${typeof node.addLabel === 'string' ? node.addLabel : 'an entry'}</button>
+      </fieldset>`;
+    }
     case 'weekdays': {
       const days = (
         Array.isArray(value) ? value : Array.isArray(node.default) ? node.default : []
@@ -103,12 +143,18 @@ export function renderSettingsField(
       return html`<div class="field"><label class="check">
           <input type="checkbox" id=${id} .checked=${Boolean(value ?? node.default)} aria-describedby=${described}
             @change=${(e: Event) => set((e.target as HTMLInputElement).checked)} />${label}</label>${helpLine}${message}</div>`;
-    case 'enum':
+    case 'enum': {
+      // options carry their index, so a number stays a number when it comes back
+      const choices = choicesOf(node)!;
       return html`<div class="field"><label for=${id}>${label}</label>
-        <select id=${id} aria-invalid=${invalid} aria-describedby=${described} @change=${(e: Event) => set((e.target as HTMLSelectElement).value || undefined)}>
-          <option value="" ?selected=${value === undefined}>${node.default !== undefined ? `Default (${node.default})` : '—'}</option>
-          ${(node.enum as string[]).map((o) => html`<option value=${o} ?selected=${value === o}>${o}</option>`)}
+        <select id=${id} aria-invalid=${invalid} aria-describedby=${described} @change=${(e: Event) => {
+          const i = (e.target as HTMLSelectElement).value;
+          set(i === '' ? undefined : choices[Number(i)]);
+        }}>
+          <option value="" ?selected=${value === undefined}>${node.default !== undefined ? `Default: ${choiceWords(node, node.default)}` : '—'}</option>
+          ${choices.map((o, i) => html`<option value=${String(i)} ?selected=${value === o}>${choiceWords(node, o)}</option>`)}
         </select>${helpLine}${message}</div>`;
+    }
     case 'number':
       return html`<div class="field"><label for=${id}>${label}</label>
         <input id=${id} type="number" inputmode="numeric" step=${node.type === 'integer' ? '1' : 'any'}
