@@ -40,8 +40,13 @@ export function scheduleBackups(
   logger: Logger,
 ): Disposable | undefined {
   if (!config.backup.enabled) return undefined;
-  return scheduler.add(config.backup.cron, 'backup', async () => {
-    const { file, removed } = await runNightlyBackup(config);
-    logger.info({ file, removed: removed.length }, 'nightly backup written and verified');
-  });
+  return scheduler.add(
+    config.backup.cron,
+    'backup',
+    async () => {
+      const { file, removed } = await runNightlyBackup(config);
+      logger.info({ file, removed: removed.length }, 'nightly backup written and verified');
+    },
+    { about: 'Backs up the household’s data and checks the copy' },
+  );
 }

@@ -95,9 +95,14 @@ export async function setupDream(deps: DreamSetupDeps): Promise<DreamService> {
   const interrupted = await runner.runs.markInterrupted();
   if (interrupted > 0) logger.warn({ interrupted }, 'Dream runs left open by a stopped process were closed');
   deps.contribute.commands.add(dreamCommand(db, dream));
-  deps.contribute.schedule(config.dream.cron, DREAM_JOB, async () => {
-    await dream.tick('scheduled');
-  });
+  deps.contribute.schedule(
+    config.dream.cron,
+    DREAM_JOB,
+    async () => {
+      await dream.tick('scheduled');
+    },
+    'Dream: turns what Quorra was told into what it remembers',
+  );
   deps.contribute.routes(dreamBrowseRoutes({ dream, workspaces: deps.workspaces }));
   deps.contribute.routes(
     dreamRoutes({

@@ -49,10 +49,15 @@ export const memoryArea = defineArea<{ workspaces: WorkspaceStore }, MemoryLayer
       new Map<string, string>((await deps.conversation.users.list()).map((u) => [u.id, u.displayName]));
     contribute.routes(memoryRoutes(store, deps.workspaces, names));
     contribute.routes(ownMemoryRoutes(store, names));
-    contribute.schedule(config.memory.nightlyCron, 'memory.nightly', async () => {
-      const r = await store.runNightly(config.memory.retentionDays);
-      deps.logger.info(r, 'memory nightly: expired archived, old archive purged');
-    });
+    contribute.schedule(
+      config.memory.nightlyCron,
+      'memory.nightly',
+      async () => {
+        const r = await store.runNightly(config.memory.retentionDays);
+        deps.logger.info(r, 'memory nightly: expired archived, old archive purged');
+      },
+      'Puts away memories past their date and clears out the old archive',
+    );
     return { notes, store };
   },
 });

@@ -18,7 +18,8 @@ export interface CoreContributions extends Disposable {
   commands: Contributions<CommandDefinition>;
   replies: Contributions<ReplyHandler>;
   hooks: HooksCapability;
-  schedule(cron: string, name: string, fn: () => Promise<void> | void): Disposable;
+  /** As a plugin's `ctx.schedule`: `about` is what the job does in the owner's words. */
+  schedule(cron: string, name: string, fn: () => Promise<void> | void, about: string): Disposable;
 }
 
 /** Contributions owned by `core`, tracked in one store. */
@@ -38,7 +39,7 @@ export function coreContributions(deps: {
     commands: { add: (c) => keep(deps.registries.commands.add(c)) },
     replies: { add: (r) => keep(deps.registries.replies.add(r)) },
     hooks: { add: (point, fn) => store.add(deps.hooks.add(point, fn)) },
-    schedule: (cron, name, fn) => store.add(deps.scheduler.add(cron, name, fn)),
+    schedule: (cron, name, fn, about) => store.add(deps.scheduler.add(cron, name, fn, { about })),
     dispose: () => store.dispose(),
   };
 }

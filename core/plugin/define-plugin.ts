@@ -41,8 +41,11 @@ export interface PluginContext<S = unknown> extends Capabilities {
   replies: Contributions<ReplyHandler>;
   /** Takes files people upload in Matrix rooms (the first handler that accepts a file gets it). */
   files: Contributions<FileHandler>;
-  /** Runs `fn` on a cron expression; never two runs of the same job at once. */
-  schedule(cron: string, name: string, fn: () => Promise<void> | void): Disposable;
+  /**
+   * Runs `fn` on a cron expression; never two runs of the same job at once. `about` says what it does in the
+   * owner's words ("Refreshes the calendars you subscribed to"), shown on the Overview in place of the name.
+   */
+  schedule(cron: string, name: string, fn: () => Promise<void> | void, about?: string): Disposable;
   /** Adds this plugin's own entry to /health (named after the plugin id). */
   healthCheck(check: () => CheckResult | Promise<CheckResult>): Disposable;
   /**

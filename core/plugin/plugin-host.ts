@@ -176,7 +176,10 @@ export class PluginHost {
       prompts: contribute(this.deps.registries.prompts),
       replies: contribute(this.deps.registries.replies),
       files: contribute(this.deps.registries.files),
-      schedule: (cron, name, fn) => store.add(this.deps.scheduler.add(cron, `${id}.${name}`, fn, id)),
+      schedule: (cron, name, fn, about) =>
+        store.add(
+          this.deps.scheduler.add(cron, `${id}.${name}`, fn, { owner: id, ...(about ? { about } : {}) }),
+        ),
       onDispose: (fn) => store.add(toDisposable(fn)),
       healthCheck: (check) => store.add(this.deps.health.add(id, check)),
       needsSetup: (need) => {

@@ -10,6 +10,8 @@ type Outcome = 'ok' | 'error' | 'skipped';
 /** A job as the scheduler reports it (for /health and the admin UI). */
 export interface JobInfo {
   name: string;
+  /** What the job does, in the owner's words (the Overview shows this, the name only on hover). */
+  about?: string;
   cron: string;
   owner: string;
   running: boolean;
@@ -46,10 +48,16 @@ export class Scheduler {
   }
 
   /** Adds a job; the name must be unique (plugins get `<id>.<name>`). Dispose cancels it. */
-  add(cron: string, name: string, fn: () => Promise<void> | void, owner = 'core'): Disposable {
+  add(
+    cron: string,
+    name: string,
+    fn: () => Promise<void> | void,
+    opts: { owner?: string; about?: string } = {},
+  ): Disposable {
     if (this.jobs.has(name))
       throw new QuorraError('QUORRA_DUPLICATE_JOB', `job "${name}" is already scheduled`);
-    const job: Job = { name, cron, owner, fn, running: false };
+    const job: Job = { name, cron, owner: opts.owner ?? 'core', fn, running: false };
+    if (opts.about) job.about = opts.about;
     const handle = schedule.scheduleJob(name, cron, () => void this.run(name));
     if (!handle)
       throw new QuorraError('QUORRA_INVALID_CRON', `job "${name}" has an invalid cron expression "${cron}"`);

@@ -55,8 +55,11 @@ export async function activateCalendar(ctx: PluginContext<CalendarSettings>): Pr
   const subscriptions = new SubscriptionService(ctx.db);
   addSubscriptionRoutes(ctx.http, subscriptions);
   ctx.files.add(subscriptionUpload(subscriptions));
-  ctx.schedule('*/30 * * * *', 'calendar-subscriptions', () =>
-    subscriptions.refreshAll().then(() => undefined),
+  ctx.schedule(
+    '*/30 * * * *',
+    'calendar-subscriptions',
+    () => subscriptions.refreshAll().then(() => undefined),
+    'Fetches the calendars you subscribed to again',
   );
   const deps: CalendarToolDeps = { book, timeZone, seen: new SeenEvents(), subscriptions };
   const notify = (userId: string, text: string) => ctx.notify(userId, text, { urgency: 'high' });
@@ -78,7 +81,12 @@ export async function activateCalendar(ctx: PluginContext<CalendarSettings>): Pr
     { book, reminders, takeSurfaceOnce, members, notify },
     ctx.logger,
   );
-  ctx.schedule('* * * * *', 'daily-briefings', () => briefings.runDue(reminders.now()).then(() => undefined));
+  ctx.schedule(
+    '* * * * *',
+    'daily-briefings',
+    () => briefings.runDue(reminders.now()).then(() => undefined),
+    'Sends each person’s morning briefing at their time',
+  );
   ctx.commands.add(briefingCommand(briefings, members, () => reminders.now()));
   ctx.commands.add(listCommand(book));
   ctx.commands.add(tasksCommand(book, timeZone, () => reminders.now()));

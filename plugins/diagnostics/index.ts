@@ -63,6 +63,11 @@ export default definePlugin({
       'quorra_diagnostics_heartbeats_total',
       'Diagnostics heartbeat job runs',
     );
-    ctx.schedule(ctx.settings.heartbeatCron, 'heartbeat', () => beats.inc());
+    ctx.schedule(
+      ctx.settings.heartbeatCron,
+      'heartbeat',
+      () => beats.inc(),
+      'Shows the health helper that Quorra is still running',
+    );
   },
 });

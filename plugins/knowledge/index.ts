@@ -64,10 +64,15 @@ export default definePlugin({
       };
     });
     addKnowledgeRoutes(ctx.http, service, ctx.audit);
-    ctx.schedule(ctx.settings.consistencyCron, 'consistency', async () => {
-      // The pass logs its own error; throwing here lets the scheduler record the run as failed too.
-      if (!(await service.runPass('nightly'))) throw new Error('knowledge consistency pass failed');
-    });
+    ctx.schedule(
+      ctx.settings.consistencyCron,
+      'consistency',
+      async () => {
+        // The pass logs its own error; throwing here lets the scheduler record the run as failed too.
+        if (!(await service.runPass('nightly'))) throw new Error('knowledge consistency pass failed');
+      },
+      'Reads new and changed documents, so answers come from the latest',
+    );
     return api;
   },
 });

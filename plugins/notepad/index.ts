@@ -53,13 +53,18 @@ export default definePlugin({
     addNotepadRoutes(ctx.http, service);
 
     const clock = new DailyClock(ctx.dataDir);
-    ctx.schedule('*/5 * * * *', 'notepad-clock', async () => {
-      const now = new Date();
-      const tz = await householdZone();
-      if (clock.claim('triage', settings.triageTime, now, tz)) await service.triageEveryone();
-      if (clock.claim('summary', settings.summaryTime, now, tz))
-        for (const p of await ctx.people.list()) await service.sendSummary(p.id);
-    });
+    ctx.schedule(
+      '*/5 * * * *',
+      'notepad-clock',
+      async () => {
+        const now = new Date();
+        const tz = await householdZone();
+        if (clock.claim('triage', settings.triageTime, now, tz)) await service.triageEveryone();
+        if (clock.claim('summary', settings.summaryTime, now, tz))
+          for (const p of await ctx.people.list()) await service.sendSummary(p.id);
+      },
+      'Sorts each person’s notes and sends their daily summary at the times set',
+    );
     return { service };
   },
 });

@@ -119,6 +119,13 @@ describe('admin UI in Chromium', () => {
     const nextRun = page.locator('overview-view tr[data-job="echo.yearly"] td[data-field="next-run"]');
     assert.equal(await nextRun.getAttribute('title'), expected, 'the exact time on hover');
     assert.match((await nextRun.textContent())!, /^(in |next |tomorrow)/, 'said relative to now');
+    // a job says what it does; its name is there on hover
+    const nightly = page.locator('overview-view tr[data-job="memory.nightly"] td[data-field="job"]');
+    assert.equal(
+      (await nightly.textContent())!.replace(/\s+/g, ' ').trim(),
+      'Puts away memories past their date and clears out the old archive (Quorra)',
+    );
+    assert.equal(await nightly.getAttribute('title'), 'memory.nightly');
   });
 
   it('switches a plugin off and on, and shows a refusal inline', async () => {

@@ -155,11 +155,11 @@ export class OverviewView extends LitElement {
       ${
         jobs.length
           ? html`<table aria-label="Scheduled jobs">
-            <thead><tr><th>Job</th><th>Schedule</th><th>Next run</th><th>Last run</th></tr></thead>
+            <thead><tr><th>What it does</th><th>Schedule</th><th>Next run</th><th>Last run</th></tr></thead>
             <tbody>
               ${jobs.map(
                 (j) => html`<tr data-job=${j.name}>
-                  <td>${j.name} <span class="muted small">(${j.owner})</span></td>
+                  <td data-field="job" title=${j.name}>${j.about ?? j.name} <span class="muted small">(${j.owner === 'core' ? 'Quorra' : j.owner})</span></td>
                   <td data-field="schedule"><span title=${`cron: ${j.cron}`}>${describeCron(j.cron)}</span></td>
                   <td data-field="next-run" title=${formatTime(j.nextRunAt)}>${j.running ? 'running now' : relativeTime(j.nextRunAt)}</td>
                   <td>

@@ -51,6 +51,17 @@ describe('system routes', () => {
     assert.equal(h.checks.matrix.status, 'disabled');
     assert.equal(h.checks.plugins.plugins.diagnostics.state, 'active');
     assert.ok(h.checks.scheduler.jobs.some((j: any) => j.name === 'diagnostics.heartbeat' && j.nextRunAt));
+    // every job core and the bundled plugins schedule says what it does in words, for the Overview
+    const jobs = h.checks.scheduler.jobs as { name: string; about?: string }[];
+    assert.ok(jobs.length >= 6, jobs.map((j) => j.name).join());
+    assert.deepEqual(
+      jobs.filter((j) => !j.about).map((j) => j.name),
+      [],
+    );
+    assert.equal(
+      jobs.find((j) => j.name === 'memory.nightly')?.about,
+      'Puts away memories past their date and clears out the old archive',
+    );
     assert.match(h.version, /^\d+\.\d+\.\d+/);
   });
 
