@@ -45,6 +45,31 @@ const moreSize = () => (moreToolsSize ??= JSON.stringify(toolSchema(moreToolsToo
  */
 export function selectTools(allowed: ToolDefinition<any>[], input: SelectionInput): ToolDefinition<any>[] {
   if (allowed.length <= input.limit) return [...allowed];
+  return offerOf(allowed, pickTools(allowed, input));
+}
+
+/** The turn's offer for a chosen set: those of `allowed` in the gate's order, then `more_tools` for the rest. */
+export function offerOf(allowed: ToolDefinition<any>[], chosen: ReadonlySet<ToolDefinition<any>>) {
+  if (allowed.every((t) => chosen.has(t))) return [...allowed];
+  const offered = allowed.filter((t) => chosen.has(t));
+  const rest = allowed.filter((t) => !chosen.has(t));
+  offered.push(moreToolsTool(rest, offered));
+  return offered;
+}
+
+/** The tool the new message alone points to most: its best word match, else the one it means; none for small talk. */
+export function bestForMessage(
+  allowed: ToolDefinition<any>[],
+  input: Pick<SelectionInput, 'message' | 'meant'>,
+): ToolDefinition<any> | undefined {
+  const scores = scoreTools(allowed, [{ text: input.message, weight: 1 }]);
+  let best: ToolDefinition<any> | undefined;
+  for (const t of allowed) if ((scores.get(t) ?? 0) > (best ? scores.get(best)! : 0)) best = t;
+  return best ?? input.meant;
+}
+
+/** The chosen few (without `more_tools`): those in use, then by relevance while they fit the schema budget. */
+function pickTools(allowed: ToolDefinition<any>[], input: SelectionInput): Set<ToolDefinition<any>> {
   const room = Math.max(input.limit - 1, 0);
   const used = new Set(input.used);
   const texts: WeightedText[] = [
@@ -76,8 +101,5 @@ export function selectTools(allowed: ToolDefinition<any>[], input: SelectionInpu
     chosen.add(r.tool);
     left -= size;
   }
-  const offered = allowed.filter((t) => chosen.has(t));
-  const rest = allowed.filter((t) => !chosen.has(t));
-  offered.push(moreToolsTool(rest, offered));
-  return offered;
+  return chosen;
 }

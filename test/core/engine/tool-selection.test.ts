@@ -176,6 +176,25 @@ describe('tool selection through the engine (model.toolsPerTurn)', () => {
     );
   });
 
+  it('keeps a session’s offer on a follow-up that asks for nothing else, so the cached prompt holds; re-picks when it does', async () => {
+    const tools = (i: number) => JSON.stringify(model.chatRequests()[i].body.tools);
+    const r = await chat(app, owner, { message: 'read the thing called boiler', scope: ['general'] });
+    // "note" would bring in the note tool on a fresh pick; the best match is offered already, so nothing changes
+    await chat(app, owner, {
+      message: 'read the boiler one again, a note too',
+      session_id: r.json.session_id,
+    });
+    assert.equal(tools(1), tools(0), 'the same tool block, byte for byte');
+    // the same words in a new session pick afresh (a plain "and after that?" pads with the gate's first tools)
+    const other = await chat(app, owner, { message: 'thanks! and after that?', scope: ['general'] });
+    assert.notEqual(tools(2), tools(0));
+    // a follow-up whose best tool the offer lacks gets a new pick that has it
+    await chat(app, owner, { message: 'delete it permanently', session_id: r.json.session_id });
+    assert.ok(!offered(0).includes('test_delete_thing'));
+    assert.ok(offered(3).includes('test_delete_thing'), offered(3).join());
+    assert.ok(other.json.session_id !== r.json.session_id);
+  });
+
   it('keeps offering a tool the session has used on its next turn', async () => {
     model
       .next({ toolCalls: [{ name: 'test_read_thing', arguments: { name: 'boiler' } }] })
