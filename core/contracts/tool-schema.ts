@@ -52,13 +52,19 @@ function dropValidationOnly(node: Json, isProperties = false): void {
 
 // Tools are frozen at definition, so a schema is computed once per definition; converting zod to JSON Schema on
 // every turn was the largest single cost of a turn. Re-registering a tool (plugin reload) makes a new definition.
+// A tool built per turn over one shared input schema (more_tools) is converted once too: by input, name and words.
 const schemas = new WeakMap<ToolDefinition<any>, ChatCompletionTool>();
+const byInput = new WeakMap<z.ZodType, Map<string, ChatCompletionTool>>();
 
 /** The OpenAI function-tool definition for a tool (shared between turns: never mutate it). */
 export function toolSchema(tool: ToolDefinition<any>): ChatCompletionTool {
   let schema = schemas.get(tool);
   if (!schema) {
-    schema = buildSchema(tool);
+    const same = byInput.get(tool.input) ?? new Map<string, ChatCompletionTool>();
+    byInput.set(tool.input, same);
+    const key = `${tool.name}\n${tool.description}`;
+    schema = same.get(key) ?? buildSchema(tool);
+    same.set(key, schema);
     schemas.set(tool, schema);
   }
   return schema;

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { defineTool, type ToolDefinition } from '../contracts/define-tool.ts';
 
 export const MORE_TOOLS = 'more_tools';
+// one input schema for every turn's more_tools, so its JSON schema is made once (tool-schema.ts caches by input)
+const input = z.object({ add: z.array(z.string().max(64)).max(8).optional() });
 
 /** A tool's description cut to its first sentence: enough to choose by, a line each. */
 export function oneLine(description: string): string {
@@ -24,7 +26,7 @@ export function moreToolsTool(
     description: 'Lists the other tools here; add: names to use now.',
     tier: 0,
     scopes: ['*'],
-    input: z.object({ add: z.array(z.string().max(64)).max(8).optional() }),
+    input,
     run({ add }) {
       const waiting = rest.filter((t) => !offered.includes(t));
       if (!add?.length) {
