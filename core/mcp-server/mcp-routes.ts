@@ -1,7 +1,5 @@
 // `/mcp`: Quorra as a Streamable HTTP MCP server for the family's other AI apps, as the person whose token it is.
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import { CallToolRequestSchema, ListToolsRequestSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { buildInfo } from '../build-info.ts';
 import type { ToolDefinition } from '../contracts/define-tool.ts';
@@ -11,6 +9,16 @@ import type { Engine } from '../engine/engine.ts';
 import { McpToolPath } from './mcp-tool-path.ts';
 
 const message = z.record(z.string(), z.unknown());
+
+// the SDK's server loads with the first /mcp request, not at start: most households never connect another AI app
+const loadSdk = () =>
+  Promise.all([
+    import('@modelcontextprotocol/sdk/server/index.js'),
+    import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'),
+    import('@modelcontextprotocol/sdk/types.js'),
+  ]);
+let sdk: ReturnType<typeof loadSdk> | undefined;
+const serverSdk = () => (sdk ??= loadSdk());
 
 /** A Quorra tool as MCP lists it; its tier becomes the read-only / destructive hints. */
 function mcpTool(tool: ToolDefinition<any>): Tool {
@@ -46,6 +54,11 @@ export function mcpRoutes(engine: Engine) {
         'MCP (Streamable HTTP, stateless JSON): Quorra’s tools for another AI app, as the token’s person',
       body: z.union([message, z.array(message).max(50)]),
       handler: async ({ principal, body, header }) => {
+        const [
+          { Server },
+          { WebStandardStreamableHTTPServerTransport },
+          { CallToolRequestSchema, ListToolsRequestSchema },
+        ] = await serverSdk();
         const server = new Server(
           { name: 'quorra', version: buildInfo.version },
           { capabilities: { tools: {} } },

@@ -1,10 +1,10 @@
 // The OpenAI-compatible endpoint (llama.cpp server, Ollama, OpenAI) as a ModelBackend: chat, streamed or not, over
 // node:http (openai-wire.ts, the calls every message and Dream make); embeddings through the openai SDK.
 import type OpenAI from 'openai';
-import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai/error';
+import { APIUserAbortError } from 'openai/error';
 import type { ChatCompletion, ChatCompletionChunk } from 'openai/resources/chat/completions';
 import type { CallOptions, ChatRequest, ModelBackend, ProbeResult } from './model-backend.ts';
-import { openChatStream, postChatCompletion } from './openai-wire.ts';
+import { listModels, openChatStream, postChatCompletion } from './openai-wire.ts';
 
 export interface OpenAiOptions {
   baseUrl: string;
@@ -85,29 +85,9 @@ export class OpenAiBackend implements ModelBackend {
     return [...res.data].sort((a, b) => a.index - b.index).map((d) => d.embedding as number[]);
   }
 
-  /**
-   * GET /models as the SDK would send it, without loading the SDK: /health probes the endpoint long before (and
-   * whether or not) anyone talks to the model. Failures are the SDK's error classes, so they classify alike.
-   */
+  /** GET /models without the SDK (see listModels). */
   async probe(timeoutMs: number): Promise<ProbeResult> {
-    let res: Response;
-    try {
-      res = await fetch(`${this.o.baseUrl.replace(/\/+$/, '')}/models`, {
-        headers: { authorization: `Bearer ${this.o.apiKey}`, accept: 'application/json' },
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-    } catch (err) {
-      if ((err as Error)?.name === 'TimeoutError') throw new APIConnectionTimeoutError();
-      throw new APIConnectionError({ cause: err as Error });
-    }
-    const text = await res.text();
-    let body: { data?: { id: string }[] } | undefined;
-    try {
-      body = JSON.parse(text);
-    } catch {}
-    if (!res.ok) throw APIError.generate(res.status, body, body ? undefined : text, res.headers);
-    if (!Array.isArray(body?.data)) throw new SyntaxError('the endpoint did not list its models');
-    return { ok: true, models: body.data.map((m) => m.id) };
+    return { ok: true, models: await listModels(this.o, timeoutMs) };
   }
 
   async close(): Promise<void> {}

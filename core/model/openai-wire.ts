@@ -55,6 +55,33 @@ export async function postChatCompletion(
   return JSON.parse(text) as ChatCompletion;
 }
 
+/**
+ * GET /models once (a probe asks about now: no retries), failing with the SDK's error classes: /health probes the
+ * endpoint long before (and whether or not) anyone talks to the model, and over node:http it loads neither the SDK
+ * nor fetch's undici at start.
+ */
+export async function listModels(e: StreamEndpoint, timeoutMs: number): Promise<string[]> {
+  const url = new URL(`${e.baseUrl.replace(/\/+$/, '')}/models`);
+  let res: IncomingMessage;
+  let text: string;
+  try {
+    res = await post(url, { ...e, timeoutMs }, undefined, undefined, 'application/json');
+    text = await readText(res);
+  } catch (err) {
+    if (err instanceof TimedOut) throw new APIConnectionTimeoutError();
+    throw new APIConnectionError({ cause: err as Error });
+  }
+  let body: { data?: { id: string }[] } | undefined;
+  try {
+    body = JSON.parse(text);
+  } catch {}
+  const status = res.statusCode ?? 0;
+  if (status < 200 || status >= 300)
+    throw APIError.generate(status, body, body ? undefined : text, webHeaders(res));
+  if (!Array.isArray(body?.data)) throw new SyntaxError('the endpoint did not list its models');
+  return body.data.map((m) => m.id);
+}
+
 const chatUrl = (e: StreamEndpoint) => new URL(`${e.baseUrl.replace(/\/+$/, '')}/chat/completions`);
 
 async function* chunks(res: IncomingMessage, signal?: AbortSignal): AsyncGenerator<ChatCompletionChunk> {
@@ -142,23 +169,23 @@ async function respond(
 function post(
   url: URL,
   e: StreamEndpoint,
-  body: string,
+  body: string | undefined,
   signal: AbortSignal | undefined,
   accept: string,
 ): Promise<IncomingMessage> {
   const send = url.protocol === 'https:' ? https.request : http.request;
+  const headers: Record<string, string | number> = { accept, authorization: `Bearer ${e.apiKey}` };
+  if (body !== undefined) {
+    headers['content-type'] = 'application/json';
+    headers['content-length'] = Buffer.byteLength(body);
+  }
   return new Promise((resolve, reject) => {
     const req = send(
       url,
       {
-        method: 'POST',
+        method: body === undefined ? 'GET' : 'POST',
         agent: agents[url.protocol as keyof typeof agents],
-        headers: {
-          'content-type': 'application/json',
-          accept,
-          authorization: `Bearer ${e.apiKey}`,
-          'content-length': Buffer.byteLength(body),
-        },
+        headers,
       },
       (res) => {
         clearTimeout(timer);

@@ -1,8 +1,8 @@
 // The owner signs Quorra in to an OAuth-protected MCP server: start (the server's authorize page) and the way back.
-import { auth } from '@modelcontextprotocol/sdk/client/auth.js';
 import { fail, type HttpCapability, type Logger, withStatus } from 'quorra/plugin';
 import { z } from 'zod';
 import './errors.ts';
+import { mcpSdk } from './mcp-sdk.ts';
 import type { McpServerSettings } from './mcp-settings.ts';
 import type { GrantProvider } from './oauth-provider.ts';
 import type { ServerConnection } from './server-connection.ts';
@@ -54,7 +54,7 @@ export function addOAuthRoutes(http: HttpCapability, deps: OAuthRouteDeps): void
       grant.authorizeUrl = undefined;
       let result: string;
       try {
-        result = await auth(grant, { serverUrl: s.url });
+        result = await (await mcpSdk()).auth.auth(grant, { serverUrl: s.url });
       } catch (err) {
         deps.logger.warn({ server: s.id, err: (err as Error).name }, 'MCP sign-in could not start');
         throw fail.upstream(
@@ -98,7 +98,7 @@ export function addOAuthRoutes(http: HttpCapability, deps: OAuthRouteDeps): void
           400,
         );
       try {
-        await auth(grant, { serverUrl: s.url, authorizationCode: query.code });
+        await (await mcpSdk()).auth.auth(grant, { serverUrl: s.url, authorizationCode: query.code });
       } catch (err) {
         deps.logger.warn({ server: s.id, err: (err as Error).name }, 'MCP sign-in could not finish');
         return page('Not signed in', `${s.label} did not accept the sign-in. Start again from Quorra.`, 502);

@@ -1,15 +1,11 @@
 // One MCP server as Quorra's client sees it: connects, lists tools, follows list changes, reconnects with back-off.
 import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
-import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import {
-  StreamableHTTPClientTransport,
-  StreamableHTTPError,
-} from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { Logger } from 'quorra/plugin';
+import { loadedMcpSdk, mcpSdk } from './mcp-sdk.ts';
 import type { McpServerSettings } from './mcp-settings.ts';
 
 export type ConnectionState = 'connecting' | 'ready' | 'down' | 'stopped';
@@ -49,7 +45,10 @@ export class ServerConnection {
 
   /** The child process id of a stdio server (for tests and diagnostics). */
   get pid(): number | null {
-    return this.transport instanceof StdioClientTransport ? this.transport.pid : null;
+    const sdk = loadedMcpSdk();
+    return sdk && this.transport instanceof sdk.stdio.StdioClientTransport
+      ? (this.transport as StdioClientTransport).pid
+      : null;
   }
 
   start(): void {
@@ -72,11 +71,12 @@ export class ServerConnection {
 
   private async transportFor(): Promise<Transport> {
     const s = this.settings;
+    const { stdio, http } = await mcpSdk();
     if (s.command) {
-      const t = new StdioClientTransport({
+      const t = new stdio.StdioClientTransport({
         command: s.command,
         args: s.args,
-        env: { ...getDefaultEnvironment(), ...s.env },
+        env: { ...stdio.getDefaultEnvironment(), ...s.env },
         stderr: 'pipe',
       });
       // a piped stderr nobody reads fills up and stalls the child: drain it (its text is not ours to log)
@@ -85,7 +85,7 @@ export class ServerConnection {
     }
     const headers: Record<string, string> = s.token ? { authorization: `Bearer ${s.token}` } : {};
     const provider = !s.token && this.oauth ? await this.oauth() : undefined;
-    return new StreamableHTTPClientTransport(new URL(s.url!), {
+    return new http.StreamableHTTPClientTransport(new URL(s.url!), {
       requestInit: { headers },
       // only a signed-in grant is handed over: the SDK then refreshes expired tokens by itself
       ...(provider?.signedIn ? { authProvider: provider } : {}),
@@ -95,7 +95,8 @@ export class ServerConnection {
   private async connect(): Promise<void> {
     if (this.state === 'stopped') return;
     this.state = 'connecting';
-    const client = new Client(
+    const { client: sdkClient } = await mcpSdk();
+    const client = new sdkClient.Client(
       { name: 'quorra', version: '1' },
       {
         listChanged: {
@@ -146,7 +147,12 @@ export class ServerConnection {
   /** A 401 from an HTTP server we hold no token for: only the owner signing in helps, retrying does not. */
   private refusedUs(err: unknown): boolean {
     if (this.settings.token || !this.settings.url || !this.oauth) return false;
-    return err instanceof UnauthorizedError || (err instanceof StreamableHTTPError && err.code === 401);
+    const sdk = loadedMcpSdk();
+    if (!sdk) return false;
+    return (
+      err instanceof sdk.auth.UnauthorizedError ||
+      (err instanceof sdk.http.StreamableHTTPError && err.code === 401)
+    );
   }
 
   /** Connects again now (after the owner signed in). */

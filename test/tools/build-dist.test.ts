@@ -91,6 +91,45 @@ describe('compiled build (npm run build)', function () {
     assert.ok(files.length < 200, `${files.length} module files`);
   });
 
+  it('keeps what an idle server never uses out of the start: no static import from the CLI or a plugin reaches it', () => {
+    // the modules a start links, following static imports only (a dynamic import() is its own chunk, loaded on use)
+    const staticImport = /(?:^|[;\n}])\s*import\s*(?:[^'";]*?from\s*)?["']([^"']+)["']/g;
+    const linked = new Set<string>();
+    const packages = new Set<string>();
+    const stack = [main, ...pluginIds.map((id) => path.join(dist, 'plugins', id, 'index.js'))];
+    while (stack.length) {
+      const file = stack.pop()!;
+      if (linked.has(file)) continue;
+      linked.add(file);
+      const text = readFileSync(file, 'utf8');
+      // what esbuild bundled into the file says where it came from: `// node_modules/<package>/…`
+      for (const m of text.matchAll(/^\/\/ node_modules\/((?:@[^/\n]+\/)?[^/\n]+)\//gm)) packages.add(m[1]);
+      for (const m of text.matchAll(staticImport)) {
+        if (m[1].startsWith('.')) stack.push(path.resolve(path.dirname(file), m[1]));
+        // the SDK's error classes alone (a few kB: a failed probe classifies as the SDK's), not the SDK
+        else if (!m[1].startsWith('node:') && m[1] !== 'openai/error')
+          packages.add(
+            m[1]
+              .split('/')
+              .slice(0, m[1].startsWith('@') ? 2 : 1)
+              .join('/'),
+          );
+      }
+    }
+    assert.ok(packages.has('typeorm') && packages.has('zod'), [...packages].join());
+    for (const lazy of [
+      '@modelcontextprotocol/sdk',
+      'openai',
+      'pg',
+      '@qdrant/js-client-rest',
+      'tsdav',
+      'csv-parse',
+      'yaml',
+      'usearch',
+    ])
+      assert.ok(!packages.has(lazy), `${lazy} is linked at start (${[...linked].length} modules)`);
+  });
+
   it('boots every plugin, a household plugin, every migration and Matrix with E2EE, serves /health and the admin UI, stops on SIGTERM', async () => {
     const plugins = path.join(dir, 'own-plugins');
     mkdirSync(plugins);
