@@ -57,15 +57,23 @@ export function offerOf(allowed: ToolDefinition<any>[], chosen: ReadonlySet<Tool
   return offered;
 }
 
-/** The tool the new message alone points to most: its best word match, else the one it means; none for small talk. */
-export function bestForMessage(
+// a follow-up's words often match a few tools about alike ("and on friday?": listing tasks 2.65, the calendar 2.33):
+// an offered tool this near the best match still answers it
+const STILL_FITS = 0.75;
+
+/**
+ * Whether an earlier offer still serves the new message: it matches no tool (then the one it means, if any, must be
+ * offered), or an offered tool matches it nearly as well as the best match of all.
+ */
+export function offerStillFits(
   allowed: ToolDefinition<any>[],
+  chosen: ReadonlySet<ToolDefinition<any>>,
   input: Pick<SelectionInput, 'message' | 'meant'>,
-): ToolDefinition<any> | undefined {
+): boolean {
   const scores = scoreTools(allowed, [{ text: input.message, weight: 1 }]);
-  let best: ToolDefinition<any> | undefined;
-  for (const t of allowed) if ((scores.get(t) ?? 0) > (best ? scores.get(best)! : 0)) best = t;
-  return best ?? input.meant;
+  const best = Math.max(0, ...scores.values());
+  if (best === 0) return !input.meant || chosen.has(input.meant);
+  return Math.max(0, ...[...chosen].map((t) => scores.get(t) ?? 0)) >= STILL_FITS * best;
 }
 
 /** The chosen few (without `more_tools`): those in use, then by relevance while they fit the schema budget. */

@@ -5,7 +5,7 @@ import type { Logger } from '../logger.ts';
 import { MORE_TOOLS } from './more-tools.ts';
 import { RecentSessions } from './recent-sessions.ts';
 import { type ToolEmbedder, ToolMeaning } from './tool-meaning.ts';
-import { bestForMessage, offerOf, type SelectionInput, selectTools } from './tool-selection.ts';
+import { offerOf, offerStillFits, type SelectionInput, selectTools } from './tool-selection.ts';
 import { UsedTools } from './used-tools.ts';
 
 /** How many of the last history messages, besides the new one, the pick reads. */
@@ -56,14 +56,13 @@ export class TurnToolPick {
     return offered;
   }
 
-  /** The session's last offer again, if every tool of it is still allowed and it holds those in use and the best. */
+  /** The session's last offer again, if every tool of it is still allowed, it holds those in use and still fits. */
   private kept(allowed: ToolDefinition<any>[], sessionId: string, input: SelectionInput) {
     const names = this.lastOffer.get(sessionId);
     if (!names) return undefined;
     const chosen = new Set(allowed.filter((t) => names.includes(t.name)));
     if (chosen.size !== names.length || input.used.some((n) => !names.includes(n))) return undefined;
-    const best = bestForMessage(allowed, input);
-    return !best || chosen.has(best) ? offerOf(allowed, chosen) : undefined;
+    return offerStillFits(allowed, chosen, input) ? offerOf(allowed, chosen) : undefined;
   }
 
   /** Records the tools a turn called, so its session's next turns keep them offered. */

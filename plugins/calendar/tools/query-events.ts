@@ -38,6 +38,7 @@ export function queryEvents(deps: CalendarToolDeps) {
       "what's on tomorrow, any plans this weekend",
       'show me the calendar for next week',
       'when is the concert, are we busy saturday',
+      'and on friday? what about monday',
       'welche Termine haben wir diese Woche',
       'on a quoi demain au calendrier',
     ],
