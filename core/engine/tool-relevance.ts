@@ -71,11 +71,36 @@ function nearTerms(q: string, vocab: Set<string>): Array<[string, number]> {
 /** The query side: folded words with a weight each (the new message counts more than earlier turns). */
 export type WeightedText = { text: string; weight: number };
 
-/** Scores each tool against the texts; a higher score is more relevant, 0 is no word in common. */
-export function scoreTools(
-  tools: ToolDefinition<any>[],
-  texts: WeightedText[],
-): Map<ToolDefinition<any>, number> {
+/** The tools one turn ranks, as BM25 needs them: their documents, vocabulary and mean length, with memos. */
+interface Corpus {
+  all: ToolDoc[];
+  vocab: Set<string>;
+  avgLength: number;
+  /** Query word → the vocabulary words it stands for (a scan of the whole vocabulary, done once per word). */
+  near: Map<string, Array<[string, number]>>;
+  df: Map<string, number>;
+}
+
+// turns rank the same few tool sets over and over (a scope's tools, a person's): each set's corpus is built once
+const ids = new WeakMap<ToolDefinition<any>, number>();
+let nextId = 0;
+const corpora = new Map<string, Corpus>();
+const MAX_CORPORA = 64;
+const MAX_MEMO = 5000;
+
+function corpusOf(tools: ToolDefinition<any>[]): Corpus {
+  const key = tools
+    .map((t) => {
+      let id = ids.get(t);
+      if (id === undefined) {
+        id = nextId++;
+        ids.set(t, id);
+      }
+      return id;
+    })
+    .join(',');
+  let c = corpora.get(key);
+  if (c) return c;
   const all = tools.map(docOf);
   const vocab = new Set<string>();
   let total = 0;
@@ -83,22 +108,44 @@ export function scoreTools(
     total += d.length;
     for (const t of d.tf.keys()) vocab.add(t);
   }
-  const avgLength = total / Math.max(all.length, 1) || 1;
+  c = { all, vocab, avgLength: total / Math.max(all.length, 1) || 1, near: new Map(), df: new Map() };
+  if (corpora.size >= MAX_CORPORA) corpora.delete(corpora.keys().next().value!);
+  corpora.set(key, c);
+  return c;
+}
+
+/** A memo bounded by a plain clear: the words families use are few, a flood of new ones only costs a rebuild. */
+function memo<V>(m: Map<string, V>, k: string, make: () => V): V {
+  let v = m.get(k);
+  if (v === undefined) {
+    if (m.size >= MAX_MEMO) m.clear();
+    v = make();
+    m.set(k, v);
+  }
+  return v;
+}
+
+/** Scores each tool against the texts; a higher score is more relevant, 0 is no word in common. */
+export function scoreTools(
+  tools: ToolDefinition<any>[],
+  texts: WeightedText[],
+): Map<ToolDefinition<any>, number> {
+  const c = corpusOf(tools);
   // each query term's weight: its best text weight × how near it is
   const query = new Map<string, number>();
   for (const { text, weight } of texts)
     for (const w of new Set(wordsOf(text).map(foldWord).filter(meaningful)))
-      for (const [term, near] of nearTerms(w, vocab))
+      for (const [term, near] of memo(c.near, w, () => nearTerms(w, c.vocab)))
         query.set(term, Math.max(query.get(term) ?? 0, weight * near));
-  const df = new Map<string, number>();
-  for (const term of query.keys()) df.set(term, all.filter((d) => d.tf.has(term)).length);
   const scores = new Map<ToolDefinition<any>, number>();
   tools.forEach((tool, i) => {
-    const d = all[i];
+    const d = c.all[i];
     let score = 0;
     for (const [term, qw] of query) {
       const f = d.tf.get(term);
-      if (f) score += qw * termScore(idf(all.length, df.get(term)!), f, d.length, avgLength);
+      if (!f) continue;
+      const df = memo(c.df, term, () => c.all.filter((x) => x.tf.has(term)).length);
+      score += qw * termScore(idf(c.all.length, df), f, d.length, c.avgLength);
     }
     scores.set(tool, score);
   });
