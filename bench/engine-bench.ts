@@ -16,16 +16,14 @@ const owner = await addUser(app, 'Bench');
 /** CPU milliseconds per call of each measured function: on a loaded machine wall time mostly measures waiting. */
 const cpuPerCall = new Map<string, number>();
 
-async function time(fn: () => Promise<unknown>, n: number, label?: string): Promise<number[]> {
+/** Warm-up: runs fn n times, timing each. */
+async function time(fn: () => Promise<unknown>, n: number): Promise<number[]> {
   const out: number[] = [];
-  const cpu0 = process.cpuUsage();
   for (let i = 0; i < n; i++) {
     const t0 = performance.now();
     await fn();
     out.push(performance.now() - t0);
   }
-  const cpu = process.cpuUsage(cpu0);
-  if (label) cpuPerCall.set(label, (cpu.user + cpu.system) / 1000 / n);
   return out;
 }
 
@@ -95,8 +93,10 @@ await time(direct, 30);
 await time(viaEngine, 30);
 await time(viaEngineHistory, 30);
 await time(viaHttp, 30);
-const base = await time(direct, turns, 'direct');
-const engine = await time(viaEngine, turns, 'engine');
+// the goal's pair takes turns in short blocks as well: measured as two long blocks, one after the other, a drift in
+// the machine's speed between them (this shared machine's CPU time for the same turn varies by a third from one
+// minute to the next) landed wholly on the difference
+const { direct: base, engine } = await alternate({ direct, engine: viaEngine }, turns);
 // the HTTP round trip itself, for scale: the same client and a reply of the same shape from a bare Koa handler
 const bare = new Koa();
 bare.use((ctx) => {

@@ -23,8 +23,9 @@ export const STEP_ORDER = [
   'knowledge search: exact scan',
   'audit log',
   'reply review',
-  'session writes',
-  'notes log (afterTurn)',
+  "session writes (with the turn's note)",
+  'turn records (the note, validated)',
+  'after-turn hooks',
   'engine (rest of the turn)',
 ];
 
@@ -36,7 +37,8 @@ const hookStep: Record<keyof HookSignatures, string> = {
   admitTurn: 'prompt: other hooks',
   admitWorkspace: 'prompt: other hooks',
   reviewReply: 'reply review',
-  afterTurn: 'notes log (afterTurn)',
+  turnRecords: 'turn records (the note, validated)',
+  afterTurn: 'after-turn hooks',
 };
 
 const toolStep = (tool: { name: string }) =>
@@ -60,7 +62,7 @@ export function profileApp(profile: TurnProfile, app: BootedApp): void {
   profile.wrap(deps.sessions, 'find', 'session lookup');
   profile.wrap(deps.sessions, 'history', 'prompt: user + history');
   profile.wrap(deps.users, 'get', 'prompt: user + history');
-  profile.wrap(deps.sessions, 'commitTurn', 'session writes');
+  profile.wrap(deps.sessions, 'commitTurn', "session writes (with the turn's note)");
   profile.wrap(deps.model, 'chat', 'model round trips (instant model, HTTP)');
   profile.wrap(deps.inspector, 'begin', 'turn inspector');
   profile.wrap(deps.inspector, 'finish', 'turn inspector');

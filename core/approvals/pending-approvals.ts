@@ -3,7 +3,7 @@ import type { ApprovalSource, PendingApproval } from '../contracts/contributions
 
 /** Every source's pending items for the user, tagged with the source name. */
 export async function collectApprovals(
-  sources: ApprovalSource[],
+  sources: readonly ApprovalSource[],
   user: { userId: string; role: 'owner' | 'member' },
 ): Promise<(PendingApproval & { source: string })[]> {
   const all = await Promise.all(

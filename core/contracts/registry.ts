@@ -5,6 +5,9 @@ import { type ErrorCode, QuorraError } from './errors.ts';
 /** Holds items by key; adding a key twice throws `QUORRA_DUPLICATE_<KIND>`. */
 export class Registry<T> {
   private readonly items = new Map<string, { item: T; owner: string }>();
+  /** The items as list() last gave them, until the next add or removal: every turn lists the tools and fragments. */
+  private listed?: readonly T[];
+  private changes = 0;
   /** Runs before an item is added; throwing refuses it (e.g. a mode without its prompt fragment). */
   validator?: (item: T) => void;
 
@@ -27,8 +30,11 @@ export class Registry<T> {
     this.validator?.(item);
     const entry = { item, owner };
     this.items.set(key, entry);
+    this.changed();
     return toDisposable(() => {
-      if (this.items.get(key) === entry) this.items.delete(key);
+      if (this.items.get(key) !== entry) return;
+      this.items.delete(key);
+      this.changed();
     });
   }
 
@@ -42,9 +48,20 @@ export class Registry<T> {
     return this.items.get(key)?.owner;
   }
 
-  /** Lists every registered item in registration order. */
-  list(): T[] {
-    return [...this.items.values()].map((e) => e.item);
+  /** Lists every registered item in registration order (one frozen array until the registry changes). */
+  list(): readonly T[] {
+    this.listed ??= Object.freeze([...this.items.values()].map((e) => e.item));
+    return this.listed;
+  }
+
+  /** Counts the adds and removals so far: what is derived from the items holds while this stays the same. */
+  get version(): number {
+    return this.changes;
+  }
+
+  private changed(): void {
+    this.changes++;
+    this.listed = undefined;
   }
 
   has(key: string): boolean {

@@ -3,6 +3,7 @@
 import type { ToolDefinition } from '../contracts/define-tool.ts';
 import { type Disposable, toDisposable } from '../contracts/disposable.ts';
 import type { Principal } from '../contracts/principal.ts';
+import type { Steps } from '../db/sql-values.ts';
 import type { Session } from '../sessions/session.entity.ts';
 import type { ToolCallRecord } from './chat-loop.ts';
 
@@ -47,9 +48,35 @@ export interface HookSignatures {
   reviewReply: (
     turn: TurnInfo & { reply: string; calls: ToolCallRecord[] },
   ) => Promise<string | undefined> | string | undefined;
-  /** Runs after a turn was committed (e.g. appending it to the notes log). */
-  afterTurn: (turn: TurnInfo & { reply: string; interrupted: boolean }) => Promise<void> | void;
+  /**
+   * Rows written in the turn's own transaction (the turn's note in the notes log): the turn and what records it are
+   * stored together or not at all, in one commit instead of two. Core's only: a plugin never writes into it.
+   * Returns the statements as steps, or nothing; a throw leaves its rows out and is logged, the turn still stored.
+   */
+  turnRecords: (turn: FinishedTurn) => Steps<unknown> | undefined;
+  /** Runs after a turn was committed. */
+  afterTurn: (turn: FinishedTurn) => Promise<void> | void;
 }
+
+/** A turn as it is stored: the message, the reply, and whether the person cut it short. */
+export type FinishedTurn = TurnInfo & { reply: string; interrupted: boolean };
+
+/** The hook points a plugin may add to; the rest take core's own statements. */
+export type PluginHookPoint = Exclude<keyof HookSignatures, 'turnRecords'>;
+
+/** The same points at run time (a record, so a point added to HookSignatures must be placed here or fail to compile). */
+export const pluginHookPoints: ReadonlySet<string> = new Set(
+  Object.keys({
+    coreMemories: true,
+    context: true,
+    filterTools: true,
+    validateSession: true,
+    admitTurn: true,
+    admitWorkspace: true,
+    reviewReply: true,
+    afterTurn: true,
+  } satisfies Record<PluginHookPoint, true>),
+);
 
 /** Lists of hook functions by point; add returns a disposable that removes it. */
 export class EngineHooks {
@@ -61,6 +88,7 @@ export class EngineHooks {
     admitTurn: [],
     admitWorkspace: [],
     reviewReply: [],
+    turnRecords: [],
     afterTurn: [],
   };
 

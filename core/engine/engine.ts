@@ -31,21 +31,14 @@ import { StaleSessionError } from './stale-session.ts';
 import { hasGap, withGapMarkers } from './time-gaps.ts';
 import { offeredTools } from './tool-gate.ts';
 import type { ToolRunner } from './tool-runner.ts';
+import { storeTurn, type TurnOutcome, type TurnResult } from './turn-commit.ts';
 import { shuttingDown, TurnDrain } from './turn-drain.ts';
 import type { TurnInspector } from './turn-inspector.ts';
 import { TurnToolPick } from './turn-tool-pick.ts';
 
 export type { TurnRequest } from '../contracts/turn-request.ts';
 
-/** One message to the engine from any surface. */
-
-/** The engine's answer. */
-export interface TurnResult {
-  reply: string;
-  sessionId: string;
-  pendingConfirmation?: { id: string; description: string };
-  interrupted?: boolean;
-}
+export type { TurnResult } from './turn-commit.ts';
 
 /** How the caller wants the turn delivered. */
 export interface TurnOptions {
@@ -87,14 +80,14 @@ export class Engine {
 
   /** Scopes a session may lock to: those with a prompt fragment (core files or plugin-registered). */
   knownScopes(): string[] {
-    return this.deps.prompts.scopeNames();
+    return [...this.deps.prompts.scopeNames()];
   }
 
   /** The session a request continues, or a new draft (unsaved) validated by the hooks. */
   async resolveSession(req: TurnRequest): Promise<{ session: Session; isNew: boolean }> {
     const { principal } = req;
     for (const s of req.scope ?? [])
-      if (!this.knownScopes().includes(s))
+      if (!this.deps.prompts.hasScope(s))
         throw fail.badRequest(`unknown scope "${s}"`, { known: this.knownScopes() });
     if (req.origin && !(origins as readonly string[]).includes(req.origin))
       throw fail.badRequest(`unknown origin "${req.origin}"`, { known: origins });
@@ -279,45 +272,10 @@ export class Engine {
     }
   }
 
-  /** Writes the turn (session, both messages, any new confirmation) in one transaction, then runs afterTurn hooks. */
-  async commit(
-    req: TurnRequest,
-    session: Session,
-    message: string,
-    out: {
-      reply: string;
-      interrupted?: boolean;
-      confirmation?: import('./confirmation.entity.ts').Confirmation;
-    },
-  ): Promise<TurnResult> {
-    await this.deps.sessions.commitTurn(
-      session,
-      { user: message, reply: out.reply, interrupted: out.interrupted },
-      out.confirmation ? [this.deps.confirmations.insert(out.confirmation)] : [],
-    );
+  /** Stores the turn (turn-commit.ts) and counts it. */
+  async commit(req: TurnRequest, session: Session, message: string, out: TurnOutcome): Promise<TurnResult> {
+    const result = await storeTurn(this.deps, req, session, message, out);
     if (!out.interrupted) this.turns.inc({ outcome: out.confirmation ? 'confirmation' : 'ok' });
-    if (persona(session.persona).recordable) {
-      for (const fn of this.deps.hooks.at('afterTurn')) {
-        try {
-          await fn({
-            principal: req.principal,
-            session,
-            message,
-            reply: out.reply,
-            interrupted: out.interrupted ?? false,
-          });
-        } catch (err) {
-          this.deps.logger.error({ err, session: session.id }, 'afterTurn hook failed');
-        }
-      }
-    }
-    return {
-      reply: out.reply,
-      sessionId: session.id,
-      ...(out.confirmation
-        ? { pendingConfirmation: { id: out.confirmation.id, description: out.confirmation.description } }
-        : {}),
-      ...(out.interrupted ? { interrupted: true } : {}),
-    };
+    return result;
   }
 }

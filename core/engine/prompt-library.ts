@@ -37,6 +37,9 @@ export class PromptLibrary {
     private readonly registered: Registry<PromptFragment>,
   ) {}
 
+  /** The scope names as of a registry version (files never change after start). */
+  private scopes?: { version: number; names: readonly string[]; known: ReadonlySet<string> };
+
   /** The fragment text, or undefined. */
   find(kind: PromptFragment['kind'], name: string): string | undefined {
     return this.registered.get(`${kind}:${name}`)?.text ?? this.files.get(`${folderOf[kind]}/${name}`);
@@ -61,15 +64,25 @@ export class PromptLibrary {
     return text;
   }
 
-  /** Names of the scope fragments that exist (files and registered). */
-  scopeNames(): string[] {
-    const fromFiles = [...this.files.keys()]
-      .filter((k) => k.startsWith('scopes/'))
-      .map((k) => k.slice('scopes/'.length));
-    const fromPlugins = this.registered
-      .list()
-      .filter((f) => f.kind === 'scope')
-      .map((f) => f.name);
-    return [...new Set([...fromFiles, ...fromPlugins])].sort();
+  /** Names of the scope fragments that exist (files and registered); every turn asks, so kept until a change. */
+  scopeNames(): readonly string[] {
+    if (this.scopes?.version !== this.registered.version) {
+      const fromFiles = [...this.files.keys()]
+        .filter((k) => k.startsWith('scopes/'))
+        .map((k) => k.slice('scopes/'.length));
+      const fromPlugins = this.registered
+        .list()
+        .filter((f) => f.kind === 'scope')
+        .map((f) => f.name);
+      const names = Object.freeze([...new Set([...fromFiles, ...fromPlugins])].sort());
+      this.scopes = { version: this.registered.version, names, known: new Set(names) };
+    }
+    return this.scopes.names;
+  }
+
+  /** Whether a scope has a fragment (a file or a registered one). */
+  hasScope(name: string): boolean {
+    this.scopeNames();
+    return this.scopes!.known.has(name);
   }
 }

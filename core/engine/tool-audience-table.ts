@@ -5,7 +5,7 @@ const tierWords = ['0 (reads)', '1 (writes, audited)', '2 (confirmed first)'];
 
 /** One row per tool, sorted by name; a tool without an audience shows `(none)`. */
 export function audienceRows(
-  tools: ToolDefinition<any>[],
+  tools: readonly ToolDefinition<any>[],
 ): { tool: string; tier: number; audience: string }[] {
   return [...tools]
     .sort((a, b) => a.name.localeCompare(b.name))
@@ -17,7 +17,10 @@ export const audienceStart =
 export const audienceEnd = '<!-- tool-audiences:end -->';
 
 /** The Markdown table: one row per tool, with the plugin that registered it. */
-export function audienceTable(tools: ToolDefinition<any>[], owners: (name: string) => string): string {
+export function audienceTable(
+  tools: readonly ToolDefinition<any>[],
+  owners: (name: string) => string,
+): string {
   return [
     '| Tool | From | Tier | Audience |',
     '| --- | --- | --- | --- |',

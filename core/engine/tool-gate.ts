@@ -7,7 +7,7 @@ import type { Persona } from './personas.ts';
 
 /** The tools offered on a turn; a pre-commit session (scope null) gets none. */
 export function offeredTools(
-  all: ToolDefinition<any>[],
+  all: readonly ToolDefinition<any>[],
   scope: string[] | null,
   persona: Persona,
   turn: { principal?: Principal; workspace: string | null } = { workspace: null },

@@ -23,16 +23,17 @@ export const memoryArea = defineArea<{ workspaces: WorkspaceStore }, MemoryLayer
     const { config, db, contribute } = deps;
     const notes = new NotesLog(db);
     const store = new MemoryStore(db, { retentionDays: config.memory.retentionDays });
-    // guests never reach either hook: the engine skips afterTurn for non-recordable personas and recordTurn refuses them
-    contribute.hooks.add('afterTurn', async ({ principal, session, message, reply, interrupted }) => {
+    // guests never reach it: the engine skips turnRecords for non-recordable personas and turnSteps refuses them;
+    // the note is written in the turn's own commit, so a stored turn always has its note
+    contribute.hooks.add('turnRecords', ({ principal, session, message, reply, interrupted }) => {
       if (interrupted) return;
       const wordsOnly = (session.scope ?? []).some((s) => config.memory.wordsOnlyScopes.includes(s));
-      await notes.recordTurn(principal, {
+      return notes.turnSteps(principal, {
         workspace: session.workspace,
         userText: message,
         reply: wordsOnly ? null : reply,
         sourceId: session.id,
-      });
+      })?.();
     });
     contribute.hooks.add('coreMemories', async ({ principal, session }) => {
       if (principal.kind !== 'user') return [];

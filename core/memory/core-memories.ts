@@ -32,21 +32,25 @@ export async function listCoreMemories(
   limit: number,
 ): Promise<CoreMemory[]> {
   const n = Math.min(1000, Math.max(1, Math.trunc(Number(limit) || 1)));
-  const branches = sealSlices(seal).map((slice) => sliceFilter(slice, now));
-  // One branch per slice, each read in idx_memories_slice order and stopped at n rows: the OR of both slices
-  // read and sorted every core memory of the household on every prompt (30 ms at 2,500 of them). The limit is
-  // a literal (a clamped integer): bound as `?` where it can choose the plan, SQLite re-prepares the statement
-  // on every run. Only the columns a prompt shows, and when each row stops holding.
-  const union = branches
-    .map(
-      (f, i) =>
-        `SELECT * FROM (SELECT m.id, m.content, m.owner_user_id, m.expires_at, m.valid_until FROM memories m` +
-        ` WHERE ${f.where} AND m.importance = 'core' ORDER BY m.id LIMIT ${n}) b${i}`,
-    )
-    .join(' UNION ALL ');
-  const sql = `${union} ORDER BY id LIMIT ${n}`;
-  const params = branches.flatMap((f) => f.params);
-  const read = async () => (await db.query(sql, params)) as Row[];
+  const slices = sealSlices(seal); // refuses a guest's (or a malformed) seal before anything is read or kept
+  const read = async () => {
+    // One branch per slice, each read in idx_memories_slice order and stopped at n rows: the OR of both slices
+    // read and sorted every core memory of the household on every prompt (30 ms at 2,500 of them). The limit is
+    // a literal (a clamped integer): bound as `?` where it can choose the plan, SQLite re-prepares the statement
+    // on every run. Only the columns a prompt shows, and when each row stops holding.
+    const branches = slices.map((slice) => sliceFilter(slice, now));
+    const union = branches
+      .map(
+        (f, i) =>
+          `SELECT * FROM (SELECT m.id, m.content, m.owner_user_id, m.expires_at, m.valid_until FROM memories m` +
+          ` WHERE ${f.where} AND m.importance = 'core' ORDER BY m.id LIMIT ${n}) b${i}`,
+      )
+      .join(' UNION ALL ');
+    return (await db.query(
+      `${union} ORDER BY id LIMIT ${n}`,
+      branches.flatMap((f) => f.params),
+    )) as Row[];
+  };
   if (dialectOf(db) !== 'sqlite') return (await read()).map(toCoreMemory);
   const conn = sqliteConnection(db);
   // inside a transaction the rows read may yet roll back: read them, keep nothing
@@ -56,6 +60,7 @@ export async function listCoreMemories(
     bySeal = new Map();
     kept.set(conn, bySeal);
   }
+  // kept listings are checked before any SQL is built: every prompt asks, and the rows rarely change
   const key = JSON.stringify([seal.workspace, seal.userId, n]);
   const t = toDbTime(now);
   // taken before the read: a write that lands after it makes the next listing read again

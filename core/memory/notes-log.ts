@@ -47,9 +47,18 @@ export class NotesLog {
 
   /** Validates and appends a note with the next sequence number (ZodError and nothing written on bad input). */
   async append(input: NoteAppend): Promise<Note> {
+    const row = await atomically(this.db, this.appendSteps(input));
+    return toNote(row as Row);
+  }
+
+  /**
+   * The statements that append a note, validated now (ZodError on bad input), for a transaction of the caller's: a
+   * chat turn's note is written in the turn's own commit.
+   */
+  appendSteps(input: NoteAppend): () => Steps<Row | undefined> {
     const n = noteAppendSchema.parse(input);
     const t = toDbTime(this.now());
-    const row = await atomically(this.db, function* (): Steps<Row | undefined> {
+    return function* (): Steps<Row | undefined> {
       return yield sql(
         'INSERT INTO notes (seq, workspace, visibility, owner_user_id, source_kind, source_id, occurred_at, text,' +
           ' created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *',
@@ -63,8 +72,7 @@ export class NotesLog {
         n.text,
         t,
       );
-    });
-    return toNote(row as Row);
+    };
   }
 
   /**
@@ -72,9 +80,15 @@ export class NotesLog {
    * household's notes: their turns are refused here and null is returned, nothing written.
    */
   async recordTurn(principal: Principal, turn: ChatTurn): Promise<Note | null> {
+    const steps = this.turnSteps(principal, turn);
+    return steps ? toNote((await atomically(this.db, steps)) as Row) : null;
+  }
+
+  /** recordTurn's statements for the turn's own transaction; null for a guest, whose turns are never noted. */
+  turnSteps(principal: Principal, turn: ChatTurn): (() => Steps<Row | undefined>) | null {
     if (principal.kind !== 'user') return null;
     const visibility = turn.visibility ?? 'private';
-    return this.append({
+    return this.appendSteps({
       slice: {
         workspace: turn.workspace,
         visibility,

@@ -7,7 +7,7 @@ import type { AuditRecord } from '../contracts/audit-record.ts';
 import type { ApprovalSource } from '../contracts/contributions.ts';
 import type { Disposable } from '../contracts/disposable.ts';
 import type { RouteAuth, RouteDefinition } from '../contracts/route-definition.ts';
-import type { HookSignatures } from '../engine/engine-hooks.ts';
+import type { HookSignatures, PluginHookPoint } from '../engine/engine-hooks.ts';
 import type { ToolCallAs, ToolCallResult } from '../engine/tool-calls.ts';
 import type { TurnCall, TurnOutcome } from '../engine/turns.ts';
 import type { Note } from '../memory/note.entity.ts';
@@ -53,7 +53,7 @@ export interface ToolCallsCapability {
 
 /** Adds a function at an engine hook point; the host removes it when the plugin is disabled. */
 export interface HooksCapability {
-  add<K extends keyof HookSignatures>(point: K, fn: HookSignatures[K]): Disposable;
+  add<K extends PluginHookPoint>(point: K, fn: HookSignatures[K]): Disposable;
 }
 
 /** A household member as a plugin sees them. */

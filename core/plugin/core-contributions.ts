@@ -6,9 +6,8 @@ import type { ToolDefinition } from '../contracts/define-tool.ts';
 import { type Disposable, DisposableStore } from '../contracts/disposable.ts';
 import type { RouteDefinition, RouteSink } from '../contracts/route-definition.ts';
 import type { CoreRegistries } from '../engine/core-registries.ts';
-import type { EngineHooks } from '../engine/engine-hooks.ts';
+import type { EngineHooks, HookSignatures } from '../engine/engine-hooks.ts';
 import type { Scheduler } from '../scheduler/scheduler.ts';
-import type { HooksCapability } from './capabilities.ts';
 import type { Contributions } from './define-plugin.ts';
 
 /** What a core feature registers through; `dispose` undoes all of it. */
@@ -17,7 +16,8 @@ export interface CoreContributions extends Disposable {
   tools: Contributions<ToolDefinition<any>>;
   commands: Contributions<CommandDefinition>;
   replies: Contributions<ReplyHandler>;
-  hooks: HooksCapability;
+  /** Every hook point, `turnRecords` too. */
+  hooks: { add<K extends keyof HookSignatures>(point: K, fn: HookSignatures[K]): Disposable };
   /** As a plugin's `ctx.schedule`: `about` is what the job does in the owner's words. */
   schedule(cron: string, name: string, fn: () => Promise<void> | void, about: string): Disposable;
 }

@@ -10,7 +10,7 @@ import { fail } from '../contracts/errors.ts';
 import type { Registry } from '../contracts/registry.ts';
 import type { RouteSink } from '../contracts/route-definition.ts';
 import type { AuditLog } from '../engine/audit-log.ts';
-import type { EngineHooks } from '../engine/engine-hooks.ts';
+import { type EngineHooks, pluginHookPoints } from '../engine/engine-hooks.ts';
 import type { ToolCalls } from '../engine/tool-calls.ts';
 import type { Turns } from '../engine/turns.ts';
 import type { Logger } from '../logger.ts';
@@ -90,7 +90,14 @@ export function pluginCapabilities(
       askable: (name) => s.toolCalls.askable(name),
       call: (name, input, as) => s.toolCalls.call(name, input, as),
     },
-    hooks: { add: (point, fn) => store.add(s.hooks.add(point, fn)) },
+    hooks: {
+      add: (point, fn) => {
+        // the type already leaves it out; plain JavaScript is refused here, so no plugin writes in a turn's commit
+        if (!pluginHookPoints.has(point))
+          throw new Error(`"${String(point)}" is not a hook point a plugin can add to`);
+        return store.add(s.hooks.add(point, fn));
+      },
+    },
     people: {
       get: (pid) => person(s.users.get(pid)),
       byMatrixId: (mxid) => person(s.users.findByMatrixId(mxid)),

@@ -4,7 +4,7 @@ import type { DataSource } from 'typeorm';
 import { fail } from '../contracts/errors.ts';
 import type { Principal } from '../contracts/principal.ts';
 import { EntityRows, type RowStatement } from '../db/entity-rows.ts';
-import { atomically, fromDbTime } from '../db/sql-values.ts';
+import { atomically, fromDbTime, type Steps } from '../db/sql-values.ts';
 import { Message } from './message.entity.ts';
 import { Session } from './session.entity.ts';
 
@@ -29,7 +29,8 @@ export class SessionStore {
   /** A new, unsaved session for a principal (it is stored with its first turn). */
   draft(p: Principal, fields: { workspace: string | null; persona: string }): Session {
     const now = new Date();
-    const session = this.db.getRepository(Session).create({
+    // a plain instance: the repository's create walks the entity's metadata, on every new conversation
+    const session = Object.assign(new Session(), {
       id: randomUUID(),
       userId: p.kind === 'user' ? p.userId : null,
       reservationId: p.kind === 'reservation' ? p.reservationId : null,
@@ -95,14 +96,14 @@ export class SessionStore {
   }
 
   /**
-   * Writes the session, the user's message and the reply (and any further statement given, e.g. the turn's new
-   * confirmation) in one transaction. Plain INSERT/UPDATE statements: `save` would first read the session back and
+   * Writes the session, the user's message and the reply (and any further statement or steps given: the turn's
+   * new confirmation, the turn's note) in one transaction. Plain INSERT/UPDATE statements: `save` would first read the session back and
    * re-select each message's defaults, doubling the statements of a turn for values the caller already has.
    */
   async commitTurn(
     s: Session,
     turn: { user: string; reply: string; interrupted?: boolean; at?: Date },
-    extra: RowStatement[] = [],
+    extra: (RowStatement | Steps<unknown>)[] = [],
   ): Promise<void> {
     const at = turn.at ?? new Date();
     s.updatedAt = at;
@@ -128,7 +129,10 @@ export class SessionStore {
       const kept = update ? yield update : undefined;
       if (!kept) yield insert;
       yield messages;
-      for (const statement of extra) yield statement;
+      for (const more of extra) {
+        if ('sql' in more) yield more;
+        else yield* more;
+      }
     });
     this.unsaved.delete(s);
   }

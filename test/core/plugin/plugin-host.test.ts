@@ -60,6 +60,13 @@ describe('plugin host', () => {
     assert.equal(app.quorra.registries.tools.has('thrower_tool'), false);
   });
 
+  it("refuses a plugin that adds to the turn commit's own hook, so no plugin writes in a turn's transaction", () => {
+    assert.equal(status('turn-writer')?.state, 'failed');
+    assert.equal(status('turn-writer')?.code, 'QUORRA_PLUGIN_ACTIVATE_FAILED');
+    assert.match(status('turn-writer')!.reason!, /"turnRecords" is not a hook point a plugin can add to/);
+    assert.equal(app.quorra.conversation.hooks.at('turnRecords').length, 1); // memory's, the turn's note
+  });
+
   it('rejects invalid settings, dependency cycles and a folder/id mismatch with codes', () => {
     assert.equal(status('bad-settings')?.code, 'QUORRA_PLUGIN_INVALID_SETTINGS');
     assert.match(status('bad-settings')!.reason!, /settings\.limit/);
