@@ -45,6 +45,7 @@ function stringify(value: unknown): string {
 export class ToolRunner {
   private readonly calls;
   private readonly drafted;
+  private readonly toolLoggers = new WeakMap<ToolDefinition<any>, Logger>();
 
   constructor(
     private readonly registry: Registry<ToolDefinition<any>>,
@@ -67,8 +68,8 @@ export class ToolRunner {
   /** Handles one call; never throws for anything the model did. */
   async run(call: ToolCallRequest, scope: CallScope): Promise<ToolOutcome> {
     const tool = scope.offered.find((t) => t.name === call.name);
-    const available = scope.offered.map((t) => t.name).join(', ') || 'none';
     if (!tool) {
+      const available = scope.offered.map((t) => t.name).join(', ') || 'none';
       const known = this.registry.has(call.name);
       this.calls.inc({ tool: known ? call.name : 'unknown', outcome: known ? 'refused' : 'unknown' });
       if (known) {
@@ -164,10 +165,20 @@ export class ToolRunner {
     return this.execute(tool, parsed.data, scope);
   }
 
+  /** A tool's own logger, made once per definition: a pino child sets up its bindings and redaction anew each time. */
+  private toolLogger(tool: ToolDefinition<any>): Logger {
+    let logger = this.toolLoggers.get(tool);
+    if (!logger) {
+      logger = this.logger.child({ tool: tool.name });
+      this.toolLoggers.set(tool, logger);
+    }
+    return logger;
+  }
+
   /** What a tool's run and preview see of the turn. */
   private context(tool: ToolDefinition<any>, scope: CallScope): ToolContext & Record<string, unknown> {
     return {
-      logger: this.logger.child({ tool: tool.name }),
+      logger: this.toolLogger(tool),
       principal: scope.principal,
       sessionId: scope.sessionId,
       workspace: scope.workspace,
