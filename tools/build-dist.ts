@@ -66,6 +66,47 @@ const sharedEntries: Plugin = {
   },
 };
 
+/**
+ * TypeORM's driver factory requires every driver it knows (MySQL, Oracle, SQL Server, SAP, Spanner, MongoDB, the
+ * mobile ones: 1.2 MB of JavaScript, all parsed and run at every start); Quorra speaks SQLite and PostgreSQL only
+ * (its config accepts nothing else), so the others are left out, each replaced by a class that says so if built.
+ */
+const UNUSED_DRIVERS = [
+  'aurora-mysql',
+  'aurora-postgres',
+  'capacitor',
+  'cockroachdb',
+  'cordova',
+  'expo',
+  'mongodb',
+  'mysql',
+  'nativescript',
+  'oracle',
+  'react-native',
+  'sap',
+  'spanner',
+  'sqljs',
+  'sqlserver',
+];
+const unusedDriver = new RegExp(`^\\./(${UNUSED_DRIVERS.join('|')})/(\\w+Driver)$`);
+
+const onlyUsedDrivers: Plugin = {
+  name: 'quorra-only-used-drivers',
+  setup(b) {
+    b.onResolve({ filter: unusedDriver }, (args) =>
+      /[\\/]typeorm[\\/]driver[\\/]DriverFactory\.js$/.test(args.importer)
+        ? { path: unusedDriver.exec(args.path)![2], namespace: 'unused-driver' }
+        : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'unused-driver' }, (args) => ({
+      contents:
+        `exports.${args.path} = class ${args.path} {\n` +
+        `  constructor() { throw new Error('Quorra stores its data in SQLite or PostgreSQL only, not with ${args.path}'); }\n};\n`,
+      loader: 'js',
+    }));
+  },
+};
+
 /** Every module that is imported by path at run time rather than from another module: each becomes an entry. */
 function entryPoints(): Record<string, string> {
   const entries: Record<string, string> = {
@@ -138,7 +179,7 @@ await build({
   target: 'node20',
   chunkNames: 'chunks/[name]-[hash]',
   external,
-  plugins: [sharedEntries],
+  plugins: [sharedEntries, onlyUsedDrivers],
   // TypeORM names tables and Quorra names errors after classes: bundling must not rename them
   keepNames: true,
   // bundled CommonJS calls require() for Node's built-ins and the external packages

@@ -91,6 +91,30 @@ describe('compiled build (npm run build)', function () {
     assert.ok(files.length < 200, `${files.length} module files`);
   });
 
+  it("carries TypeORM's SQLite and PostgreSQL drivers only, and says so of any other", async () => {
+    const bundled = new Set<string>();
+    for (const f of readdirSync(path.join(dist, 'chunks')))
+      for (const m of readFileSync(path.join(dist, 'chunks', f), 'utf8').matchAll(
+        /^\/\/ node_modules\/typeorm\/driver\/([a-z0-9-]+)\/(\w+)/gm,
+      ))
+        bundled.add(`${m[1]}/${m[2]}`);
+    const folders = new Set([...bundled].map((d) => d.split('/')[0]));
+    for (const kept of ['better-sqlite3', 'postgres', 'sqlite-abstract']) assert.ok(folders.has(kept), kept);
+    for (const left of ['mysql', 'oracle', 'mongodb', 'cockroachdb', 'sap', 'spanner'])
+      assert.ok(!folders.has(left), `${left} is bundled`);
+    // SQL Server's parameter class is all that stays of it: TypeORM's migrations and query cache import it
+    assert.deepEqual(
+      [...bundled].filter((d) => d.startsWith('sqlserver/')),
+      ['sqlserver/MssqlParameter'],
+    );
+    const { DataSource } = await import(path.join(dist, 'shared/typeorm.js'));
+    assert.equal(
+      new DataSource({ type: 'postgres', url: 'postgres://q@127.0.0.1:1/q' }).driver.constructor.name,
+      'PostgresDriver',
+    );
+    assert.throws(() => new DataSource({ type: 'mysql' }), /SQLite or PostgreSQL only/);
+  });
+
   it('keeps what an idle server never uses out of the start: no static import from the CLI or a plugin reaches it', () => {
     // the modules a start links, following static imports only (a dynamic import() is its own chunk, loaded on use)
     const staticImport = /(?:^|[;\n}])\s*import\s*(?:[^'";]*?from\s*)?["']([^"']+)["']/g;
